@@ -17,6 +17,8 @@ export const CaseResultSchema = z.strictObject({
   kind: CaseKindSchema,
   group: z.string().optional(),
   label: z.string().optional(),
+  /** For a calibration case: the verdict its check must get. */
+  expected_verdict: z.enum(["pass", "fail"]).optional(),
   /** Payload: the target's output. Absent when the target never answered. */
   output: z.string().optional(),
   verdicts: z.array(VerdictSchema),

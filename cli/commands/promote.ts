@@ -1,0 +1,56 @@
+import { OUTPUT_VERSION } from "../../core/output_documents.ts";
+import { promoteRun } from "../../host/operations/promote_run.ts";
+import type { Command } from "../command.ts";
+import { COMMON_HELP, openStore, parseCommandArgs } from "../options.ts";
+
+/** `digline promote RUN`: approve a run as its suite's baseline. */
+export const promoteCommand: Command = {
+  name: "promote",
+  summary: "approve a run as its suite's baseline",
+  help: [
+    "usage: digline promote RUN [--because TEXT] [--by NAME] [options]",
+    "",
+    "Makes RUN (an id, a unique prefix of one, or `latest`) the approved baseline that",
+    "`compare` measures later runs against. Refuses (exit 64) a run with any errored or",
+    "unreconciled verdict, or a figure that could not be computed.",
+    "",
+    "options:",
+    "  --because TEXT  why this run is the reference (recorded with the approval)",
+    "  --by NAME       who approves (default: git's user.name)",
+    "  --suite NAME    the suite, when the store holds several",
+    ...COMMON_HELP,
+  ].join("\n"),
+  async execute(args, io) {
+    const { values, positionals } = parseCommandArgs(args, {
+      command: "promote",
+      options: {
+        because: { type: "string" },
+        by: { type: "string" },
+        suite: { type: "string" },
+      },
+      positionals: { min: 1, max: 1 },
+    });
+    if (values.help) {
+      io.out(this.help + "\n");
+      return 0;
+    }
+    const { baseline, path } = await promoteRun(positionals[0], {
+      store: openStore(values),
+      suite: values.suite,
+      because: values.because,
+      by: values.by,
+    });
+    if (values.json) {
+      io.out(
+        JSON.stringify({ output_version: OUTPUT_VERSION, kind: "promote", ...baseline, path }, null, 2) +
+          "\n",
+      );
+    } else {
+      io.out(
+        `promoted run ${baseline.run_id} as the baseline of suite ${baseline.suite}` +
+          ` (by ${baseline.promoted_by}${baseline.because ? `, because: ${baseline.because}` : ""})\n`,
+      );
+    }
+    return 0;
+  },
+};

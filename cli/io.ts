@@ -1,0 +1,28 @@
+/** Where a command writes, and what kind of place that is. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** Whether stderr is a terminal (progress and colour go only there). */
+  errIsTerminal: boolean;
+  /** Colour is allowed: a terminal, and NO_COLOR is not set. */
+  color: boolean;
+}
+
+const encoder = new TextEncoder();
+
+/** The process's real standard streams. */
+export function processIo(): Io {
+  const errIsTerminal = Deno.stderr.isTerminal();
+  return {
+    out: (text) => writeAll(Deno.stdout, text),
+    err: (text) => writeAll(Deno.stderr, text),
+    errIsTerminal,
+    color: Deno.stdout.isTerminal() && !Deno.noColor,
+  };
+}
+
+function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): void {
+  const bytes = encoder.encode(text);
+  let written = 0;
+  while (written < bytes.length) written += stream.writeSync(bytes.subarray(written));
+}

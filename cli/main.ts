@@ -1,0 +1,70 @@
+import type { Command } from "./command.ts";
+import { compareCommand } from "./commands/compare.ts";
+import { diffCommand } from "./commands/diff.ts";
+import { explainCommand } from "./commands/explain.ts";
+import { listCommand } from "./commands/list.ts";
+import { logCommand } from "./commands/log.ts";
+import { promoteCommand } from "./commands/promote.ts";
+import { runCommand } from "./commands/run.ts";
+import { viewCommand } from "./commands/view.ts";
+import { EXIT_INTERRUPTED, EXIT_REFUSED } from "./exit_codes.ts";
+import { reportFailure } from "./failure.ts";
+import { type Io, processIo } from "./io.ts";
+
+/** Every command, in the order `digline --help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  runCommand,
+  listCommand,
+  viewCommand,
+  logCommand,
+  promoteCommand,
+  compareCommand,
+  explainCommand,
+  diffCommand,
+];
+
+/** The version printed by `digline --version`. */
+export const VERSION = "0.1.0";
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    "digline: did the system get worse than what somebody approved?",
+    "",
+    "usage: digline COMMAND [options]      (digline COMMAND --help for each)",
+    "",
+    "commands:",
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "exit codes: 0 not worse / done · 1 worse · 2 could not be judged · 64 refused ·",
+    "            70 a failure digline did not anticipate",
+  ].join("\n");
+}
+
+/** Runs the CLI on the given arguments and returns the exit code; never calls Deno.exit. */
+export async function main(args: string[], io: Io = processIo()): Promise<number> {
+  const [name, ...rest] = args;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.out(usage() + "\n");
+    return name === undefined ? EXIT_REFUSED : 0;
+  }
+  if (name === "--version") {
+    io.out(`digline ${VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command === undefined) {
+    io.err(`digline: unknown command "${name}": the commands are ${COMMANDS.map((c) => c.name).join(", ")}\n`);
+    return EXIT_REFUSED;
+  }
+  try {
+    return await command.execute(rest, io);
+  } catch (error) {
+    return reportFailure(error, io);
+  }
+}
+
+if (import.meta.main) {
+  Deno.addSignalListener("SIGINT", () => Deno.exit(EXIT_INTERRUPTED));
+  Deno.exit(await main(Deno.args));
+}

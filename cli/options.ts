@@ -1,0 +1,61 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { join } from "node:path";
+import { RunStore } from "../host/store.ts";
+import { UsageError } from "../host/refusals.ts";
+
+/** The options every command accepts. */
+export const COMMON_OPTIONS = {
+  tenant: { type: "string", default: "default" },
+  store: { type: "string", default: ".digline" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const satisfies ParseArgsConfig["options"];
+
+/** Help lines for the common options, shared by every command's --help. */
+export const COMMON_HELP = [
+  "  --tenant NAME   the store namespace (default: default)",
+  "  --store DIR     the store directory (default: .digline)",
+  "  --json          print the result as JSON",
+  "  -h, --help      show this help",
+];
+
+/** Parses a command's arguments, turning node:util's errors into one-line refusals. */
+export function parseCommandArgs<O extends NonNullable<ParseArgsConfig["options"]>>(
+  args: string[],
+  options: { command: string; options: O; positionals: { min: number; max: number } },
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { ...COMMON_OPTIONS, ...options.options },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(
+      `${options.command}: ${(error as Error).message.replace(/\.$/, "")} (see digline ${options.command} --help)`,
+    );
+  }
+  const n = parsed.positionals.length;
+  if (!parsed.values.help && (n < options.positionals.min || n > options.positionals.max)) {
+    const wanted = options.positionals.min === options.positionals.max
+      ? `${options.positionals.min}`
+      : `${options.positionals.min} to ${options.positionals.max}`;
+    throw new UsageError(
+      `${options.command}: expected ${wanted} argument${wanted === "1" ? "" : "s"}, got ${n} (see digline ${options.command} --help)`,
+    );
+  }
+  return parsed;
+}
+
+/** Opens the store the common options name. */
+export function openStore(values: { store?: string; tenant?: string }): RunStore {
+  const tenant = values.tenant ?? "default";
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(tenant)) {
+    throw new UsageError(
+      `--tenant ${JSON.stringify(tenant)}: a tenant name uses letters, digits and _ . - only`,
+    );
+  }
+  return new RunStore({ root: values.store ?? join(".digline"), tenant });
+}

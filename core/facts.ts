@@ -1,0 +1,67 @@
+/**
+ * The closed vocabulary of facts a comparison states. Each kind carries the exit code it forces,
+ * so the verdict is computed from the printed facts and can never say more than they do.
+ */
+export const TALLY_KINDS = {
+  "unreconciled": 2,
+  "calibration-lost": 2,
+  "canary-moved": 1,
+  "config-changed": 0,
+  "cases-changed": 0,
+  "case-added": 0,
+  "case-removed": 0,
+  "check-added": 0,
+  "check-removed": 0,
+  "unjudged": 2,
+  "figure-missing": 2,
+  "figure-uncomputable": 2,
+  "regression": 1,
+  "figure-worse": 1,
+  "improvement": 0,
+  "figure-better": 0,
+  "figure-unchanged": 0,
+  "figure-new": 0,
+  "compared": 0,
+} as const;
+
+/** One kind of fact. */
+export type TallyKind = keyof typeof TALLY_KINDS;
+
+/** One fact behind a verdict. Names ids and checks; never payload. */
+export interface Fact {
+  kind: TallyKind;
+  case_id?: string;
+  assertion?: string;
+  assertion_id?: string;
+  figure?: string;
+  /** The state on the baseline side: a status, a value or a digest. */
+  from?: string | number | null;
+  /** The state on the candidate side. */
+  to?: string | number | null;
+  /** For a compared tally: what was compared, each count beside its list. */
+  cases?: string[];
+}
+
+/** The three verdicts a comparison can reach. */
+export type Verdict = 0 | 1 | 2;
+
+/**
+ * The gate's exit code from the facts: 2 (could not be judged) dominates 1 (worse), which
+ * dominates 0. Returns only 0, 1 or 2; refusals and failures are the front end's.
+ *
+ * @example
+ * ```ts
+ * import { assertEquals } from "node:assert/strict";
+ * assertEquals(exitCode([{ kind: "regression" }, { kind: "unjudged" }]), 2);
+ * assertEquals(exitCode([{ kind: "improvement" }]), 0);
+ * ```
+ */
+export function exitCode(facts: readonly Pick<Fact, "kind">[]): Verdict {
+  let code: Verdict = 0;
+  for (const fact of facts) {
+    const forced = TALLY_KINDS[fact.kind];
+    if (forced === 2) return 2;
+    if (forced === 1) code = 1;
+  }
+  return code;
+}

@@ -1,0 +1,300 @@
+import type { Assertion } from "../core/assertions/assertion.ts";
+import type { Case } from "../core/case.ts";
+import { checksAskedOf } from "../core/dispatch.ts";
+import { DiglineError } from "../core/errors.ts";
+import type { CaseResult } from "../core/run_document.ts";
+import type { Suite } from "../core/suite.ts";
+import { type Target, TransportError } from "./targets/mod.ts";
+import { erroredVerdict, judgeOutput } from "./verdicts.ts";
+
+/** How far a run has got, reported after each case finishes. */
+export interface CaseProgress {
+  /** Cases finished so far, reused (resumed) cases included. */
+  done: number;
+  total: number;
+  /** Finished cases with at least one errored verdict, reused cases included. */
+  errored: number;
+  /** The case that just finished. */
+  caseId: string;
+}
+
+/** What executeCases needs besides the suite: the target, and the world handed in. */
+export interface ExecuteOptions {
+  target: Target;
+  /** Monotonic milliseconds; injected so tests and the bench control time. Default: performance.now. */
+  now?: () => number;
+  /** Waits between transport retries. Default: a timer that a cancelled run cuts short. */
+  sleep?: (ms: number) => Promise<void>;
+  /** A number in [0, 1) for the backoff jitter. Default: Math.random. */
+  random?: () => number;
+  /** Called after each case finishes (after onCaseResult has settled). */
+  onCaseDone?: (progress: CaseProgress) => void;
+  /** Cancels the whole run: in-flight calls are aborted and executeCases throws RunCancelledError. */
+  signal?: AbortSignal;
+  /** Results already journaled (a resume): returned as they are, and their targets not called. */
+  reuse?: ReadonlyMap<string, CaseResult>;
+  /**
+   * Called as each case finishes, before onCaseDone, for a journal. Calls never overlap, so a
+   * journal can append without a lock; a throw stops the run and executeCases rethrows it.
+   */
+  onCaseResult?: (result: CaseResult) => void | Promise<void>;
+}
+
+/** The run was cancelled through ExecuteOptions.signal; finished cases were already reported. */
+export class RunCancelledError extends DiglineError {
+  readonly done: number;
+  readonly total: number;
+  constructor(progress: { done: number; total: number }, options?: ErrorOptions) {
+    super(`The run was cancelled after ${progress.done} of ${progress.total} cases`, options);
+    this.done = progress.done;
+    this.total = progress.total;
+  }
+}
+
+/** The context every case of one run shares. */
+interface RunContext {
+  suite: Suite;
+  target: Target;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  /** Aborted when the run stops early: cancelled, or a fatal error in some worker. */
+  halt: AbortSignal;
+}
+
+/**
+ * Runs every declared case exactly once through the target, at most `settings.concurrency` at a
+ * time, and returns one CaseResult per case in the suite's declared order. A target that still
+ * fails after its retries gives errored verdicts, never a missing case. Anything other than a
+ * TransportError out of the target (a TargetShapeError, a defect) stops the run and is rethrown.
+ */
+export async function executeCases(suite: Suite, options: ExecuteOptions): Promise<CaseResult[]> {
+  const total = suite.cases.length;
+  const results: (CaseResult | undefined)[] = new Array(total);
+  let done = 0;
+  let errored = 0;
+  let pending = 0;
+  suite.cases.forEach((testCase, index) => {
+    const reused = options.reuse?.get(testCase.id);
+    if (reused === undefined) {
+      pending++;
+      return;
+    }
+    results[index] = reused;
+    done++;
+    if (hasError(reused)) errored++;
+  });
+
+  const outer = options.signal;
+  if (outer?.aborted) throw new RunCancelledError({ done, total }, { cause: outer.reason });
+  const halt = new AbortController();
+  let fatal: { error: unknown } | undefined;
+  const cancel = () => halt.abort(new RunCancelledError({ done, total }, { cause: outer?.reason }));
+  outer?.addEventListener("abort", cancel, { once: true });
+
+  const context: RunContext = {
+    suite,
+    target: options.target,
+    now: options.now ?? (() => performance.now()),
+    sleep: options.sleep ?? ((ms) => haltableSleep(ms, halt.signal)),
+    random: options.random ?? Math.random,
+    halt: halt.signal,
+  };
+  const report = serialised(options.onCaseResult);
+  let next = 0;
+
+  // A pool of workers pulling the next index keeps memory flat however many cases there are:
+  // only `concurrency` calls are ever pending.
+  async function work(): Promise<void> {
+    try {
+      while (!halt.signal.aborted) {
+        while (next < total && results[next] !== undefined) next++;
+        if (next >= total) return;
+        const index = next++;
+        const testCase = suite.cases[index];
+        const result = await runCase(testCase, context);
+        results[index] = result;
+        await report(result);
+        done++;
+        if (hasError(result)) errored++;
+        options.onCaseDone?.({ done, total, errored, caseId: testCase.id });
+      }
+    } catch (error) {
+      // The first failure wins; what the other workers throw while stopping is its echo.
+      if (halt.signal.aborted) return;
+      fatal = { error };
+      halt.abort(error);
+    }
+  }
+
+  try {
+    const workers = Math.min(suite.settings.concurrency, pending);
+    await Promise.all(Array.from({ length: workers }, work));
+  } finally {
+    outer?.removeEventListener("abort", cancel);
+  }
+  if (fatal !== undefined) throw fatal.error;
+  if (outer?.aborted) throw new RunCancelledError({ done, total }, { cause: outer.reason });
+  const missing = results.findIndex((r) => r === undefined);
+  if (missing !== -1) {
+    throw new Error(`Driver defect: case "${suite.cases[missing].id}" got no result`);
+  }
+  return results as CaseResult[];
+}
+
+async function runCase(testCase: Case, context: RunContext): Promise<CaseResult> {
+  const asked = checksAskedOf(testCase, context.suite.assertions);
+  if (testCase.kind === "suspended") {
+    return {
+      ...describeCase(testCase),
+      verdicts: [],
+      latency_ms: 0,
+      attempts: 0,
+      ...(testCase.reason === undefined ? {} : { suspended_reason: testCase.reason }),
+    };
+  }
+  const answer = await callWithRetries(testCase, context);
+  const latency_ms = Math.max(0, Math.round(answer.latency * 10) / 10);
+  if (!answer.ok) {
+    return {
+      ...describeCase(testCase),
+      verdicts: transportVerdicts(asked, answer),
+      latency_ms,
+      attempts: answer.attempts,
+      transport_error: answer.error.message,
+    };
+  }
+  const verdicts = await judgeOutput(asked, { output: answer.output, testCase });
+  return {
+    ...describeCase(testCase),
+    output: answer.output,
+    verdicts,
+    latency_ms,
+    attempts: answer.attempts,
+  };
+}
+
+type Answer =
+  | { ok: true; output: string; attempts: number; latency: number }
+  | { ok: false; error: TransportError; attempts: number; latency: number };
+
+async function callWithRetries(testCase: Case, context: RunContext): Promise<Answer> {
+  const { retries, backoff_ms } = context.suite.settings;
+  let attempts = 0;
+  for (;;) {
+    if (context.halt.aborted) throw context.halt.reason;
+    attempts++;
+    const started = context.now();
+    try {
+      const output = await callOnce(testCase, context);
+      return { ok: true, output, attempts, latency: context.now() - started };
+    } catch (error) {
+      const latency = context.now() - started;
+      if (context.halt.aborted) throw context.halt.reason;
+      if (!(error instanceof TransportError)) throw error;
+      if (attempts > retries) return { ok: false, error, attempts, latency };
+    }
+    const delay = backoff_ms * 2 ** (attempts - 1);
+    if (delay > 0) {
+      // Jitter spreads retries out, so a target that fell over is not hit by all workers at once.
+      await untilAborted(context.sleep(delay * (1 + 0.25 * context.random())), context.halt);
+    }
+  }
+}
+
+async function callOnce(testCase: Case, context: RunContext): Promise<string> {
+  const timeout = context.suite.settings.timeout_ms;
+  const attempt = new AbortController();
+  const timer = setTimeout(
+    () => attempt.abort(new TransportError(`timed out after ${timeout} ms`)),
+    timeout,
+  );
+  const relay = () => attempt.abort(context.halt.reason);
+  context.halt.addEventListener("abort", relay, { once: true });
+  try {
+    const call = (async () =>
+      await context.target.call(testCase.vars, { signal: attempt.signal }))();
+    // Race the signal too: a target that ignores its signal must not hold a worker past the timeout.
+    return await untilAborted(call, attempt.signal);
+  } finally {
+    clearTimeout(timer);
+    context.halt.removeEventListener("abort", relay);
+  }
+}
+
+function transportVerdicts(
+  asked: readonly Assertion[],
+  answer: { error: TransportError; attempts: number },
+): CaseResult["verdicts"] {
+  const plural = answer.attempts === 1 ? "attempt" : "attempts";
+  const reason = `the target failed after ${answer.attempts} ${plural}: ${answer.error.message}`;
+  return asked.map((assertion) =>
+    erroredVerdict(assertion, { reason, metadata: { transport: true } })
+  );
+}
+
+function describeCase(
+  testCase: Case,
+): Pick<CaseResult, "case_id" | "kind" | "group" | "label" | "expected_verdict"> {
+  return {
+    case_id: testCase.id,
+    kind: testCase.kind,
+    ...(testCase.group === undefined ? {} : { group: testCase.group }),
+    ...(testCase.label === undefined ? {} : { label: testCase.label }),
+    ...(testCase.kind !== "calibration" || testCase.expected_verdict === undefined
+      ? {}
+      : { expected_verdict: testCase.expected_verdict }),
+  };
+}
+
+function hasError(result: CaseResult): boolean {
+  return result.verdicts.some((v) => v.status === "error");
+}
+
+function serialised(
+  fn: ((result: CaseResult) => void | Promise<void>) | undefined,
+): (result: CaseResult) => Promise<void> {
+  if (fn === undefined) return () => Promise.resolve();
+  let tail: Promise<void> = Promise.resolve();
+  return (result) => {
+    const call = tail.then(() => fn(result));
+    tail = call.catch(() => {});
+    return call;
+  };
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function haltableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    // Resolving (not rejecting) on abort is enough: the caller races the same signal.
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,309 @@
+/**
+ * The refusals: errors a front end answers with exit 64 and one line. Anything thrown that is not
+ * one of these (and not an unreadable file) is a failure nobody anticipated, which exits 70.
+ *
+ * @module
+ */
+import { AssertionShapeError, DiglineError } from "../core/errors.ts";
+import { TargetShapeError } from "./targets/mod.ts";
+
+export { AssertionShapeError, TargetShapeError };
+
+/** Lists past this many names end with "and N more", so a refusal stays one line. */
+const LIST_LIMIT = 5;
+
+/** The request itself was wrong: an unknown flag, a missing argument, a value out of range. */
+export class UsageError extends DiglineError {}
+
+/** One problem found in a suite, where it is, and what it is; `--json` users get all of them. */
+export interface SuiteIssue {
+  /** The file as the user named it (the suite, or a cases file beside it). */
+  file: string;
+  line?: number;
+  column?: number;
+  /** The key as a reader finds it: `[[cases]] #3 key "id"`, `cases[2].id`, `column "id"`. */
+  key?: string;
+  /** The key path inside the suite, as the schema saw it. */
+  path: (string | number)[];
+  message: string;
+}
+
+/** Where a suite problem is, as SuiteLoadError takes it. */
+export interface SuiteLoadErrorOptions {
+  file: string;
+  line?: number;
+  column?: number;
+  key?: string;
+  /** Every problem found; the message states the first. */
+  issues?: readonly SuiteIssue[];
+  cause?: unknown;
+}
+
+/**
+ * A suite that does not load as written: a syntax error, a key the schema refuses, a case id
+ * declared twice. The message is `file:line:column: key: what is wrong`.
+ */
+export class SuiteLoadError extends DiglineError {
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly key?: string;
+  /** What is wrong, without the location. */
+  readonly detail: string;
+  readonly issues: readonly SuiteIssue[];
+  constructor(detail: string, options: SuiteLoadErrorOptions) {
+    super(formatSuiteProblem(detail, options), { cause: options.cause });
+    this.file = options.file;
+    this.line = options.line;
+    this.column = options.column;
+    this.key = options.key;
+    this.detail = detail;
+    this.issues = options.issues ?? [
+      {
+        file: options.file,
+        line: options.line,
+        column: options.column,
+        key: options.key,
+        path: [],
+        message: detail,
+      },
+    ];
+  }
+}
+
+/** Builds a suite refusal from its first issue, carrying every issue. */
+export function suiteLoadErrorFromIssues(issues: readonly SuiteIssue[]): SuiteLoadError {
+  const [first] = issues;
+  return new SuiteLoadError(first.message, { ...first, issues });
+}
+
+function formatSuiteProblem(
+  detail: string,
+  where: { file: string; line?: number; column?: number; key?: string },
+): string {
+  const position = where.line === undefined ? "" : `:${where.line}:${where.column ?? 1}`;
+  const key = where.key === undefined ? "" : `${where.key}: `;
+  return `${where.file}${position}: ${key}${detail}`;
+}
+
+/** What the loader learnt about an exception a suite module raised while it was imported. */
+export interface SuiteRaisedErrorOptions {
+  /** The exception's type, such as RangeError. */
+  errorType: string;
+  /** The first line of its message. */
+  errorMessage: string;
+  /** `file:line` of the innermost frame. */
+  innermost: string;
+  /** `file:line` of the suite's own frame, when that is not the innermost one. */
+  suiteFrame?: string;
+  /** A shell command that imports the suite alone, so the full traceback can be read. */
+  reproduce: string;
+  cause?: unknown;
+}
+
+/**
+ * The user's suite module (or something it imports) threw while it was being imported. The
+ * failure is theirs, so it is refused with its location rather than reported as digline's.
+ */
+export class SuiteRaisedError extends DiglineError {
+  readonly file: string;
+  readonly errorType: string;
+  readonly errorMessage: string;
+  readonly innermost: string;
+  readonly suiteFrame?: string;
+  readonly reproduce: string;
+  constructor(file: string, options: SuiteRaisedErrorOptions) {
+    const at = options.suiteFrame === undefined
+      ? options.innermost
+      : `${options.innermost}, from ${options.suiteFrame}`;
+    super(
+      `${file}: the suite raised ${options.errorType} while loading: ${options.errorMessage} ` +
+        `(at ${at}); to see the full traceback run: ${options.reproduce}`,
+      { cause: options.cause },
+    );
+    this.file = file;
+    this.errorType = options.errorType;
+    this.errorMessage = options.errorMessage;
+    this.innermost = options.innermost;
+    this.suiteFrame = options.suiteFrame;
+    this.reproduce = options.reproduce;
+  }
+}
+
+/**
+ * A file the user named can not be read: not found, permission denied, a directory.
+ * `what` says what the file was meant to be ("suite", "cases file"); "file" by default.
+ */
+export class FileAccessError extends DiglineError {
+  readonly file: string;
+  /** Why, in a few words: "file not found", "permission denied", "it is a directory". */
+  readonly reason: string;
+  constructor(file: string, options: { cause: unknown; what?: string }) {
+    const reason = fileAccessReason(options.cause);
+    super(`Cannot read ${options.what ?? "file"} "${file}": ${reason}`, { cause: options.cause });
+    this.file = file;
+    this.reason = reason;
+  }
+}
+
+function fileAccessReason(cause: unknown): string {
+  if (cause instanceof Deno.errors.NotFound) return "file not found";
+  if (cause instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (cause instanceof Deno.errors.IsADirectory) return "it is a directory";
+  const message = cause instanceof Error ? cause.message : String(cause);
+  if (/EISDIR|Is a directory/.test(message)) return "it is a directory";
+  return message.split("\n")[0];
+}
+
+const ACCESS_VERBS: Record<string, string> = {
+  read: "read",
+  write: "write to",
+  net: "connect to",
+  env: "read the environment variable",
+  run: "run",
+  import: "import from",
+  sys: "read the system information",
+  ffi: "load the library",
+};
+
+/**
+ * Deno refused an access the permission flags did not grant (Deno.errors.NotCapable). Names
+ * what was refused and the flag that grants it.
+ */
+export class PermissionRefusedError extends DiglineError {
+  /** The path, host, variable or program that was refused. */
+  readonly path: string;
+  /** The kind of access: read, write, net, env, run, import, sys or ffi. */
+  readonly access: string;
+  /** The flag that grants it, such as `--allow-read`. */
+  readonly flag: string;
+  constructor(path: string, access: string, options: { cause?: unknown; context?: string } = {}) {
+    const flag = `--allow-${access}`;
+    const verb = ACCESS_VERBS[access] ?? `use (${access})`;
+    const context = options.context === undefined ? "" : ` (${options.context})`;
+    super(
+      `Permission refused: digline may not ${verb} "${path}"${context}; ` +
+        `add ${flag}=${path} to the command`,
+      { cause: options.cause },
+    );
+    this.path = path;
+    this.access = access;
+    this.flag = flag;
+  }
+}
+
+/** No run in the store answers to the id, prefix or `latest` the user gave. */
+export class RunNotFoundError extends DiglineError {
+  readonly run: string;
+  readonly suite?: string;
+  constructor(run: string, options: { store?: string; suite?: string } = {}) {
+    const where = options.store === undefined ? "the store" : options.store;
+    const of = options.suite === undefined ? "" : ` of suite "${options.suite}"`;
+    super(
+      run === "latest"
+        ? `No run${of} in ${where} yet: \`digline run SUITE\` stores one`
+        : `No run${of} in ${where} matches "${run}": \`digline list\` shows the runs`,
+    );
+    this.run = run;
+    this.suite = options.suite;
+  }
+}
+
+/** A run prefix that names several runs. */
+export class AmbiguousRunError extends DiglineError {
+  readonly prefix: string;
+  readonly candidates: readonly string[];
+  constructor(prefix: string, candidates: readonly string[]) {
+    super(
+      `Run prefix "${prefix}" matches ${candidates.length} runs (${
+        shortList(candidates)
+      }): give more of the id`,
+    );
+    this.prefix = prefix;
+    this.candidates = candidates;
+  }
+}
+
+/** A comparison asked for the approved baseline of a suite that has none. */
+export class NoBaselineError extends DiglineError {
+  readonly suite: string;
+  constructor(suite: string, options: { tenant?: string } = {}) {
+    const tenant = options.tenant === undefined || options.tenant === "default"
+      ? ""
+      : ` in tenant "${options.tenant}"`;
+    super(
+      `Suite "${suite}" has no approved baseline${tenant}: approve a run with ` +
+        `digline promote RUN --because "..."`,
+    );
+    this.suite = suite;
+  }
+}
+
+/** Why a run can not become a baseline. */
+export type PromoteRefusalReason = "unreconciled" | "errored" | "uncomputable";
+
+const PROMOTE_REASONS: Record<PromoteRefusalReason, (list: string) => string> = {
+  unreconciled: (list) =>
+    `checks were asked and no verdict came back (${list}); run the suite again`,
+  errored: (list) =>
+    `checks errored (${list}); a baseline answers every check, so fix the cause and run again`,
+  uncomputable: (list) =>
+    `figures can not be computed (${list}); a baseline states every figure`,
+};
+
+/** A run that can not be approved: an errored or unreconciled verdict, a missing figure. */
+export class PromoteRefusedError extends DiglineError {
+  readonly run: string;
+  readonly reason: PromoteRefusalReason;
+  /** What blocks the promotion: `case · check` names, or figure names. */
+  readonly checks: readonly string[];
+  constructor(run: string, options: { reason: PromoteRefusalReason; checks: readonly string[] }) {
+    super(`Cannot promote run ${run}: ${PROMOTE_REASONS[options.reason](shortList(options.checks))}`);
+    this.run = run;
+    this.reason = options.reason;
+    this.checks = options.checks;
+  }
+}
+
+/** A stored document (run, baseline) that is not JSON or fails its schema. */
+export class StoreDocumentError extends DiglineError {
+  readonly file: string;
+  /** The first problem: `cases.3.verdicts: expected array`. */
+  readonly detail: string;
+  constructor(file: string, detail: string, options: { cause?: unknown } = {}) {
+    super(
+      `Stored document "${file}" is not valid: ${detail}; run \`digline migrate\` if an older ` +
+        `digline wrote it, or move the file out of the store`,
+      { cause: options.cause },
+    );
+    this.file = file;
+    this.detail = detail;
+  }
+}
+
+function shortList(names: readonly string[]): string {
+  const shown = names.slice(0, LIST_LIMIT).join(", ");
+  const more = names.length - LIST_LIMIT;
+  return more > 0 ? `${shown}, and ${more} more` : shown;
+}
+
+/** The classes a front end translates to exit 64; nothing else is a refusal. */
+export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
+  UsageError,
+  SuiteLoadError,
+  SuiteRaisedError,
+  FileAccessError,
+  PermissionRefusedError,
+  AssertionShapeError,
+  TargetShapeError,
+  RunNotFoundError,
+  AmbiguousRunError,
+  NoBaselineError,
+  PromoteRefusedError,
+  StoreDocumentError,
+];
+
+/** Whether an error is a deliberate refusal (exit 64) rather than a failure nobody anticipated. */
+export function isRefusal(error: unknown): boolean {
+  return REFUSALS.some((refusal) => error instanceof refusal);
+}

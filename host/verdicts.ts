@@ -1,0 +1,97 @@
+import type { Assertion, CheckResult } from "../core/assertions/assertion.ts";
+import type { Case } from "../core/case.ts";
+import { type Score, ScoreSchema, type Verdict } from "../core/verdict.ts";
+
+/**
+ * Runs every asked check on one output and stamps each answer with its assertion's identity.
+ * A check that throws or answers nonsense gets an errored verdict naming it; a check that
+ * answers nothing gets no verdict, so reconcile can name the gap rather than us inventing one.
+ */
+export async function judgeOutput(
+  asked: readonly Assertion[],
+  input: { output: string; testCase: Case },
+): Promise<Verdict[]> {
+  const verdicts: Verdict[] = [];
+  for (const assertion of asked) {
+    let answer: unknown;
+    try {
+      const pending = assertion.check(input);
+      // Most checks are synchronous; skipping the await for them keeps 5,000-case runs cheap.
+      answer = isThenable(pending) ? await pending : pending;
+    } catch (e) {
+      verdicts.push(
+        erroredVerdict(assertion, {
+          reason: `check "${assertion.name}" threw: ${messageOf(e)}`,
+          metadata: { check_threw: true },
+        }),
+      );
+      continue;
+    }
+    if (answer === undefined || answer === null) continue;
+    for (const item of Array.isArray(answer) ? answer : [answer]) {
+      verdicts.push(stampVerdict(assertion, item));
+    }
+  }
+  return verdicts;
+}
+
+/** Turns one check answer (a boolean or a Score) into a Verdict; anything else is errored. */
+export function stampVerdict(assertion: Assertion, answer: unknown): Verdict {
+  if (typeof answer === "boolean") {
+    return { ...identity(assertion), status: answer ? "pass" : "fail", metadata: {} };
+  }
+  const parsed = ScoreSchema.safeParse(answer);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length === 0 ? "" : ` at ${issue.path.join(".")}`;
+    return erroredVerdict(assertion, {
+      reason: `check "${assertion.name}" returned ${describe(answer)}, which is not a verdict` +
+        ` (${issue.message}${where}); a check returns a boolean or { status, score?, reason? }`,
+      metadata: { malformed_score: true },
+    });
+  }
+  return fromScore(assertion, parsed.data);
+}
+
+/** An errored verdict the host writes itself (transport failure, a check that threw). */
+export function erroredVerdict(
+  assertion: Assertion,
+  options: { reason: string; metadata: Verdict["metadata"] },
+): Verdict {
+  return {
+    ...identity(assertion),
+    status: "error",
+    reason: options.reason,
+    metadata: options.metadata,
+  };
+}
+
+function fromScore(assertion: Assertion, score: Score): Verdict {
+  // Score.name is a display name only: the verdict is named by the assertion that asked.
+  return {
+    ...identity(assertion),
+    status: score.status,
+    ...(score.score === undefined ? {} : { score: score.score }),
+    ...(score.reason === undefined ? {} : { reason: score.reason }),
+    metadata: { ...score.metadata },
+  };
+}
+
+function identity(assertion: Assertion): { assertion_id: string; assertion: string } {
+  return { assertion_id: assertion.id, assertion: assertion.name };
+}
+
+function isThenable(value: unknown): value is PromiseLike<CheckResult | CheckResult[]> {
+  return value !== null && typeof value === "object" &&
+    typeof (value as { then?: unknown }).then === "function";
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}

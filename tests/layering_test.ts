@@ -1,0 +1,93 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of Deno.readDirSync(join(root, dir))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) files.push(...sourceFiles(path));
+    else if (/\.(ts|mts|js)$/.test(entry.name)) files.push(path);
+  }
+  return files.sort();
+}
+
+/** Strips comments and string contents so a word in a comment or a message is not code. */
+function codeOnly(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:])\/\/.*$/gm, "$1");
+}
+
+const CORE_FORBIDDEN: [RegExp, string][] = [
+  [/\bDeno\s*\./, "uses the Deno namespace"],
+  [/\bDate\.now\s*\(/, "reads the clock (Date.now)"],
+  [/\bnew Date\s*\(\s*\)/, "reads the clock (new Date())"],
+  [/\bperformance\.now\s*\(/, "reads the clock (performance.now)"],
+  [/\bMath\.random\s*\(/, "draws randomness (pass it in)"],
+  [/\bfetch\s*\(/, "reaches the network"],
+  [/from\s+["']node:(fs|child_process|net|http|https|os|process)(\/[^"']*)?["']/, "imports I/O"],
+  [/from\s+["']node:[^"']+["']/, "imports a node: module"],
+  [/from\s+["'](\.\.\/)+(host|cli|mcp|operator)\//, "imports upward"],
+  [/import\s*\(/, "imports dynamically"],
+];
+
+function violations(dir: string, rules: [RegExp, string][]): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(dir)) {
+    const lines = codeOnly(Deno.readTextFileSync(join(root, file))).split("\n");
+    lines.forEach((line, i) => {
+      for (const [pattern, what] of rules) {
+        if (pattern.test(line)) found.push(`${file}:${i + 1} ${what}: ${line.trim()}`);
+      }
+    });
+  }
+  return found;
+}
+
+Deno.test("core touches nothing of the world: no Deno, no I/O, no clock, no upward import", () => {
+  assertEquals(violations("core", CORE_FORBIDDEN), []);
+});
+
+Deno.test("the layering check catches each forbidden thing it names", () => {
+  const samples = [
+    "Deno.readTextFile('x')",
+    "const t = Date.now();",
+    "const d = new Date();",
+    "performance.now()",
+    "Math.random()",
+    "await fetch(url)",
+    'import { readFile } from "node:fs/promises";',
+    'import { x } from "../host/store.ts";',
+    'import { y } from "../../cli/main.ts";',
+    'const m = await import("./x.ts");',
+  ];
+  for (const sample of samples) {
+    const hit = CORE_FORBIDDEN.some(([pattern]) => pattern.test(codeOnly(sample)));
+    assertEquals(hit, true, `not caught: ${sample}`);
+  }
+  assertEquals(CORE_FORBIDDEN.some(([p]) => p.test(codeOnly("// Deno.exit() in a comment"))), false);
+  assertEquals(CORE_FORBIDDEN.some(([p]) => p.test("new Date(iso)")), false);
+});
+
+Deno.test("host imports neither front end nor the operator", () => {
+  assertEquals(
+    violations("host", [[/from\s+["'](\.\.\/)+(cli|mcp|operator)\//, "imports a front end"]]),
+    [],
+  );
+});
+
+Deno.test("the front ends reach the world only through host", () => {
+  const rules: [RegExp, string][] = [
+    [/\bDeno\.(readTextFile|writeTextFile|readFile|writeFile|open|Command|connect|serve|env|mkdir|remove|rename|readDir)\b/, "touches the world directly"],
+    [/\bfetch\s*\(/, "reaches the network"],
+  ];
+  assertEquals(violations("cli", rules), []);
+});
+
+Deno.test("every file under core/ is checked", () => {
+  const files = sourceFiles("core").map((f) => relative("core", f));
+  assertEquals(files.length > 10, true, `only ${files.length} files found under core/`);
+});
