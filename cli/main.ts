@@ -54,7 +54,11 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
-    io.err(`digline: unknown command "${name}": the commands are ${COMMANDS.map((c) => c.name).join(", ")}\n`);
+    io.err(
+      `digline: unknown command "${name}": the commands are ${
+        COMMANDS.map((c) => c.name).join(", ")
+      }\n`,
+    );
     return EXIT_REFUSED;
   }
   try {

@@ -19,22 +19,43 @@ export const COMMON_HELP = [
   "  -h, --help      show this help",
 ];
 
+/** The values of the common options, as every command receives them. */
+export interface CommonValues {
+  tenant: string;
+  store: string;
+  json: boolean;
+  help: boolean;
+}
+
+type OptionSpec = { type: "string" | "boolean"; short?: string; default?: string | boolean };
+
+/** The parsed values of a command's own options: strings for string options, else booleans. */
+export type CommandValues<O extends Record<string, OptionSpec>> =
+  & CommonValues
+  & {
+    [K in keyof O]: O[K]["type"] extends "string"
+      ? (O[K]["default"] extends string ? string : string | undefined)
+      : boolean;
+  };
+
 /** Parses a command's arguments, turning node:util's errors into one-line refusals. */
-export function parseCommandArgs<O extends NonNullable<ParseArgsConfig["options"]>>(
+export function parseCommandArgs<O extends Record<string, OptionSpec>>(
   args: string[],
   options: { command: string; options: O; positionals: { min: number; max: number } },
-) {
-  let parsed;
+): { values: CommandValues<O>; positionals: string[] } {
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
     parsed = parseArgs({
       args,
-      options: { ...COMMON_OPTIONS, ...options.options },
+      options: { ...COMMON_OPTIONS, ...options.options } as ParseArgsConfig["options"],
       allowPositionals: true,
       strict: true,
     });
   } catch (error) {
     throw new UsageError(
-      `${options.command}: ${(error as Error).message.replace(/\.$/, "")} (see digline ${options.command} --help)`,
+      `${options.command}: ${
+        (error as Error).message.replace(/\.$/, "")
+      } (see digline ${options.command} --help)`,
     );
   }
   const n = parsed.positionals.length;
@@ -43,10 +64,12 @@ export function parseCommandArgs<O extends NonNullable<ParseArgsConfig["options"
       ? `${options.positionals.min}`
       : `${options.positionals.min} to ${options.positionals.max}`;
     throw new UsageError(
-      `${options.command}: expected ${wanted} argument${wanted === "1" ? "" : "s"}, got ${n} (see digline ${options.command} --help)`,
+      `${options.command}: expected ${wanted} argument${
+        wanted === "1" ? "" : "s"
+      }, got ${n} (see digline ${options.command} --help)`,
     );
   }
-  return parsed;
+  return { values: parsed.values as CommandValues<O>, positionals: parsed.positionals };
 }
 
 /** Opens the store the common options name. */

@@ -13,7 +13,9 @@ export function figureLines(figures: readonly Figure[]): string[] {
       .filter(([kind, ids]) => ids.length > 0 && kind !== "other_group")
       .map(([kind, ids]) => `${ids.length} ${kind}`);
     const excluded = left.length > 0 ? `; excluded ${left.join(", ")}` : "";
-    return `  ${f.name.padEnd(width)}  ${formatValue(f.value)}  (${f.counted.length} counted${excluded})`;
+    return `  ${f.name.padEnd(width)}  ${
+      formatValue(f.value)
+    }  (${f.counted.length} counted${excluded})`;
   });
 }
 

@@ -198,12 +198,15 @@ function compareFigures(
       continue;
     }
     const delta = now.value - old.value;
-    const status = delta < -(floor + EPSILON)
-      ? "worse"
-      : delta > EPSILON
-      ? "better"
-      : "unchanged";
-    result.push({ name: old.name, baseline: old.value, candidate: now.value, delta, floor, status });
+    const status = delta < -(floor + EPSILON) ? "worse" : delta > EPSILON ? "better" : "unchanged";
+    result.push({
+      name: old.name,
+      baseline: old.value,
+      candidate: now.value,
+      delta,
+      floor,
+      status,
+    });
   }
   const known = new Set(baseline.map((f) => f.name));
   for (const now of candidate) {
@@ -226,8 +229,6 @@ const ORDER = Object.keys(TALLY_KINDS) as TallyKind[];
 function orderFacts(facts: Fact[]): Fact[] {
   return facts
     .map((fact, index) => ({ fact, index }))
-    .sort((a, b) =>
-      ORDER.indexOf(a.fact.kind) - ORDER.indexOf(b.fact.kind) || a.index - b.index
-    )
+    .sort((a, b) => ORDER.indexOf(a.fact.kind) - ORDER.indexOf(b.fact.kind) || a.index - b.index)
     .map((x) => x.fact);
 }

@@ -18,7 +18,9 @@ export function headline(comparison: Comparison): string {
     clauses.push(
       `the run does not reconcile with what the suite asked: ${
         count(unreconciled.length, "check")
-      } got no answer (${names(unreconciled)}); this is not a regression, and what the run measured is not known`,
+      } got no answer (${
+        names(unreconciled)
+      }); this is not a regression, and what the run measured is not known`,
     );
   }
   const calibration = of("calibration-lost");
@@ -41,7 +43,8 @@ export function headline(comparison: Comparison): string {
     if (figuresUnjudged.length > 0) {
       parts.push(
         `${count(figuresUnjudged.length, "figure")} (${
-          names(figuresUnjudged, (f) => `${f.figure} ${f.kind === "figure-missing" ? "missing" : "not computable"}`)
+          names(figuresUnjudged, (f) =>
+            `${f.figure} ${f.kind === "figure-missing" ? "missing" : "not computable"}`)
         })`,
       );
     }
@@ -71,7 +74,9 @@ export function headline(comparison: Comparison): string {
   if (clauses.length === 0 || comparison.verdict === 0 && !hasWorse(comparison.facts)) {
     const comparedCases = comparison.facts.find((f) => f.kind === "compared")?.cases ?? [];
     clauses.unshift(
-      `nothing got worse: ${count(comparedCases.length, "case")} compared with baseline ${comparison.baseline_run}`,
+      `nothing got worse: ${
+        count(comparedCases.length, "case")
+      } compared with baseline ${comparison.baseline_run}`,
     );
   }
   return `${verdict} (exit ${comparison.verdict}): ${clauses.join("; ")}`;
@@ -83,10 +88,12 @@ export function headline(comparison: Comparison): string {
  */
 export function explainLines(comparison: Comparison): string[] {
   const lines = comparison.facts.map(factLine);
-  const forcing = [...new Set(
-    comparison.facts.filter((f) => TALLY_KINDS[f.kind] === comparison.verdict && f.kind)
-      .map((f) => f.kind),
-  )];
+  const forcing = [
+    ...new Set(
+      comparison.facts.filter((f) => TALLY_KINDS[f.kind] === comparison.verdict && f.kind)
+        .map((f) => f.kind),
+    ),
+  ];
   lines.push(
     `verdict ${comparison.verdict} ${VERDICT_WORDS[comparison.verdict].toLowerCase()}${
       comparison.verdict === 0 ? "" : `: from ${forcing.join(", ")}`

@@ -38,7 +38,10 @@ export const TargetTableSchema = z.union([
 export type TargetTable = z.infer<typeof TargetTableSchema>;
 
 /** A function target, given by a suite written in code. */
-export type TargetFunction = (vars: JsonObject, context: { signal: AbortSignal }) => Promise<string> | string;
+export type TargetFunction = (
+  vars: JsonObject,
+  context: { signal: AbortSignal },
+) => Promise<string> | string;
 
 /** What the driver calls: a resolved target of any kind. */
 export type TargetSpec =

@@ -6,7 +6,10 @@ export const VerdictStatusSchema = z.enum(["pass", "fail", "error"]);
 export type VerdictStatus = z.infer<typeof VerdictStatusSchema>;
 
 /** A 16-hex digest: assertion ids, suite digests, config hashes. */
-export const Digest16Schema = z.string().regex(/^[0-9a-f]{16}$/, "expected 16 lowercase hex digits");
+export const Digest16Schema = z.string().regex(
+  /^[0-9a-f]{16}$/,
+  "expected 16 lowercase hex digits",
+);
 
 /** Metadata travels with a verdict, so it holds only booleans, numbers and short identifiers. */
 export const VerdictMetadataSchema = z.record(

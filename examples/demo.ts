@@ -33,7 +33,14 @@ interface CliResult {
 async function digline(args: string[], options: { show?: boolean } = {}): Promise<CliResult> {
   console.log(`\n${bold(`$ digline ${args.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(" ")}`)}`);
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--config", join(root, "deno.json"), ...cliFlags(), join(root, "cli/main.ts"), ...args],
+    args: [
+      "run",
+      "--config",
+      join(root, "deno.json"),
+      ...cliFlags(),
+      join(root, "cli/main.ts"),
+      ...args,
+    ],
     cwd: workspace,
     stdout: "piped",
     stderr: "inherit",
@@ -69,13 +76,22 @@ async function demo(): Promise<string[]> {
   }
   const problems: string[] = [];
 
-  step("1. The system under test is the AFINN word-list engine. Run the suite (2,000 real review sentences).");
+  step(
+    "1. The system under test is the AFINN word-list engine. Run the suite (2,000 real review sentences).",
+  );
   useEngine("afinn");
   const first = await digline(["run", "sentiment/suite.toml"]);
   if (first.code !== 0) problems.push(`the first run exited ${first.code}, not 0`);
 
   step("2. A person approves that run as the baseline.");
-  const promoted = await digline(["promote", "latest", "--by", "demo", "--because", "first approved run: AFINN engine"]);
+  const promoted = await digline([
+    "promote",
+    "latest",
+    "--by",
+    "demo",
+    "--because",
+    "first approved run: AFINN engine",
+  ]);
   if (promoted.code !== 0) problems.push(`promote exited ${promoted.code}, not 0`);
 
   step("3. A developer swaps the engine for VADER, which scores better overall, and runs again.");
@@ -96,16 +112,22 @@ async function demo(): Promise<string[]> {
 
   console.log(`\n${bold("What happened")}`);
   console.log(
-    `  accuracy went from ${accuracy?.baseline?.toFixed(4)} to ${accuracy?.candidate?.toFixed(4)}, ` +
+    `  accuracy went from ${accuracy?.baseline?.toFixed(4)} to ${
+      accuracy?.candidate?.toFixed(4)
+    }, ` +
       `yet ${regressions} cases that passed under the approved baseline now fail.`,
   );
   console.log(
-    `  compare exited ${gate.code}: ${gate.code === 1 ? "worse than the approved baseline, because" : "unexpected:"} ` +
+    `  compare exited ${gate.code}: ${
+      gate.code === 1 ? "worse than the approved baseline, because" : "unexpected:"
+    } ` +
       `a higher average does not excuse the cases it broke. A person decides whether to approve the new run.`,
   );
 
   if (gate.code !== 1) problems.push(`compare exited ${gate.code}, not 1`);
-  if (explain.code !== gate.code) problems.push(`explain exited ${explain.code}, compare ${gate.code}`);
+  if (explain.code !== gate.code) {
+    problems.push(`explain exited ${explain.code}, compare ${gate.code}`);
+  }
   if (!(regressions >= 24)) problems.push(`only ${regressions} regressions, expected dozens`);
   if (!(accuracy && accuracy.candidate > accuracy.baseline)) problems.push("accuracy did not rise");
   return problems;
@@ -117,5 +139,9 @@ if (import.meta.main) {
     console.error(`\ndemo: digline did not behave as intended: ${problems.join("; ")}`);
     Deno.exit(1);
   }
-  console.log(`\ndemo: everything behaved as intended (the store is in ${relative(Deno.cwd(), workspace) || "."}/.digline).`);
+  console.log(
+    `\ndemo: everything behaved as intended (the store is in ${
+      relative(Deno.cwd(), workspace) || "."
+    }/.digline).`,
+  );
 }

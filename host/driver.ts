@@ -60,6 +60,7 @@ interface RunContext {
   random: () => number;
   /** Aborted when the run stops early: cancelled, or a fatal error in some worker. */
   halt: AbortSignal;
+  deadlines: Deadlines;
 }
 
 /**
@@ -99,6 +100,7 @@ export async function executeCases(suite: Suite, options: ExecuteOptions): Promi
     sleep: options.sleep ?? ((ms) => haltableSleep(ms, halt.signal)),
     random: options.random ?? Math.random,
     halt: halt.signal,
+    deadlines: deadlines(suite.settings.timeout_ms),
   };
   const report = serialised(options.onCaseResult);
   let next = 0;
@@ -114,7 +116,7 @@ export async function executeCases(suite: Suite, options: ExecuteOptions): Promi
         const testCase = suite.cases[index];
         const result = await runCase(testCase, context);
         results[index] = result;
-        await report(result);
+        if (options.onCaseResult !== undefined) await report(result);
         done++;
         if (hasError(result)) errored++;
         options.onCaseDone?.({ done, total, errored, caseId: testCase.id });
@@ -132,6 +134,7 @@ export async function executeCases(suite: Suite, options: ExecuteOptions): Promi
     await Promise.all(Array.from({ length: workers }, work));
   } finally {
     outer?.removeEventListener("abort", cancel);
+    context.deadlines.close();
   }
   if (fatal !== undefined) throw fatal.error;
   if (outer?.aborted) throw new RunCancelledError({ done, total }, { cause: outer.reason });
@@ -203,23 +206,78 @@ async function callWithRetries(testCase: Case, context: RunContext): Promise<Ans
 }
 
 async function callOnce(testCase: Case, context: RunContext): Promise<string> {
-  const timeout = context.suite.settings.timeout_ms;
   const attempt = new AbortController();
-  const timer = setTimeout(
-    () => attempt.abort(new TransportError(`timed out after ${timeout} ms`)),
-    timeout,
-  );
+  const release = context.deadlines.watch(attempt);
   const relay = () => attempt.abort(context.halt.reason);
   context.halt.addEventListener("abort", relay, { once: true });
   try {
-    const call = (async () =>
-      await context.target.call(testCase.vars, { signal: attempt.signal }))();
+    let call: Promise<string>;
+    try {
+      call = Promise.resolve(context.target.call(testCase.vars, { signal: attempt.signal }));
+    } catch (error) {
+      call = Promise.reject(error);
+    }
     // Race the signal too: a target that ignores its signal must not hold a worker past the timeout.
-    return await untilAborted(call, attempt.signal);
+    const output: unknown = await untilAborted(call, attempt.signal);
+    if (typeof output !== "string") {
+      throw new TransportError(`the target answered with ${typeof output}, not text`);
+    }
+    return output;
   } finally {
-    clearTimeout(timer);
+    release();
     context.halt.removeEventListener("abort", relay);
   }
+}
+
+/** Aborts attempts that outlive the timeout, with one timer for the whole run. */
+interface Deadlines {
+  /** Starts the clock on an attempt; call the returned function when the attempt settles. */
+  watch(attempt: AbortController): () => void;
+  /** Clears the timer; nothing is watched after the run. */
+  close(): void;
+}
+
+/**
+ * A timer per attempt costs more than the rest of a fast case's bookkeeping. Every attempt has
+ * the same timeout, so deadlines fall due in the order attempts began: a Set (which iterates in
+ * insertion order) is a queue, and one timer armed for its oldest entry serves them all.
+ */
+function deadlines(timeoutMs: number): Deadlines {
+  const watched = new Set<{ due: number; attempt: AbortController }>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  function arm(): void {
+    const oldest = watched.values().next();
+    if (timer !== undefined || oldest.done) return;
+    timer = setTimeout(expire, Math.max(0, oldest.value.due - performance.now()));
+  }
+  function expire(): void {
+    timer = undefined;
+    const now = performance.now();
+    for (const entry of watched) {
+      if (entry.due > now) break;
+      watched.delete(entry);
+      entry.attempt.abort(new TransportError(`timed out after ${timeoutMs} ms`));
+    }
+    arm();
+  }
+  function close(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    watched.clear();
+  }
+  return {
+    watch(attempt) {
+      const entry = { due: performance.now() + timeoutMs, attempt };
+      watched.add(entry);
+      arm();
+      return () => {
+        watched.delete(entry);
+        // An idle run must not keep a timer alive (it would hold the process open).
+        if (watched.size === 0) close();
+      };
+    },
+    close,
+  };
 }
 
 function transportVerdicts(

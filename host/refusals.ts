@@ -23,7 +23,7 @@ export interface SuiteIssue {
   column?: number;
   /** The key as a reader finds it: `[[cases]] #3 key "id"`, `cases[2].id`, `column "id"`. */
   key?: string;
-  /** The key path inside the suite, as the schema saw it. */
+  /** The key path inside `file` (inside the one case on `line`, for a cases file). */
   path: (string | number)[];
   message: string;
 }
@@ -190,6 +190,25 @@ export class PermissionRefusedError extends DiglineError {
     this.access = access;
     this.flag = flag;
   }
+
+  /**
+   * Reads what Deno refused from its own message ("Requires read access to "/x", run again
+   * with the --allow-read flag"); `fallback` names the path when the message does not.
+   */
+  static fromNotCapable(
+    error: Error,
+    options: { fallback?: string; context?: string } = {},
+  ): PermissionRefusedError {
+    // Deno colours some messages; the codes are not part of the path.
+    // deno-lint-ignore no-control-regex
+    const message = error.message.replace(/\x1b\[[0-9;]*m/g, "");
+    const match = /Requires (\w+) access to "?([^",]+)"?/.exec(message);
+    return new PermissionRefusedError(
+      match?.[2] ?? options.fallback ?? "the file",
+      match?.[1] ?? "read",
+      { cause: error, context: options.context },
+    );
+  }
 }
 
 /** No run in the store answers to the id, prefix or `latest` the user gave. */
@@ -247,8 +266,7 @@ const PROMOTE_REASONS: Record<PromoteRefusalReason, (list: string) => string> = 
     `checks were asked and no verdict came back (${list}); run the suite again`,
   errored: (list) =>
     `checks errored (${list}); a baseline answers every check, so fix the cause and run again`,
-  uncomputable: (list) =>
-    `figures can not be computed (${list}); a baseline states every figure`,
+  uncomputable: (list) => `figures can not be computed (${list}); a baseline states every figure`,
 };
 
 /** A run that can not be approved: an errored or unreconciled verdict, a missing figure. */
@@ -258,7 +276,9 @@ export class PromoteRefusedError extends DiglineError {
   /** What blocks the promotion: `case · check` names, or figure names. */
   readonly checks: readonly string[];
   constructor(run: string, options: { reason: PromoteRefusalReason; checks: readonly string[] }) {
-    super(`Cannot promote run ${run}: ${PROMOTE_REASONS[options.reason](shortList(options.checks))}`);
+    super(
+      `Cannot promote run ${run}: ${PROMOTE_REASONS[options.reason](shortList(options.checks))}`,
+    );
     this.run = run;
     this.reason = options.reason;
     this.checks = options.checks;

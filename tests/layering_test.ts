@@ -68,7 +68,10 @@ Deno.test("the layering check catches each forbidden thing it names", () => {
     const hit = CORE_FORBIDDEN.some(([pattern]) => pattern.test(codeOnly(sample)));
     assertEquals(hit, true, `not caught: ${sample}`);
   }
-  assertEquals(CORE_FORBIDDEN.some(([p]) => p.test(codeOnly("// Deno.exit() in a comment"))), false);
+  assertEquals(
+    CORE_FORBIDDEN.some(([p]) => p.test(codeOnly("// Deno.exit() in a comment"))),
+    false,
+  );
   assertEquals(CORE_FORBIDDEN.some(([p]) => p.test("new Date(iso)")), false);
 });
 
@@ -81,7 +84,10 @@ Deno.test("host imports neither front end nor the operator", () => {
 
 Deno.test("the front ends reach the world only through host", () => {
   const rules: [RegExp, string][] = [
-    [/\bDeno\.(readTextFile|writeTextFile|readFile|writeFile|open|Command|connect|serve|env|mkdir|remove|rename|readDir)\b/, "touches the world directly"],
+    [
+      /\bDeno\.(readTextFile|writeTextFile|readFile|writeFile|open|Command|connect|serve|env|mkdir|remove|rename|readDir)\b/,
+      "touches the world directly",
+    ],
     [/\bfetch\s*\(/, "reaches the network"],
   ];
   assertEquals(violations("cli", rules), []);

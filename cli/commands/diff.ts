@@ -32,7 +32,9 @@ export const diffCommand: Command = {
     const b = await store.resolveRun(positionals[1]);
     const diff = diffOutputs(a, b);
     if (values.json) {
-      io.out(JSON.stringify({ output_version: OUTPUT_VERSION, kind: "diff", ...diff }, null, 2) + "\n");
+      io.out(
+        JSON.stringify({ output_version: OUTPUT_VERSION, kind: "diff", ...diff }, null, 2) + "\n",
+      );
       return 0;
     }
     const limit = Number(values.limit) || Infinity;

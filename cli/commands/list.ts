@@ -33,7 +33,10 @@ export const listCommand: Command = {
       runRow(run, { isBaseline: baselines.get(run.suite.name)?.run_id === run.run_id })
     );
     if (values.json) {
-      io.out(JSON.stringify({ output_version: OUTPUT_VERSION, kind: "list", runs: rows }, null, 2) + "\n");
+      io.out(
+        JSON.stringify({ output_version: OUTPUT_VERSION, kind: "list", runs: rows }, null, 2) +
+          "\n",
+      );
       return 0;
     }
     if (rows.length === 0) {
@@ -48,7 +51,9 @@ export const listCommand: Command = {
           r.run_id,
           r.suite,
           r.started_at.replace("T", " ").slice(0, 19),
-          r.git_commit === null ? "-" : r.git_commit.slice(0, 8) + (r.git_commit.endsWith("-dirty") ? "-dirty" : ""),
+          r.git_commit === null
+            ? "-"
+            : r.git_commit.slice(0, 8) + (r.git_commit.endsWith("-dirty") ? "-dirty" : ""),
           String(r.cases),
           String(r.errored_checks.length),
         ]),

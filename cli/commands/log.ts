@@ -47,7 +47,11 @@ export const logCommand: Command = {
     );
     if (values.json) {
       io.out(
-        JSON.stringify({ output_version: OUTPUT_VERSION, kind: "log", suite: suite ?? null, events: entries }, null, 2) +
+        JSON.stringify(
+          { output_version: OUTPUT_VERSION, kind: "log", suite: suite ?? null, events: entries },
+          null,
+          2,
+        ) +
           "\n",
       );
       return 0;

@@ -42,13 +42,19 @@ export const promoteCommand: Command = {
     });
     if (values.json) {
       io.out(
-        JSON.stringify({ output_version: OUTPUT_VERSION, kind: "promote", ...baseline, path }, null, 2) +
+        JSON.stringify(
+          { output_version: OUTPUT_VERSION, kind: "promote", ...baseline, path },
+          null,
+          2,
+        ) +
           "\n",
       );
     } else {
       io.out(
         `promoted run ${baseline.run_id} as the baseline of suite ${baseline.suite}` +
-          ` (by ${baseline.promoted_by}${baseline.because ? `, because: ${baseline.because}` : ""})\n`,
+          ` (by ${baseline.promoted_by}${
+            baseline.because ? `, because: ${baseline.because}` : ""
+          })\n`,
       );
     }
     return 0;

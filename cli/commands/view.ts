@@ -48,7 +48,11 @@ export const viewCommand: Command = {
           `  digests    cases ${run.suite.cases_digest}, config ${run.suite.config_hash}`,
           `  checks     ${summary.checks.pass.length} passed, ${summary.checks.fail.length} failed, ${summary.checks.error.length} errored, over ${run.cases.length} cases`,
           ...(summary.checks.error.length > 0
-            ? [`  errored    ${summary.checks.error.slice(0, 10).join(", ")}${summary.checks.error.length > 10 ? ", ..." : ""}`]
+            ? [
+              `  errored    ${summary.checks.error.slice(0, 10).join(", ")}${
+                summary.checks.error.length > 10 ? ", ..." : ""
+              }`,
+            ]
             : []),
           "figures:",
           ...figureLines(run.figures),
@@ -61,7 +65,10 @@ export const viewCommand: Command = {
       runRow(run, { isBaseline: baselines.get(run.suite.name)?.run_id === run.run_id })
     );
     if (values.json) {
-      io.out(JSON.stringify({ output_version: OUTPUT_VERSION, kind: "view", runs: rows }, null, 2) + "\n");
+      io.out(
+        JSON.stringify({ output_version: OUTPUT_VERSION, kind: "view", runs: rows }, null, 2) +
+          "\n",
+      );
       return 0;
     }
     if (rows.length === 0) {

@@ -14,7 +14,9 @@ function make(input: BuiltinAssertionInput): Assertion {
     const issue = parsed.error.issues[0];
     const where = issue.path.length > 0 ? ` (${issue.path.join(".")})` : "";
     throw new AssertionShapeError(
-      `Assertion ${JSON.stringify(input?.name)} of kind "${input?.kind}" is malformed${where}: ${issue.message}`,
+      `Assertion ${
+        JSON.stringify(input?.name)
+      } of kind "${input?.kind}" is malformed${where}: ${issue.message}`,
     );
   }
   return builtinAssertion(parsed.data);

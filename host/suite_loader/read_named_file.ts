@@ -39,10 +39,12 @@ function translateAccessError(error: unknown, named: NamedFile): unknown {
     return new PermissionRefusedError(named.display, "read", { cause: error });
   }
   // Every other OS failure on a file the user named is the environment, never digline.
-  if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied ||
+  if (
+    error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied ||
     error instanceof Deno.errors.IsADirectory || error instanceof Deno.errors.NotADirectory ||
     (error instanceof Error && "code" in error && typeof error.code === "string" &&
-      /^E[A-Z]+$/.test(error.code))) {
+      /^E[A-Z]+$/.test(error.code))
+  ) {
     return new FileAccessError(named.display, { cause: error, what: named.what });
   }
   return error;

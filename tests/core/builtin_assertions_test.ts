@@ -24,7 +24,10 @@ async function statusOf(assertion: Assertion, output: string): Promise<string> {
 Deno.test("equals compares with the case's expected, normalised only when asked", async () => {
   assertEquals(await statusOf(equals({ name: "e" }), "Positive"), "pass");
   assertEquals(await statusOf(equals({ name: "e" }), " positive "), "fail");
-  assertEquals(await statusOf(equals({ name: "e", trim: true, ignore_case: true }), " positive "), "pass");
+  assertEquals(
+    await statusOf(equals({ name: "e", trim: true, ignore_case: true }), " positive "),
+    "pass",
+  );
 });
 
 Deno.test("includes fails on an empty output: silence is never a pass", async () => {
@@ -36,7 +39,10 @@ Deno.test("includes, not-includes and regex read the output as text", async () =
   assertEquals(await statusOf(includes({ name: "i", value: ["30", "days"] }), "30 days"), "pass");
   assertEquals(await statusOf(includes({ name: "i", value: "refund" }), ""), "fail");
   assertEquals(await statusOf(notIncludes({ name: "n", value: "sorry" }), "Sorry!"), "pass");
-  assertEquals(await statusOf(notIncludes({ name: "n", value: "sorry", ignore_case: true }), "Sorry!"), "fail");
+  assertEquals(
+    await statusOf(notIncludes({ name: "n", value: "sorry", ignore_case: true }), "Sorry!"),
+    "fail",
+  );
   assertEquals(await statusOf(regex({ name: "r", pattern: "^\\d+$" }), "123"), "pass");
 });
 

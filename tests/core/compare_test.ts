@@ -20,7 +20,11 @@ Deno.test("a check that went pass to fail is a regression and the verdict is 1",
   assertEquals(result.verdict, 1);
   const regressions = result.facts.filter((f) => f.kind === "regression");
   assertEquals(regressions.map((f) => f.case_id), ["c1"]);
-  ok(headline(result).startsWith("WORSE (exit 1): 1 regression in 1 case, pass → fail: c1 · correct"));
+  ok(
+    headline(result).startsWith(
+      "WORSE (exit 1): 1 regression in 1 case, pass → fail: c1 · correct",
+    ),
+  );
 });
 
 Deno.test("a regression is not excused by a figure that rose", () => {
@@ -53,7 +57,11 @@ Deno.test("an errored verdict makes the verdict 2, which dominates a regression"
   assertEquals(result.verdict, 2);
   const kinds = result.facts.map((f) => f.kind);
   ok(kinds.indexOf("unjudged") < kinds.indexOf("regression"), "unjudged comes first");
-  ok(headline(result).startsWith("COULD NOT BE JUDGED (exit 2): could not judge 1 check (c2 · correct)"));
+  ok(
+    headline(result).startsWith(
+      "COULD NOT BE JUDGED (exit 2): could not judge 1 check (c2 · correct)",
+    ),
+  );
 });
 
 Deno.test("identical runs are not worse and say how much was compared", () => {

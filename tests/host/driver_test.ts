@@ -188,6 +188,14 @@ Deno.test("a transport failure is retried with exponential backoff and jitter, t
   assert.equal("transport_error" in result, false);
 });
 
+Deno.test("a target that answers with something other than text is a transport failure", async () => {
+  const suite = testSuite([{ id: "a", vars: {} }], { settings: { retries: 0 } });
+  const target = countingTarget(() => 42 as unknown as string);
+  const [result] = await executeCases(suite, { target });
+  assert.equal(result.transport_error, "the target answered with number, not text");
+  assert.equal(result.verdicts.length, 3);
+});
+
 Deno.test("a failed check is never retried", async () => {
   const suite = testSuite([{ id: "wrong", vars: { text: "no" }, expected: "yes" }], {
     settings: { retries: 5 },

@@ -127,3 +127,17 @@ Deno.test("a slow http target times out through the driver and is retried", asyn
     assert.deepEqual(result.verdicts.map((v) => v.status), ["pass", "pass", "pass"]);
   });
 });
+
+Deno.test("an aborted http call reports the driver's reason, not a bare abort", async () => {
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  await withServer(async () => {
+    await released;
+    return new Response("late");
+  }, async (url) => {
+    const controller = new AbortController();
+    const pending = httpTarget(url, {}).call({}, { signal: controller.signal });
+    setTimeout(() => controller.abort(new TransportError("timed out after 20 ms")), 20);
+    await assert.rejects(pending, { name: "TransportError", message: "timed out after 20 ms" });
+    release();
+  });
+});

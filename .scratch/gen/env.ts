@@ -1,0 +1,1 @@
+Deno.env.get("SECRET_X");

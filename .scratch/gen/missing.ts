@@ -1,0 +1,2 @@
+import { q } from "./nope.ts";
+export const suite = q;

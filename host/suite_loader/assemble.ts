@@ -1,0 +1,95 @@
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import type { AggregateSpec } from "../../core/aggregate_spec.ts";
+import type { Assertion } from "../../core/assertions/assertion.ts";
+import type { Case } from "../../core/case.ts";
+import { SuiteShapeError } from "../../core/errors.ts";
+import { buildSuite, type Suite } from "../../core/suite.ts";
+import { type SuiteIssue, SuiteLoadError } from "../refusals.ts";
+import { CASES_FILE_EXTENSIONS, loadCasesFile, type LoadedCases } from "./cases_file.ts";
+import type { Locate } from "./locate.ts";
+import { resolveTarget } from "./resolve_target.ts";
+import type { ParsedTarget } from "./target_schema.ts";
+import type { KeyPath } from "./toml_locator.ts";
+
+/** A suite's validated parts, whichever form they were written in. */
+export interface SuiteDraft {
+  name: string;
+  description?: string;
+  target: ParsedTarget;
+  assertions: readonly Assertion[];
+  aggregates: readonly AggregateSpec[];
+  cases: readonly Case[];
+  cases_file?: readonly string[];
+}
+
+/** The cases one file added, from index `start` of the suite's cases. */
+interface CasesFileSpan {
+  start: number;
+  loaded: LoadedCases;
+}
+
+/** Where the suite was written, so that its cases files and its problems can be found. */
+export interface AssembleOptions {
+  /** The absolute folder of the suite file. */
+  dir: string;
+  /** The suite file as the user named it. */
+  source: string;
+  /** Where a key path of the suite file itself was written. */
+  locate: Locate;
+}
+
+/**
+ * Reads the cases files, resolves the target and builds the suite. A problem found by
+ * `buildSuite` is refused where it was written: in the suite file, or in the cases file that
+ * held the case.
+ */
+export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions): Promise<Suite> {
+  const files: CasesFileSpan[] = [];
+  const cases = [...draft.cases];
+  for (const [index, path] of (draft.cases_file ?? []).entries()) {
+    const display = isAbsolute(path) ? path : join(dirname(options.source), path);
+    const loaded = await loadCasesFile(resolve(options.dir, path), { display });
+    if (loaded === undefined) {
+      throw new SuiteLoadError(
+        `cases file "${path}" is not one of ${CASES_FILE_EXTENSIONS.join(", ")}; ` +
+          "write the cases as JSON lines, CSV or TSV",
+        options.locate(["cases_file", index]),
+      );
+    }
+    files.push({ start: cases.length, loaded });
+    for (const c of loaded.cases) cases.push(c);
+  }
+  const { target, settings } = resolveTarget(draft.target, { dir: options.dir });
+  try {
+    return buildSuite({
+      name: draft.name,
+      ...(draft.description === undefined ? {} : { description: draft.description }),
+      target,
+      settings,
+      assertions: draft.assertions,
+      aggregates: draft.aggregates,
+      cases,
+    });
+  } catch (error) {
+    if (!(error instanceof SuiteShapeError)) throw error;
+    const issue = placeIssue(error.path, error.message, { files, locate: options.locate });
+    throw new SuiteLoadError(error.message, { ...issue, issues: [issue], cause: error });
+  }
+}
+
+/** A case from a cases file is refused at its own line there, with the path inside that case. */
+function placeIssue(
+  path: KeyPath,
+  message: string,
+  where: { files: readonly CasesFileSpan[]; locate: Locate },
+): SuiteIssue {
+  const [head, index] = path;
+  const span = head === "cases" && typeof index === "number"
+    ? where.files.findLast((f) => f.start <= index)
+    : undefined;
+  if (span === undefined || typeof index !== "number") {
+    return { ...where.locate(path), path: [...path], message };
+  }
+  const inner = path.slice(2);
+  return { ...span.loaded.locate(index - span.start, inner), path: inner, message };
+}

@@ -1,0 +1,79 @@
+import { type Case, CaseSchema } from "../../core/case.ts";
+import { type SuiteIssue, suiteLoadErrorFromIssues } from "../refusals.ts";
+import type { LoadedCases } from "./cases_file.ts";
+import { describeIssues } from "./describe_issue.ts";
+import { locateJsonColumn } from "./json_locator.ts";
+import { dotted } from "./key_label.ts";
+
+const CASE_KEYS = Object.keys(CaseSchema.shape);
+
+/**
+ * Reads JSONL cases: one case object per line, blank lines skipped. Every bad line is reported
+ * at its own line, and the refusal states the first.
+ */
+export function parseJsonlCases(text: string, options: { file: string }): LoadedCases {
+  const { file } = options;
+  const lines = text.split("\n");
+  const cases: Case[] = [];
+  const caseLines: number[] = [];
+  const issues: SuiteIssue[] = [];
+  lines.forEach((raw, i) => {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (line.trim() === "") return;
+    const at = { file, line: i + 1 };
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      const { column, message } = jsonSyntaxError(error);
+      issues.push({ ...at, column, path: [], message: `not valid JSON: ${message}` });
+      return;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      issues.push({ ...at, column: 1, path: [], message: "each line holds one case as an object" });
+      return;
+    }
+    const parsed = CaseSchema.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of describeIssues(parsed.error.issues, { knownKeys: () => CASE_KEYS })) {
+        issues.push({
+          ...at,
+          column: locateJsonColumn(line, issue.path),
+          key: keyLabel(issue.path),
+          path: issue.path,
+          message: issue.message,
+        });
+      }
+      return;
+    }
+    cases.push(parsed.data);
+    caseLines.push(i + 1);
+  });
+  if (issues.length > 0) throw suiteLoadErrorFromIssues(issues);
+  return {
+    cases,
+    locate(index, path) {
+      const line = caseLines[index];
+      return {
+        file,
+        line,
+        column: locateJsonColumn(lines[line - 1], path),
+        key: keyLabel(path),
+      };
+    },
+  };
+}
+
+function keyLabel(path: readonly (string | number)[]): string | undefined {
+  return path.length === 0 ? undefined : `key "${dotted(path)}"`;
+}
+
+/** V8 says where JSON broke as "(line 1 column 7)" or "at position 6"; either gives a column. */
+function jsonSyntaxError(error: unknown): { column: number; message: string } {
+  const text = error instanceof Error ? error.message : String(error);
+  const lineColumn = /\(line \d+ column (\d+)\)/.exec(text);
+  const position = /at position (\d+)/.exec(text);
+  const column = lineColumn ? Number(lineColumn[1]) : position ? Number(position[1]) + 1 : 1;
+  const message = text.replace(/,? (?:in JSON )?at position \d+.*$/, "").replace(/ in JSON$/, "");
+  return { column, message };
+}

@@ -1,0 +1,52 @@
+import { isAbsolute, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RunSettings, TargetSpec } from "../../core/target_spec.ts";
+import { type ParsedTarget, settingsOf } from "./target_schema.ts";
+
+/**
+ * Turns a validated target into what the driver calls. Paths are read from the suite's folder,
+ * so a suite runs the same from any working directory: a command runs there unless `cwd` says
+ * otherwise, and a module becomes an absolute file URL.
+ */
+export function resolveTarget(
+  parsed: ParsedTarget,
+  options: { dir: string },
+): { target: TargetSpec; settings: RunSettings } {
+  if (parsed.form === "function") {
+    return {
+      target: { kind: "function", name: parsed.name, fn: parsed.fn },
+      settings: parsed.settings,
+    };
+  }
+  const table = parsed.table;
+  const settings = settingsOf(table);
+  if ("command" in table) {
+    return {
+      target: {
+        kind: "command",
+        command: table.command,
+        cwd: resolve(options.dir, table.cwd ?? "."),
+      },
+      settings,
+    };
+  }
+  if ("module" in table) {
+    return {
+      target: {
+        kind: "module",
+        module: moduleUrl(table.module, options.dir),
+        export: table.export,
+      },
+      settings,
+    };
+  }
+  const target: TargetSpec = { kind: "http", url: table.http, headers: table.headers };
+  if (table.field !== undefined) target.field = table.field;
+  return { target, settings };
+}
+
+/** A module path or URL as an absolute URL; a drive letter such as C:\ is a path, not a scheme. */
+function moduleUrl(module: string, dir: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(module) && !/^[a-z]:[\\/]/i.test(module)) return module;
+  return pathToFileURL(isAbsolute(module) ? module : resolve(dir, module)).href;
+}

@@ -1,0 +1,64 @@
+/**
+ * Runs every test: core's with no permissions at all (its wall), the rest with the flags they
+ * declare, then prints one plain summary line, `tests: N passed, N failed`, that CI reads.
+ *
+ * @module
+ */
+const DENO = Deno.execPath();
+
+interface Batch {
+  name: string;
+  args: string[];
+}
+
+const BATCHES: Batch[] = [
+  { name: "core (no permissions)", args: ["test", "--no-prompt", "--doc", "tests/core/", "core/"] },
+  {
+    name: "host, cli, examples and the rest",
+    args: [
+      "test",
+      "--no-prompt",
+      "--allow-read",
+      "--allow-write",
+      "--allow-run",
+      "--allow-net=127.0.0.1",
+      "--allow-env",
+      "--ignore=tests/core/",
+      "tests/",
+    ],
+  },
+];
+
+const SUMMARY = /(?:ok|FAILED)\s*\|\s*(\d+) passed(?: \(\d+ steps?\))?\s*\|\s*(\d+) failed/;
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+for (const batch of BATCHES) {
+  console.log(`\n== ${batch.name}: deno ${batch.args.join(" ")}`);
+  const child = new Deno.Command(DENO, {
+    args: batch.args,
+    stdout: "piped",
+    stderr: "inherit",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  let text = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of child.stdout) {
+    Deno.stdout.writeSync(chunk);
+    text += decoder.decode(chunk, { stream: true });
+  }
+  const status = await child.status;
+  const match = text.match(SUMMARY);
+  if (match === null) {
+    broken = true;
+    console.log(`== ${batch.name}: no summary line (exit ${status.code}); counted as a failure`);
+    failed += 1;
+    continue;
+  }
+  passed += Number(match[1]);
+  failed += Number(match[2]);
+  if (!status.success && Number(match[2]) === 0) broken = true;
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+Deno.exit(failed > 0 || broken ? 1 : 0);
