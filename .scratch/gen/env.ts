@@ -1,1 +1,0 @@
-Deno.env.get("SECRET_X");

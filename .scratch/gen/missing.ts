@@ -1,2 +1,0 @@
-import { q } from "./nope.ts";
-export const suite = q;

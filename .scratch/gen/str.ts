@@ -1,1 +1,0 @@
-throw "just a string";

@@ -1,2 +1,0 @@
-export const a = 1;
-const b = ;
