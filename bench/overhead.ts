@@ -42,6 +42,8 @@ interface Sentence {
 /** What a worker sends back: the driver's wall time and a count of what it returned. */
 interface WorkerReport {
   wall_ms: number;
+  /** The same sleeps in a bare pool with no driver: what the timers alone cost. */
+  floor_ms: number | null;
   cases: number;
   verdicts: number;
 }
@@ -57,6 +59,10 @@ interface Measurement {
   peak_rss_mb: number;
   /** wall / limit, for configurations with latency. */
   ratio: number | null;
+  /** A bare pool of the same sleeps, no driver: the part of the ratio that is the timers'. */
+  timer_floor_ms: number | null;
+  /** (wall - timer floor) / N: the driver's own cost per case under latency. */
+  driver_ms_per_case: number | null;
   goals: { overhead?: boolean; ratio?: boolean; memory?: boolean };
 }
 
@@ -82,14 +88,21 @@ function measureInWorker(config: Config, sentences: readonly Sentence[]): Promis
     if (report.cases !== config.n || report.verdicts !== config.n * 3) {
       throw new Error(`The driver returned ${report.cases} cases and ${report.verdicts} verdicts`);
     }
-    return toMeasurement(config, { wallMs: report.wall_ms, peakRss: peak });
+    return toMeasurement(config, {
+      wallMs: report.wall_ms,
+      floorMs: report.floor_ms,
+      peakRss: peak,
+    });
   }).finally(() => {
     clearInterval(sampler);
     worker.terminate();
   });
 }
 
-function toMeasurement(config: Config, figures: { wallMs: number; peakRss: number }): Measurement {
+function toMeasurement(
+  config: Config,
+  figures: { wallMs: number; floorMs: number | null; peakRss: number },
+): Measurement {
   const { n, latencyMs, concurrency } = config;
   const wall = figures.wallMs;
   const limit = Math.ceil(n / concurrency) * latencyMs;
@@ -104,6 +117,8 @@ function toMeasurement(config: Config, figures: { wallMs: number; peakRss: numbe
     overhead_ms_per_case: round((wall - limit) / n, 4),
     peak_rss_mb: round(peakMb, 1),
     ratio: ratio === null ? null : round(ratio, 3),
+    timer_floor_ms: figures.floorMs === null ? null : round(figures.floorMs, 1),
+    driver_ms_per_case: figures.floorMs === null ? null : round((wall - figures.floorMs) / n, 4),
     goals: {
       ...(ratio === null
         ? { overhead: wall / n < GOALS.overheadMsPerCase }
@@ -159,15 +174,34 @@ async function runConfig(config: Config, sentences: readonly Sentence[]): Promis
     cases,
   });
   const target = openTarget(suite.target, { suiteDir: "." });
+  const floor = latency === 0 ? null : await timerFloor(config);
   const started = performance.now();
   const results = await executeCases(suite, { target });
   const wall = performance.now() - started;
   await target.close();
   return {
     wall_ms: wall,
+    floor_ms: floor,
     cases: results.length,
     verdicts: results.reduce((sum, r) => sum + r.verdicts.length, 0),
   };
+}
+
+/**
+ * The same N sleeps of `latency` ms, `concurrency` at a time, with no driver at all. setTimeout
+ * fires a little late, every round, so even a zero-cost driver can not reach the nominal limit;
+ * this is how far from it the timers alone land.
+ */
+async function timerFloor(config: Config): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: config.concurrency }, async () => {
+    while (next < config.n) {
+      next++;
+      await new Promise((resolve) => setTimeout(resolve, config.latencyMs));
+    }
+  }));
+  return performance.now() - started;
 }
 
 function classify(vars: { [key: string]: unknown }): string {
@@ -260,6 +294,9 @@ function formatLine(m: Measurement): string {
       `limit=${m.limit_ms}ms`,
       `overhead=${m.overhead_ms_per_case.toFixed(4)}ms/case`,
       `ratio=${m.ratio.toFixed(3)} (goal <=${GOALS.ratioToLimit}) ${mark(m.goals.ratio)}`,
+      `[bare timers alone: ${m.timer_floor_ms?.toFixed(1)}ms = ratio ${
+        ((m.timer_floor_ms ?? 0) / m.limit_ms).toFixed(3)
+      }; driver ${m.driver_ms_per_case?.toFixed(4)}ms/case]`,
     );
   }
   parts.push(

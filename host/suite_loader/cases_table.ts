@@ -115,8 +115,10 @@ function parseRows(text: string, options: { file: string; delimiter: "," | "\t" 
 
 function tableErrorMessage(error: { code?: string; message?: string }): string {
   const message = (error.message ?? String(error)).replace(/\s*(?:at|on) line \d+\.?$/, "");
-  if (error.code === "CSV_RECORD_INCONSISTENT_COLUMNS") {
-    return `${message}: every row has as many cells as the header row`;
+  const counts = /expect (\d+), got (\d+)/.exec(message);
+  if (error.code?.includes("INCONSISTENT") && counts !== null) {
+    return `this row has ${counts[2]} cells and the header row ${counts[1]}; ` +
+      "every row has one cell per column";
   }
   return message;
 }

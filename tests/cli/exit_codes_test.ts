@@ -1,0 +1,160 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { basename, join } from "node:path";
+import { INTERNAL_FAILURE_LINE } from "../../cli/exit_codes.ts";
+import { cli, cliFlags, ROOT, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+
+async function approved(): Promise<{ cwd: string; baselineFile: string }> {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  await cli(["run", "suite.toml"], { cwd });
+  await cli(["promote", "latest"], { cwd });
+  const dir = join(cwd, ".digline", "default", "baselines", "small");
+  const [entry] = [...Deno.readDirSync(dir)];
+  return { cwd, baselineFile: join(dir, entry.name) };
+}
+
+function oneLine(text: string): void {
+  assertEquals(text.trim().split("\n").length, 1, `expected one line, got:\n${text}`);
+}
+
+Deno.test("compare with an unreadable baseline is refused (64) in one line naming it", async () => {
+  const { cwd, baselineFile } = await approved();
+  const result = await cli(["compare"], { cwd, extraFlags: [`--deny-read=${baselineFile}`] });
+  assertEquals(result.code, 64);
+  oneLine(result.stderr);
+  ok(result.stderr.includes(basename(baselineFile)), result.stderr);
+});
+
+Deno.test("log with an unreadable baseline is refused (64), not a verdict", async () => {
+  const { cwd, baselineFile } = await approved();
+  const result = await cli(["log"], { cwd, extraFlags: [`--deny-read=${baselineFile}`] });
+  assertEquals(result.code, 64);
+  oneLine(result.stderr);
+});
+
+Deno.test("a run document that is a directory is refused (64)", async () => {
+  const { cwd } = await approved();
+  const runs = join(cwd, ".digline", "default", "runs");
+  const [entry] = [...Deno.readDirSync(runs)];
+  await Deno.remove(join(runs, entry.name));
+  await Deno.mkdir(join(runs, entry.name));
+  const result = await cli(["compare", "--baseline", "latest"], { cwd });
+  assertEquals(result.code, 64);
+  oneLine(result.stderr);
+});
+
+Deno.test("an unreadable runs directory is refused (64)", async () => {
+  const { cwd } = await approved();
+  const runs = join(cwd, ".digline", "default", "runs");
+  const result = await cli(["list"], { cwd, extraFlags: [`--deny-read=${runs}`] });
+  assertEquals(result.code, 64);
+  oneLine(result.stderr);
+  ok(result.stderr.includes("runs"), result.stderr);
+});
+
+Deno.test("a suite that raises while it loads is refused (64) with its location and a command", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { defineSuite } from "${ROOT}/mod.ts";
+const limit = 3;
+if (limit > 2) throw new RangeError("the suite refused to load");
+export const suite = defineSuite({ name: "x", target: () => "", assertions: [], cases: [] });
+`,
+  });
+  for (const command of [["run", "suite.ts"]]) {
+    const result = await cli(command, { cwd });
+    assertEquals(result.code, 64, result.stderr);
+    oneLine(result.stderr);
+    match(result.stderr, /RangeError/);
+    match(result.stderr, /the suite refused to load/);
+    match(result.stderr, /suite\.ts:3/);
+    match(result.stderr, /deno/);
+  }
+});
+
+Deno.test("a malformed custom assertion is refused (64) when the suite loads", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+export const suite = defineSuite({
+  name: "x",
+  target: () => "out",
+  assertions: [custom({ name: "no-check" })],
+  cases: [{ id: "a" }],
+});
+`,
+  });
+  const result = await cli(["run", "suite.ts"], { cwd });
+  assertEquals(result.code, 64, result.stderr);
+  oneLine(result.stderr);
+  match(result.stderr, /AssertionShapeError|no check function/);
+});
+
+Deno.test("a suite that does not parse, or imports what is not installed, is refused (64)", async () => {
+  const cwd = await workspace({
+    "broken.toml": 'name = "x"\n[target\n',
+    "imports.ts": `import { nothing } from "./not-here.ts";\nexport const suite = nothing;\n`,
+  });
+  const toml = await cli(["run", "broken.toml"], { cwd });
+  assertEquals(toml.code, 64);
+  oneLine(toml.stderr);
+  match(toml.stderr, /broken\.toml:2:\d+/);
+  const imports = await cli(["run", "imports.ts"], { cwd });
+  assertEquals(imports.code, 64, imports.stderr);
+  oneLine(imports.stderr);
+});
+
+Deno.test("bad arguments and an unknown command are refused (64) in one line", async () => {
+  const cwd = await workspace({});
+  for (const args of [["frobnicate"], ["compare", "--no-such-flag"], ["run"], ["diff", "a"]]) {
+    const result = await cli(args, { cwd });
+    assertEquals(result.code, 64, `${args.join(" ")}: ${result.stderr}`);
+    oneLine(result.stderr);
+  }
+});
+
+Deno.test("a failure digline did not anticipate exits 70 with its traceback and the line", async () => {
+  const cwd = await workspace({});
+  const result = await cli(["list"], {
+    cwd,
+    entry: join(ROOT, "tests", "fixtures", "cli", "faulty_main.ts"),
+  });
+  assertEquals(result.code, 70);
+  match(result.stderr, /TypeError: a defect planted by the test\n\s+at /);
+  assertEquals(result.stderr.trim().split("\n").at(-1), INTERNAL_FAILURE_LINE);
+});
+
+Deno.test("Ctrl-C during a run exits 130", async () => {
+  const cwd = await workspace({
+    "suite.toml": SMALL_SUITE.replace('export = "answer"', 'export = "slow"'),
+    "system.ts":
+      `export async function slow() { await new Promise((r) => setTimeout(r, 60000)); return "a"; }\n`,
+  });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--config",
+      join(ROOT, "deno.json"),
+      ...cliFlags(),
+      join(ROOT, "cli/main.ts"),
+      "run",
+      "suite.toml",
+    ],
+    cwd,
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  child.kill("SIGINT");
+  const status = await child.status;
+  assertEquals(status.code, 130);
+});
+
+Deno.test("--help works on every command and exits 0", async () => {
+  const cwd = await workspace({});
+  for (const command of ["run", "list", "view", "log", "promote", "compare", "explain", "diff"]) {
+    const result = await cli([command, "--help"], { cwd });
+    assertEquals(result.code, 0, command);
+    match(result.stdout, new RegExp(`^usage: digline ${command}`));
+  }
+  const top = await cli(["--help"], { cwd });
+  assertEquals(top.code, 0);
+  match(top.stdout, /70 a failure digline did not anticipate/);
+});

@@ -1,0 +1,97 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { CompareOutputSchema } from "../../core/output_documents.ts";
+import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+
+async function approvedWorkspace(): Promise<string> {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const promoted = await cli(["promote", "latest", "--by", "tester", "--because", "first"], {
+    cwd,
+  });
+  assertEquals(promoted.code, 0, promoted.stderr);
+  return cwd;
+}
+
+Deno.test("compare exits 0 when nothing got worse", async () => {
+  const cwd = await approvedWorkspace();
+  await cli(["run", "suite.toml"], { cwd });
+  const result = await cli(["compare"], { cwd });
+  assertEquals(result.code, 0, result.stderr);
+  match(result.stdout, /^NOT WORSE \(exit 0\): nothing got worse: 3 cases compared/);
+});
+
+Deno.test("compare exits 1 and names the case and check that regressed", async () => {
+  const cwd = await approvedWorkspace();
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
+  await cli(["run", "suite.toml"], { cwd });
+  const result = await cli(["compare"], { cwd });
+  assertEquals(result.code, 1, result.stderr);
+  match(result.stdout, /^WORSE \(exit 1\): 1 regression in 1 case, pass → fail: two · correct;/);
+  match(result.stdout, /accuracy\[group=g1\]\s+1\.0000\s+0\.5000\s+−0\.5000\s+worse/);
+});
+
+Deno.test("compare exits 2 when the target failed for a case, and promote refuses that run", async () => {
+  const cwd = await approvedWorkspace();
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ throwOn: [3] }));
+  const run = await cli(["run", "suite.toml"], { cwd });
+  assertEquals(run.code, 0, "run exits 0 once the run is stored");
+  const result = await cli(["compare"], { cwd });
+  assertEquals(result.code, 2);
+  match(
+    result.stdout,
+    /^COULD NOT BE JUDGED \(exit 2\): could not judge 2 checks \(three · correct, three · says-something\)/,
+  );
+  const promote = await cli(["promote", "latest"], { cwd });
+  assertEquals(promote.code, 64);
+  match(promote.stderr, /three · correct/);
+  assertEquals(promote.stderr.trim().split("\n").length, 1, "a refusal is one line");
+});
+
+Deno.test("explain gates like compare and every line is a fact of the closed vocabulary", async () => {
+  const cwd = await approvedWorkspace();
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [1] }));
+  await cli(["run", "suite.toml"], { cwd });
+  const result = await cli(["explain"], { cwd });
+  assertEquals(result.code, 1);
+  const lines = result.stdout.trim().split("\n");
+  assertEquals(lines[0], "regression  one · correct  pass → fail");
+  assertEquals(lines.at(-1), "verdict 1 worse: from regression, figure-worse");
+});
+
+Deno.test("compare --json validates against its schema and is byte-identical twice", async () => {
+  const cwd = await approvedWorkspace();
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2, 3] }));
+  await cli(["run", "suite.toml"], { cwd });
+  const first = await cli(["compare", "--json"], { cwd });
+  const second = await cli(["compare", "--json"], { cwd });
+  assertEquals(first.code, 1);
+  assertEquals(first.stdout, second.stdout);
+  const document = CompareOutputSchema.parse(JSON.parse(first.stdout));
+  assertEquals(document.exit_code, 1);
+  assertEquals(document.causes_by_kind.regression.count, 2);
+  assertEquals(
+    document.causes_by_kind.regression.indices.map((i) => document.causes[i].case_id),
+    ["two", "three"],
+  );
+});
+
+Deno.test("compare without an approved baseline is refused with what to do", async () => {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  await cli(["run", "suite.toml"], { cwd });
+  const result = await cli(["compare"], { cwd });
+  assertEquals(result.code, 64);
+  match(result.stderr, /digline promote/);
+});
+
+Deno.test("--baseline compares with a named run instead of the approval", async () => {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  await cli(["run", "suite.toml"], { cwd });
+  const list = await cli(["list", "--json"], { cwd });
+  const first = JSON.parse(list.stdout).runs[0].run_id as string;
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [1] }));
+  await cli(["run", "suite.toml"], { cwd });
+  const result = await cli(["compare", "--baseline", first.slice(0, 22)], { cwd });
+  assertEquals(result.code, 1, result.stderr);
+  ok(result.stdout.includes(`against run ${first}`));
+});
