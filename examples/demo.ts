@@ -16,6 +16,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const workspace = join(root, ".demo");
 const example = join(root, "examples", "sentiment");
 const color = Deno.stdout.isTerminal() && !Deno.noColor;
+// CI passes `--cli dist/digline.js` to run the demo through the bundled single file instead.
+const cliFlagIndex = Deno.args.indexOf("--cli");
+const entry = cliFlagIndex >= 0
+  ? join(Deno.cwd(), Deno.args[cliFlagIndex + 1])
+  : join(root, "cli", "main.ts");
 const bold = (s: string) => (color ? `\x1b[1m${s}\x1b[0m` : s);
 
 /** The `deno run` flags of the `digline` task: the demo runs the CLI exactly as users do. */
@@ -38,7 +43,7 @@ async function digline(args: string[], options: { show?: boolean } = {}): Promis
       "--config",
       join(root, "deno.json"),
       ...cliFlags(),
-      join(root, "cli/main.ts"),
+      entry,
       ...args,
     ],
     cwd: workspace,
