@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Assertion } from "../../core/assertions/assertion.ts";
 import { AssertionNameSchema, BUILTIN_KINDS } from "../../core/assertions/definition.ts";
-import { isDefinedSuite, SUITE_DEFINITION } from "../../core/define_suite.ts";
+import { type DefinedSuite, isDefinedSuite, SUITE_DEFINITION } from "../../core/define_suite.ts";
 import { AssertionShapeError } from "../../core/errors.ts";
 import type { Suite } from "../../core/suite.ts";
 import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
@@ -53,7 +53,7 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
   );
 }
 
-function suiteExport(namespace: Record<string, unknown>, source: string) {
+function suiteExport(namespace: Record<string, unknown>, source: string): DefinedSuite {
   const value = namespace.suite;
   if (isDefinedSuite(value)) return value;
   const names = Object.keys(namespace).sort();

@@ -164,6 +164,23 @@ Deno.test("a call that outlives timeout_ms is abandoned, retried, then errors ev
   assert.ok(signals.every((s) => s.aborted && s.reason instanceof TransportError));
 });
 
+Deno.test("each attempt gets its own timeout: slow cases time out and quick ones around them do not", async () => {
+  const latencies = [5, 150, 10, 200, 0, 120, 15, 5];
+  const suite = testSuite(
+    latencies.map((ms, i) => ({ id: `c${i}`, vars: { ms } })),
+    { settings: { timeout_ms: 80, retries: 0, concurrency: 3 } },
+  );
+  const target = countingTarget(async (vars, signal) => {
+    await delay(vars.ms as number, signal);
+    return "done";
+  });
+  const results = await executeCases(suite, { target });
+  assert.deepEqual(
+    results.map((r) => r.transport_error ?? r.output),
+    latencies.map((ms) => (ms > 80 ? "timed out after 80 ms" : "done")),
+  );
+});
+
 Deno.test("a transport failure is retried with exponential backoff and jitter, then succeeds", async () => {
   const suite = testSuite([{ id: "flaky", vars: { text: "OK!" }, expected: "OK!" }], {
     settings: { retries: 3, backoff_ms: 100 },

@@ -19,7 +19,7 @@ import {
 Deno.test("every refusal is a one-line sentence", () => {
   const refusals: Error[] = [
     new UsageError("Unknown flag --x"),
-    new SuiteLoadError("case id \"a\" is declared twice", {
+    new SuiteLoadError('case id "a" is declared twice', {
       file: "examples/x/suite.toml",
       line: 12,
       column: 1,
@@ -39,7 +39,7 @@ Deno.test("every refusal is a one-line sentence", () => {
     new NoBaselineError("support"),
     new PromoteRefusedError("r1", { reason: "errored", checks: ["a · correct"] }),
     new StoreDocumentError(".digline/default/runs/r1.json", "cases.0.verdicts: expected array"),
-    new AssertionShapeError("Custom assertion \"x\" has no check function"),
+    new AssertionShapeError('Custom assertion "x" has no check function'),
   ];
   for (const refusal of refusals) {
     ok(isRefusal(refusal), refusal.name);
