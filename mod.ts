@@ -17,7 +17,7 @@
  *
  * @module
  */
-export { defineSuite } from "./core/define_suite.ts";
+export { defineSuite, isDefinedSuite } from "./core/define_suite.ts";
 export type { DefinedSuite, SuiteDefinition, TargetDefinition } from "./core/define_suite.ts";
 export {
   equals,

@@ -36,13 +36,15 @@ export type DefinedSuite = SuiteDefinition & { readonly [SUITE_DEFINITION]: true
  *
  * @example
  * ```ts
- * import { defineSuite, equals } from "./mod.ts";
+ * import { ok } from "node:assert/strict";
+ * import { defineSuite, equals, isDefinedSuite } from "../mod.ts";
  * export const suite = defineSuite({
  *   name: "echo",
- *   target: (vars) => String(vars.text),
+ *   target: (vars: { text?: unknown }) => String(vars.text),
  *   assertions: [equals({ name: "same" })],
  *   cases: [{ id: "hello", vars: { text: "hi" }, expected: "hi" }],
  * });
+ * ok(isDefinedSuite(suite));
  * ```
  */
 export function defineSuite(definition: SuiteDefinition): DefinedSuite {

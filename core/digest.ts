@@ -8,7 +8,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
  *
  * @example
  * ```ts
- * import { assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * assertEquals(canonicalJson({ b: 1, a: 2 }), '{"a":2,"b":1}');
  * ```
  */

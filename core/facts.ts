@@ -51,7 +51,7 @@ export type Verdict = 0 | 1 | 2;
  *
  * @example
  * ```ts
- * import { assertEquals } from "node:assert/strict";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * assertEquals(exitCode([{ kind: "regression" }, { kind: "unjudged" }]), 2);
  * assertEquals(exitCode([{ kind: "improvement" }]), 0);
  * ```
