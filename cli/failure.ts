@@ -1,5 +1,11 @@
 import { isRefusal, PermissionRefusedError } from "../host/refusals.ts";
-import { EXIT_INTERNAL, EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "./exit_codes.ts";
+import { RunCancelledError } from "../host/driver.ts";
+import {
+  EXIT_INTERNAL,
+  EXIT_INTERRUPTED,
+  EXIT_REFUSED,
+  INTERNAL_FAILURE_LINE,
+} from "./exit_codes.ts";
 import type { Io } from "./io.ts";
 
 /**
@@ -11,6 +17,10 @@ export function reportFailure(error: unknown, io: Io): number {
     const refusal = PermissionRefusedError.fromNotCapable(error);
     io.err(`digline: ${refusal.message}\n`);
     return EXIT_REFUSED;
+  }
+  if (error instanceof RunCancelledError) {
+    io.err(`digline: ${error.message}\n`);
+    return EXIT_INTERRUPTED;
   }
   if (isRefusal(error)) {
     io.err(`digline: ${(error as Error).message}\n`);

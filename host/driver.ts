@@ -102,6 +102,10 @@ export async function executeCases(suite: Suite, options: ExecuteOptions): Promi
     halt: halt.signal,
     deadlines: deadlines(suite.settings.timeout_ms),
   };
+  // One listener for the run rather than one per attempt: attempts are many, halts are one.
+  halt.signal.addEventListener("abort", () => context.deadlines.abortAll(halt.signal.reason), {
+    once: true,
+  });
   const report = serialised(options.onCaseResult);
   let next = 0;
 
@@ -208,8 +212,6 @@ async function callWithRetries(testCase: Case, context: RunContext): Promise<Ans
 async function callOnce(testCase: Case, context: RunContext): Promise<string> {
   const attempt = new AbortController();
   const release = context.deadlines.watch(attempt);
-  const relay = () => attempt.abort(context.halt.reason);
-  context.halt.addEventListener("abort", relay, { once: true });
   try {
     let call: Promise<string>;
     try {
@@ -225,7 +227,6 @@ async function callOnce(testCase: Case, context: RunContext): Promise<string> {
     return output;
   } finally {
     release();
-    context.halt.removeEventListener("abort", relay);
   }
 }
 
@@ -233,6 +234,8 @@ async function callOnce(testCase: Case, context: RunContext): Promise<string> {
 interface Deadlines {
   /** Starts the clock on an attempt; call the returned function when the attempt settles. */
   watch(attempt: AbortController): () => void;
+  /** Aborts every attempt in flight with `reason`: the run is stopping. */
+  abortAll(reason: unknown): void;
   /** Clears the timer; nothing is watched after the run. */
   close(): void;
 }
@@ -275,6 +278,9 @@ function deadlines(timeoutMs: number): Deadlines {
         // An idle run must not keep a timer alive (it would hold the process open).
         if (watched.size === 0) close();
       };
+    },
+    abortAll(reason) {
+      for (const entry of [...watched]) entry.attempt.abort(reason);
     },
     close,
   };
