@@ -44,9 +44,13 @@ function usage(): string {
 /** Runs the CLI on the given arguments and returns the exit code; never calls Deno.exit. */
 export async function main(args: string[], io: Io = processIo()): Promise<number> {
   const [name, ...rest] = args;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined) {
+    io.err(usage() + "\n");
+    return EXIT_REFUSED;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     io.out(usage() + "\n");
-    return name === undefined ? EXIT_REFUSED : 0;
+    return 0;
   }
   if (name === "--version") {
     io.out(`digline ${VERSION}\n`);
@@ -60,6 +64,10 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
       }\n`,
     );
     return EXIT_REFUSED;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(command.help + "\n");
+    return 0;
   }
   try {
     return await command.execute(rest, io);

@@ -59,7 +59,7 @@ export function parseCommandArgs<O extends Record<string, OptionSpec>>(
     );
   }
   const n = parsed.positionals.length;
-  if (!parsed.values.help && (n < options.positionals.min || n > options.positionals.max)) {
+  if (n < options.positionals.min || n > options.positionals.max) {
     const wanted = options.positionals.min === options.positionals.max
       ? `${options.positionals.min}`
       : `${options.positionals.min} to ${options.positionals.max}`;

@@ -7,7 +7,7 @@ import {
   RunDocumentSchema,
 } from "../core/run_document.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
-import { readTextFile } from "./read_file.ts";
+import { readNamedFile } from "./read_named_file.ts";
 import {
   AmbiguousRunError,
   NoBaselineError,
@@ -161,7 +161,7 @@ export class RunStore {
 }
 
 async function readDocument<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
-  const text = await readTextFile(path);
+  const text = await readNamedFile(path, { display: path, what: "stored document" });
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -23,10 +23,6 @@ export const diffCommand: Command = {
       options: { limit: { type: "string", default: "50" } },
       positionals: { min: 2, max: 2 },
     });
-    if (values.help) {
-      io.out(this.help + "\n");
-      return 0;
-    }
     const store = openStore(values);
     const a = await store.resolveRun(positionals[0]);
     const b = await store.resolveRun(positionals[1]);

@@ -24,10 +24,6 @@ export const listCommand: Command = {
       options: { suite: { type: "string" } },
       positionals: { min: 0, max: 0 },
     });
-    if (values.help) {
-      io.out(this.help + "\n");
-      return 0;
-    }
     const { runs, baselines } = await listRuns(openStore(values), { suite: values.suite });
     const rows = runs.map((run) =>
       runRow(run, { isBaseline: baselines.get(run.suite.name)?.run_id === run.run_id })

@@ -22,10 +22,6 @@ export const logCommand: Command = {
       options: { suite: { type: "string" } },
       positionals: { min: 0, max: 0 },
     });
-    if (values.help) {
-      io.out(this.help + "\n");
-      return 0;
-    }
     const { suite, events } = await suiteLog(openStore(values), { suite: values.suite });
     const entries = events.map((e) =>
       e.event === "run"

@@ -30,10 +30,6 @@ export const promoteCommand: Command = {
       },
       positionals: { min: 1, max: 1 },
     });
-    if (values.help) {
-      io.out(this.help + "\n");
-      return 0;
-    }
     const { baseline, path } = await promoteRun(positionals[0], {
       store: openStore(values),
       suite: values.suite,

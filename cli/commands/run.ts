@@ -25,10 +25,6 @@ export const runCommand: Command = {
       options: {},
       positionals: { min: 1, max: 1 },
     });
-    if (values.help) {
-      io.out(this.help + "\n");
-      return 0;
-    }
     const store = openStore(values);
     const progress = progressLine(io, { label: "running" });
     const { run, path } = await runSuite(positionals[0], {

@@ -25,10 +25,6 @@ export const viewCommand: Command = {
       options: { suite: { type: "string" } },
       positionals: { min: 0, max: 1 },
     });
-    if (values.help) {
-      io.out(this.help + "\n");
-      return 0;
-    }
     const store = openStore(values);
     const suite = await selectSuite(store, values.suite);
     if (positionals.length === 1) {

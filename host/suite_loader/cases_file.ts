@@ -3,7 +3,7 @@ import type { Case } from "../../core/case.ts";
 import { parseJsonlCases } from "./cases_jsonl.ts";
 import { parseTableCases } from "./cases_table.ts";
 import type { Location } from "./locate.ts";
-import { readNamedFile } from "./read_named_file.ts";
+import { readNamedFile } from "../read_named_file.ts";
 import type { KeyPath } from "./toml_locator.ts";
 
 /** Cases read from a file beside the suite, and where each one was written. */

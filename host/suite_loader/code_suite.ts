@@ -11,7 +11,7 @@ import { describeIssues } from "./describe_issue.ts";
 import { refuseImportFailure } from "./import_failure.ts";
 import { codeKeyLabel } from "./key_label.ts";
 import { issueAt, type Locate } from "./locate.ts";
-import { checkReadableFile } from "./read_named_file.ts";
+import { checkReadableFile } from "../read_named_file.ts";
 import { CodeSuiteSchema, suiteKnownKeys } from "./suite_schema.ts";
 
 /** Where a suite module is and how the user named it. */

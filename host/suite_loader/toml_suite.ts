@@ -7,7 +7,7 @@ import { assembleSuite } from "./assemble.ts";
 import { type DescribedIssue, describeIssues } from "./describe_issue.ts";
 import { tomlKeyLabel } from "./key_label.ts";
 import { issueAt, type Locate } from "./locate.ts";
-import { readNamedFile } from "./read_named_file.ts";
+import { readNamedFile } from "../read_named_file.ts";
 import { SUITE_KEYS, suiteKnownKeys, TomlSuiteSchema } from "./suite_schema.ts";
 import { createTomlLocator } from "./toml_locator.ts";
 

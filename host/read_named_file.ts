@@ -1,4 +1,4 @@
-import { FileAccessError, PermissionRefusedError } from "../refusals.ts";
+import { FileAccessError, PermissionRefusedError } from "./refusals.ts";
 
 /** How a file the user named is shown in a refusal, and what it was meant to be. */
 export interface NamedFile {

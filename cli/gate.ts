@@ -1,0 +1,45 @@
+import { type CompareResult, compareRun } from "../host/operations/compare_run.ts";
+import { COMMON_HELP, openStore, parseCommandArgs } from "./options.ts";
+
+const GATE_OPTIONS = {
+  suite: { type: "string" },
+  baseline: { type: "string" },
+} as const;
+
+/** The help text of a command that gates: its usage and description, then the shared parts. */
+export function gateHelp(name: string, description: string[]): string {
+  return [
+    `usage: digline ${name} [RUN] [options]`,
+    "",
+    ...description,
+    "",
+    "options:",
+    "  --suite NAME      the suite, when the store holds several",
+    "  --baseline RUN    compare against this run instead of the approved baseline",
+    ...COMMON_HELP,
+    "",
+    "exit codes: 0 not worse · 1 worse than the baseline · 2 could not be judged ·",
+    "            64 refused (bad request, no baseline) · 70 an unanticipated failure",
+  ].join("\n");
+}
+
+/**
+ * Parses a gating command's arguments and compares: compare, explain and report differ only in
+ * how they print the same comparison.
+ */
+export async function gateComparison(
+  args: string[],
+  command: string,
+): Promise<{ json: boolean; result: CompareResult }> {
+  const { values, positionals } = parseCommandArgs(args, {
+    command,
+    options: GATE_OPTIONS,
+    positionals: { min: 0, max: 1 },
+  });
+  const result = await compareRun(positionals[0], {
+    store: openStore(values),
+    suite: values.suite,
+    baseline: values.baseline,
+  });
+  return { json: values.json, result };
+}
