@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CaseKindSchema } from "./case.ts";
 import { Digest16Schema, VerdictSchema } from "./verdict.ts";
 
-/** The version of the run document's shape; bumped only by a change `migrate` can undo. */
+/** The version of the stored documents' shape; a change of meaning is a new version. */
 export const RUN_SCHEMA_VERSION = 1;
 
 /** A run id: UTC time to the millisecond, then random hex, so ids sort by when they began. */

@@ -292,8 +292,8 @@ export class StoreDocumentError extends DiglineError {
   readonly detail: string;
   constructor(file: string, detail: string, options: { cause?: unknown } = {}) {
     super(
-      `Stored document "${file}" is not valid: ${detail}; run \`digline migrate\` if an older ` +
-        `digline wrote it, or move the file out of the store`,
+      `Stored document "${file}" is not valid: ${detail}; restore it from version control ` +
+        `or a backup, or move it out of the store`,
       { cause: options.cause },
     );
     this.file = file;
