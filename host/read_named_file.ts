@@ -34,7 +34,8 @@ export async function checkReadableFile(path: string, named: NamedFile): Promise
   }
 }
 
-function translateAccessError(error: unknown, named: NamedFile): unknown {
+/** Maps a file-system failure on a path the user named to the refusal a user reads. */
+export function translateAccessError(error: unknown, named: NamedFile): unknown {
   if (error instanceof Deno.errors.NotCapable) {
     return new PermissionRefusedError(named.display, "read", { cause: error });
   }

@@ -7,7 +7,7 @@ import {
   RunDocumentSchema,
 } from "../core/run_document.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
-import { readNamedFile } from "./read_named_file.ts";
+import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {
   AmbiguousRunError,
   NoBaselineError,
@@ -44,75 +44,76 @@ export class RunStore {
     return join(this.tenantDir, "runs");
   }
 
-  /** Stores a run document atomically. */
+  /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
-    const path = join(this.runsDir, `${run.run_id}.json`);
+    const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
     await writeFileAtomic(path, JSON.stringify(RunDocumentSchema.parse(run), null, 1) + "\n");
     this.#cache.set(run.run_id, run);
     return path;
   }
 
-  /** Every stored run id, oldest first. */
-  async runIds(): Promise<string[]> {
-    const ids: string[] = [];
-    try {
-      for await (const entry of Deno.readDir(this.runsDir)) {
-        if (entry.isFile && entry.name.endsWith(".json") && !entry.name.startsWith(".")) {
-          ids.push(entry.name.slice(0, -".json".length));
-        }
+  /**
+   * Every stored run id with its suite, oldest first. Only directories are listed, so finding
+   * a run never reads a document it does not need.
+   */
+  async runIndex(): Promise<{ runId: string; suite: string }[]> {
+    const index: { runId: string; suite: string }[] = [];
+    for (const suite of await listEntries(this.runsDir, { directories: true })) {
+      for (const name of await listEntries(join(this.runsDir, suite), { directories: false })) {
+        if (name.endsWith(".json")) index.push({ runId: name.slice(0, -".json".length), suite });
       }
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return [];
-      throw error;
     }
-    return ids.sort();
+    return index.sort((a, b) => (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
   }
 
   /** Reads and validates one run. */
-  async readRun(runId: string): Promise<RunDocument> {
-    const cached = this.#cache.get(runId);
+  async readRun(entry: { runId: string; suite: string }): Promise<RunDocument> {
+    const cached = this.#cache.get(entry.runId);
     if (cached !== undefined) return cached;
-    const path = join(this.runsDir, `${runId}.json`);
+    const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
     const run = await readDocument(path, RunDocumentSchema);
-    this.#cache.set(runId, run);
+    if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
+      throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
+    }
+    this.#cache.set(entry.runId, run);
     return run;
   }
 
   /** Every run, oldest first; optionally only one suite's. */
   async runs(options: { suite?: string } = {}): Promise<RunDocument[]> {
     const runs: RunDocument[] = [];
-    for (const id of await this.runIds()) {
-      const run = await this.readRun(id);
-      if (options.suite === undefined || run.suite.name === options.suite) runs.push(run);
+    for (const entry of await this.runIndex()) {
+      if (options.suite === undefined || entry.suite === options.suite) {
+        runs.push(await this.readRun(entry));
+      }
     }
     return runs;
   }
 
   /** The names of the suites that have runs in this tenant. */
   async suites(): Promise<string[]> {
-    return [...new Set((await this.runs()).map((r) => r.suite.name))].sort();
+    return [...new Set((await this.runIndex()).map((e) => e.suite))].sort();
   }
 
   /**
    * Finds a run by id, unique id prefix, or `latest` (the newest run, of `suite` when given).
    */
   async resolveRun(ref: string, options: { suite?: string } = {}): Promise<RunDocument> {
-    const ids = await this.runIds();
+    const index = (await this.runIndex()).filter((e) =>
+      options.suite === undefined || e.suite === options.suite
+    );
     if (ref === "latest") {
-      const runs = await this.runs(options);
-      const newest = runs.at(-1);
+      const newest = index.at(-1);
       if (newest === undefined) {
-        throw new RunNotFoundError(ref, {
-          store: this.tenantDir,
-          suite: options.suite,
-        });
+        throw new RunNotFoundError(ref, { store: this.tenantDir, suite: options.suite });
       }
-      return newest;
+      return await this.readRun(newest);
     }
-    if (ids.includes(ref)) return await this.readRun(ref);
-    const matches = ids.filter((id) => id.startsWith(ref));
+    const exact = index.find((e) => e.runId === ref);
+    if (exact !== undefined) return await this.readRun(exact);
+    const matches = index.filter((e) => e.runId.startsWith(ref));
     if (matches.length === 1) return await this.readRun(matches[0]);
-    if (matches.length > 1) throw new AmbiguousRunError(ref, matches);
+    if (matches.length > 1) throw new AmbiguousRunError(ref, matches.map((e) => e.runId));
     throw new RunNotFoundError(ref, { store: this.tenantDir, suite: options.suite });
   }
 
@@ -130,20 +131,11 @@ export class RunStore {
   /** Every approval of a suite, oldest first. */
   async baselineHistory(suite: string): Promise<BaselineDocument[]> {
     const dir = this.baselinesDir(suite);
-    const names: string[] = [];
-    try {
-      for await (const entry of Deno.readDir(dir)) {
-        if (entry.isFile && entry.name.endsWith(".json") && !entry.name.startsWith(".")) {
-          names.push(entry.name);
-        }
-      }
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return [];
-      throw error;
-    }
     const docs: BaselineDocument[] = [];
-    for (const name of names.sort()) {
-      docs.push(await readDocument(join(dir, name), BaselineDocumentSchema));
+    for (const name of await listEntries(dir, { directories: false })) {
+      if (name.endsWith(".json")) {
+        docs.push(await readDocument(join(dir, name), BaselineDocumentSchema));
+      }
     }
     return docs;
   }
@@ -158,6 +150,22 @@ export class RunStore {
   baselinesDir(suite: string): string {
     return join(this.tenantDir, "baselines", suite);
   }
+}
+
+/** The sorted names in a directory (only subdirectories when asked); none when it is absent. */
+async function listEntries(dir: string, options: { directories: boolean }): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(dir)) {
+      if (entry.name.startsWith(".")) continue;
+      // A document path that is a directory is listed, so reading it is refused by name.
+      if (!options.directories || entry.isDirectory) names.push(entry.name);
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw translateAccessError(error, { display: dir, what: "store directory" });
+  }
+  return names.sort();
 }
 
 async function readDocument<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {

@@ -33,13 +33,14 @@ Deno.test("log with an unreadable baseline is refused (64), not a verdict", asyn
 
 Deno.test("a run document that is a directory is refused (64)", async () => {
   const { cwd } = await approved();
-  const runs = join(cwd, ".digline", "default", "runs");
+  const runs = join(cwd, ".digline", "default", "runs", "small");
   const [entry] = [...Deno.readDirSync(runs)];
   await Deno.remove(join(runs, entry.name));
   await Deno.mkdir(join(runs, entry.name));
   const result = await cli(["compare", "--baseline", "latest"], { cwd });
   assertEquals(result.code, 64);
   oneLine(result.stderr);
+  ok(result.stderr.includes(entry.name), result.stderr);
 });
 
 Deno.test("an unreadable runs directory is refused (64)", async () => {
