@@ -144,9 +144,8 @@ if (import.meta.main) {
     console.error(`\ndemo: digline did not behave as intended: ${problems.join("; ")}`);
     Deno.exit(1);
   }
+  const store = `${relative(Deno.cwd(), workspace) || "."}/.digline`;
   console.log(
-    `\ndemo: everything behaved as intended (the store is in ${
-      relative(Deno.cwd(), workspace) || "."
-    }/.digline).`,
+    `\ndemo: everything behaved as intended. Explore its store with: deno task digline view --store ${store}`,
   );
 }
