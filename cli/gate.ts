@@ -1,4 +1,6 @@
-import { type CompareResult, compareRun } from "../host/operations/compare_run.ts";
+import type { CompareOutput } from "../core/output/mod.ts";
+import type { CompareResult } from "../host/operations/compare_run.ts";
+import { compareDocument } from "../host/operations/documents.ts";
 import { COMMON_HELP, openStore, parseCommandArgs } from "./options.ts";
 
 const GATE_OPTIONS = {
@@ -29,17 +31,18 @@ export function gateHelp(name: string, description: string[]): string {
  */
 export async function gateComparison(
   args: string[],
-  command: string,
-): Promise<{ json: boolean; result: CompareResult }> {
+  command: "compare" | "explain",
+): Promise<{ json: boolean; result: CompareResult; document: CompareOutput }> {
   const { values, positionals } = parseCommandArgs(args, {
     command,
     options: GATE_OPTIONS,
     positionals: { min: 0, max: 1 },
   });
-  const result = await compareRun(positionals[0], {
+  const { result, document } = await compareDocument(positionals[0], {
     store: openStore(values),
     suite: values.suite,
     baseline: values.baseline,
+    kind: command,
   });
-  return { json: values.json, result };
+  return { json: values.json, result, document };
 }

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { join } from "node:path";
 import { RunStore } from "../host/store.ts";
+import type { Io } from "./io.ts";
 import { UsageError } from "../host/refusals.ts";
 
 /** The options every command accepts. */
@@ -81,4 +82,10 @@ export function openStore(values: { store?: string; tenant?: string }): RunStore
     );
   }
   return new RunStore({ root: values.store ?? join(".digline"), tenant });
+}
+
+/** Prints a result document as `--json` does everywhere, and returns exit code 0. */
+export function printJson(io: Io, document: unknown): 0 {
+  io.out(JSON.stringify(document, null, 2) + "\n");
+  return 0;
 }

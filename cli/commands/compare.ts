@@ -1,7 +1,6 @@
-import { compareOutput } from "../../core/output_documents.ts";
-import { headline } from "../../core/reading.ts";
 import type { Command } from "../command.ts";
 import { gateComparison, gateHelp } from "../gate.ts";
+import { printJson } from "../options.ts";
 import { formatValue, table } from "../render_figures.ts";
 
 /** `digline compare [RUN]`: the gate. */
@@ -14,12 +13,10 @@ export const compareCommand: Command = {
     "verdict.",
   ]),
   async execute(args, io) {
-    const { json, result } = await gateComparison(args, "compare");
+    const { json, result, document } = await gateComparison(args, "compare");
     const { comparison } = result;
     if (json) {
-      io.out(
-        JSON.stringify(compareOutput(comparison, { approval: result.approval }), null, 2) + "\n",
-      );
+      printJson(io, document);
       return comparison.verdict;
     }
     const against = result.approval === null
@@ -27,7 +24,7 @@ export const compareCommand: Command = {
       : `baseline ${comparison.baseline_run} (approved by ${result.approval.promoted_by} on ${
         result.approval.promoted_at.slice(0, 10)
       })`;
-    const reading = headline(comparison);
+    const reading = document.headline;
     const lines = [
       io.color ? colourVerdict(reading, comparison.verdict) : reading,
       "",

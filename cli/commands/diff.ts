@@ -1,7 +1,6 @@
-import { OUTPUT_VERSION } from "../../core/output_documents.ts";
-import { diffOutputs } from "../../core/output_diff.ts";
+import { diffDocument } from "../../host/operations/documents.ts";
 import type { Command } from "../command.ts";
-import { COMMON_HELP, openStore, parseCommandArgs } from "../options.ts";
+import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 
 /** `digline diff A B`: what changed in the outputs between two runs. */
 export const diffCommand: Command = {
@@ -23,16 +22,8 @@ export const diffCommand: Command = {
       options: { limit: { type: "string", default: "50" } },
       positionals: { min: 2, max: 2 },
     });
-    const store = openStore(values);
-    const a = await store.resolveRun(positionals[0]);
-    const b = await store.resolveRun(positionals[1]);
-    const diff = diffOutputs(a, b);
-    if (values.json) {
-      io.out(
-        JSON.stringify({ output_version: OUTPUT_VERSION, kind: "diff", ...diff }, null, 2) + "\n",
-      );
-      return 0;
-    }
+    const diff = await diffDocument(openStore(values), { a: positionals[0], b: positionals[1] });
+    if (values.json) return printJson(io, diff);
     const limit = Number(values.limit) || Infinity;
     const lines = [
       `diff ${diff.a} → ${diff.b}: ${diff.changed.length} outputs changed, ${diff.unchanged.length} unchanged` +

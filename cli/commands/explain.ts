@@ -1,7 +1,6 @@
-import { compareOutput } from "../../core/output_documents.ts";
-import { explainLines } from "../../core/reading.ts";
 import type { Command } from "../command.ts";
 import { gateComparison, gateHelp } from "../gate.ts";
+import { printJson } from "../options.ts";
 
 /** `digline explain [RUN]`: the facts behind compare's verdict; gates like compare. */
 export const explainCommand: Command = {
@@ -13,16 +12,9 @@ export const explainCommand: Command = {
     "the kinds of fact that forced it. Exits with the same code as compare.",
   ]),
   async execute(args, io) {
-    const { json, result } = await gateComparison(args, "explain");
-    if (json) {
-      const document = compareOutput(result.comparison, {
-        approval: result.approval,
-        kind: "explain",
-      });
-      io.out(JSON.stringify(document, null, 2) + "\n");
-    } else {
-      io.out(explainLines(result.comparison).join("\n") + "\n");
-    }
+    const { json, result, document } = await gateComparison(args, "explain");
+    if (json) printJson(io, document);
+    else io.out((document.lines ?? []).join("\n") + "\n");
     return result.comparison.verdict;
   },
 };

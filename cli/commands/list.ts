@@ -1,7 +1,6 @@
-import { OUTPUT_VERSION, runRow } from "../../core/output_documents.ts";
-import { listRuns } from "../../host/operations/history.ts";
+import { runListDocument } from "../../host/operations/documents.ts";
 import type { Command } from "../command.ts";
-import { COMMON_HELP, openStore, parseCommandArgs } from "../options.ts";
+import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { table } from "../render_figures.ts";
 
 /** `digline list`: the stored runs, newest first. */
@@ -24,32 +23,24 @@ export const listCommand: Command = {
       options: { suite: { type: "string" } },
       positionals: { min: 0, max: 0 },
     });
-    const { runs, baselines } = await listRuns(openStore(values), { suite: values.suite });
-    const rows = runs.map((run) =>
-      runRow(run, { isBaseline: baselines.get(run.suite.name)?.run_id === run.run_id })
-    );
-    if (values.json) {
-      io.out(
-        JSON.stringify({ output_version: OUTPUT_VERSION, kind: "list", runs: rows }, null, 2) +
-          "\n",
-      );
-      return 0;
-    }
-    if (rows.length === 0) {
+    const document = await runListDocument(openStore(values), {
+      suite: values.suite,
+      kind: "list",
+    });
+    if (values.json) return printJson(io, document);
+    if (document.runs.length === 0) {
       io.out("no runs in the store yet: digline run SUITE stores one\n");
       return 0;
     }
     io.out(
       table([
         ["", "run", "suite", "started", "commit", "cases", "errored"],
-        ...rows.map((r) => [
+        ...document.runs.map((r) => [
           r.is_baseline ? "*" : "",
           r.run_id,
           r.suite,
           r.started_at.replace("T", " ").slice(0, 19),
-          r.git_commit === null
-            ? "-"
-            : r.git_commit.slice(0, 8) + (r.git_commit.endsWith("-dirty") ? "-dirty" : ""),
+          shortCommit(r.git_commit),
           String(r.cases),
           String(r.errored_checks.length),
         ]),
@@ -58,3 +49,8 @@ export const listCommand: Command = {
     return 0;
   },
 };
+
+function shortCommit(commit: string | null): string {
+  if (commit === null) return "-";
+  return commit.slice(0, 8) + (commit.endsWith("-dirty") ? "-dirty" : "");
+}

@@ -1,7 +1,6 @@
-import { OUTPUT_VERSION } from "../../core/output_documents.ts";
-import { promoteRun } from "../../host/operations/promote_run.ts";
+import { promoteDocument } from "../../host/operations/documents.ts";
 import type { Command } from "../command.ts";
-import { COMMON_HELP, openStore, parseCommandArgs } from "../options.ts";
+import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 
 /** `digline promote RUN`: approve a run as its suite's baseline. */
 export const promoteCommand: Command = {
@@ -30,29 +29,19 @@ export const promoteCommand: Command = {
       },
       positionals: { min: 1, max: 1 },
     });
-    const { baseline, path } = await promoteRun(positionals[0], {
+    const baseline = await promoteDocument(positionals[0], {
       store: openStore(values),
       suite: values.suite,
       because: values.because,
       by: values.by,
     });
-    if (values.json) {
-      io.out(
-        JSON.stringify(
-          { output_version: OUTPUT_VERSION, kind: "promote", ...baseline, path },
-          null,
-          2,
-        ) +
-          "\n",
-      );
-    } else {
-      io.out(
-        `promoted run ${baseline.run_id} as the baseline of suite ${baseline.suite}` +
-          ` (by ${baseline.promoted_by}${
-            baseline.because ? `, because: ${baseline.because}` : ""
-          })\n`,
-      );
-    }
+    if (values.json) return printJson(io, baseline);
+    io.out(
+      `promoted run ${baseline.run_id} as the baseline of suite ${baseline.suite}` +
+        ` (by ${baseline.promoted_by}${
+          baseline.because ? `, because: ${baseline.because}` : ""
+        })\n`,
+    );
     return 0;
   },
 };

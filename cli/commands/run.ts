@@ -1,7 +1,6 @@
-import { runSummary } from "../../core/output_documents.ts";
-import { runSuite } from "../../host/operations/run_suite.ts";
+import { runSuiteDocument } from "../../host/operations/documents.ts";
 import type { Command } from "../command.ts";
-import { COMMON_HELP, openStore, parseCommandArgs } from "../options.ts";
+import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { progressLine } from "../progress.ts";
 import { figureLines } from "../render_figures.ts";
 
@@ -27,23 +26,19 @@ export const runCommand: Command = {
     });
     const store = openStore(values);
     const progress = progressLine(io, { label: "running" });
-    const { run, path } = await runSuite(positionals[0], {
+    const summary = await runSuiteDocument(positionals[0], {
       store,
       onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     }).finally(() => progress.finish());
-    const summary = runSummary(run, { kind: "run", path });
-    if (values.json) {
-      io.out(JSON.stringify(summary, null, 2) + "\n");
-      return 0;
-    }
+    if (values.json) return printJson(io, summary);
     const c = summary.checks;
     io.out(
       [
-        `run ${run.run_id} of suite ${run.suite.name} stored in ${path}`,
-        `  ${run.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored${
+        `run ${summary.run_id} of suite ${summary.suite} stored in ${summary.path}`,
+        `  ${summary.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored${
           summary.suspended.length > 0 ? `, ${summary.suspended.length} cases suspended` : ""
         }`,
-        ...(run.figures.length > 0 ? ["figures:", ...figureLines(run.figures)] : []),
+        ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
       ].join("\n") + "\n",
     );
     return 0;

@@ -1,0 +1,10 @@
+/**
+ * The documents `--json` prints and the MCP tools return: one zod schema per kind, each with
+ * `output_version`, and the pure functions that build them.
+ *
+ * @module
+ */
+export * from "./version.ts";
+export * from "./compare.ts";
+export * from "./runs.ts";
+export * from "./history.ts";

@@ -1,0 +1,103 @@
+import { diffOutputs } from "../../core/output_diff.ts";
+import {
+  type CompareOutput,
+  compareOutput,
+  type DiffOutput,
+  diffOutput,
+  type LogOutput,
+  logOutput,
+  OUTPUT_VERSION,
+  type PromoteOutput,
+  promoteOutput,
+  type RunList,
+  runRow,
+  type RunSummary,
+  runSummary,
+} from "../../core/output/mod.ts";
+import type { RunStore } from "../store.ts";
+import { type CompareOptions, type CompareResult, compareRun } from "./compare_run.ts";
+import { listRuns } from "./history.ts";
+import { type PromoteOptions, promoteRun } from "./promote_run.ts";
+import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
+import { selectSuite } from "./select_suite.ts";
+
+// Every front end asks for its results here, so `--json` and the MCP tools print the same
+// document for the same request.
+
+/** Runs a suite and describes the stored run. */
+export async function runSuiteDocument(
+  suitePath: string,
+  options: RunSuiteOptions,
+): Promise<RunSummary> {
+  const { run, path } = await runSuite(suitePath, options);
+  return runSummary(run, { kind: "run", path });
+}
+
+/** Promotes a run and describes the approval. */
+export async function promoteDocument(
+  ref: string,
+  options: PromoteOptions,
+): Promise<PromoteOutput> {
+  const { baseline, path } = await promoteRun(ref, options);
+  return promoteOutput(baseline, { path });
+}
+
+/** The runs of a store, newest first, as `list` and `view` print them. */
+export async function runListDocument(
+  store: RunStore,
+  options: { suite?: string; kind: "list" | "view" },
+): Promise<RunList> {
+  const suite = options.kind === "view" ? await selectSuite(store, options.suite) : options.suite;
+  const { runs, baselines } = await listRuns(store, { suite });
+  return {
+    output_version: OUTPUT_VERSION,
+    kind: options.kind,
+    runs: runs.map((run) =>
+      runRow(run, { isBaseline: baselines.get(run.suite.name)?.run_id === run.run_id })
+    ),
+  };
+}
+
+/** One run in detail, as `view RUN` prints it. */
+export async function viewRunDocument(
+  store: RunStore,
+  options: { run: string; suite?: string },
+): Promise<RunSummary> {
+  const suite = await selectSuite(store, options.suite);
+  return runSummary(await store.resolveRun(options.run, { suite }), { kind: "view" });
+}
+
+/** A suite's history of runs and promotions. */
+export async function logDocument(
+  store: RunStore,
+  options: { suite?: string } = {},
+): Promise<LogOutput> {
+  const suite = await selectSuite(store, options.suite);
+  if (suite === undefined) return logOutput(null, { runs: [], baselines: [] });
+  return logOutput(suite, {
+    runs: await store.runs({ suite }),
+    baselines: await store.baselineHistory(suite),
+  });
+}
+
+/** The outputs that changed between two runs. */
+export async function diffDocument(
+  store: RunStore,
+  options: { a: string; b: string },
+): Promise<DiffOutput> {
+  return diffOutput(
+    diffOutputs(await store.resolveRun(options.a), await store.resolveRun(options.b)),
+  );
+}
+
+/** A comparison and its document, for compare and explain. */
+export async function compareDocument(
+  ref: string | undefined,
+  options: CompareOptions & { kind: "compare" | "explain" },
+): Promise<{ document: CompareOutput; result: CompareResult }> {
+  const result = await compareRun(ref, options);
+  return {
+    document: compareOutput(result.comparison, { approval: result.approval, kind: options.kind }),
+    result,
+  };
+}
