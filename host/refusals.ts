@@ -263,7 +263,7 @@ export type PromoteRefusalReason = "unreconciled" | "errored" | "uncomputable";
 
 const PROMOTE_REASONS: Record<PromoteRefusalReason, (list: string) => string> = {
   unreconciled: (list) =>
-    `checks were asked and no verdict came back (${list}); run the suite again`,
+    `it does not reconcile with its suite, unreconciled checks: ${list}; run the suite again`,
   errored: (list) =>
     `checks errored (${list}); a baseline answers every check, so fix the cause and run again`,
   uncomputable: (list) => `figures can not be computed (${list}); a baseline states every figure`,
@@ -301,6 +301,17 @@ export class StoreDocumentError extends DiglineError {
   }
 }
 
+/** A journal of an interrupted run that can not be trusted, or that is in the way. */
+export class JournalRefusedError extends DiglineError {
+  readonly file: string;
+  readonly line?: number;
+  constructor(file: string, options: { line?: number; detail: string }) {
+    super(`${file}${options.line === undefined ? "" : `:${options.line}`}: ${options.detail}`);
+    this.file = file;
+    this.line = options.line;
+  }
+}
+
 function shortList(names: readonly string[]): string {
   const shown = names.slice(0, LIST_LIMIT).join(", ");
   const more = names.length - LIST_LIMIT;
@@ -321,6 +332,7 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   NoBaselineError,
   PromoteRefusedError,
   StoreDocumentError,
+  JournalRefusedError,
 ];
 
 /** Whether an error is a deliberate refusal (exit 64) rather than a failure nobody anticipated. */

@@ -1,4 +1,5 @@
 import { runSuiteDocument } from "../../host/operations/documents.ts";
+import { UsageError } from "../../host/refusals.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { progressLine } from "../progress.ts";
@@ -15,26 +16,45 @@ export const runCommand: Command = {
     "target, stores the run under the store and prints its id and a summary. Exits 0 once the",
     "run is stored, whatever its verdicts: the gate is `digline compare`.",
     "",
+    "Each finished case is journaled under the store's work/ folder. If a run is killed, run",
+    "it again with --resume: journaled cases are reused, not called again.",
+    "",
     "options:",
+    "  --resume        continue the suite's interrupted run",
+    "  --restart       discard the interrupted run's journal and start over",
     ...COMMON_HELP,
   ].join("\n"),
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
       command: "run",
-      options: {},
+      options: {
+        resume: { type: "boolean", default: false },
+        restart: { type: "boolean", default: false },
+      },
       positionals: { min: 1, max: 1 },
     });
+    if (values.resume && values.restart) {
+      throw new UsageError("run: --resume and --restart contradict each other; give one");
+    }
     const store = openStore(values);
     const progress = progressLine(io, { label: "running" });
     const summary = await runSuiteDocument(positionals[0], {
       store,
+      resume: values.resume,
+      restart: values.restart,
       onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
+      onNote: (note) => io.err(`digline: note: ${note}\n`),
     }).finally(() => progress.finish());
     if (values.json) return printJson(io, summary);
     const c = summary.checks;
     io.out(
       [
         `run ${summary.run_id} of suite ${summary.suite} stored in ${summary.path}`,
+        ...(summary.resumed === undefined || summary.resumed.length === 0 ? [] : [
+          `  resumed: ${summary.resumed.length} cases reused from the interrupted run, ${
+            summary.cases.length - summary.resumed.length
+          } run now`,
+        ]),
         `  ${summary.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored${
           summary.suspended.length > 0 ? `, ${summary.suspended.length} cases suspended` : ""
         }`,

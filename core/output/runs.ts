@@ -37,6 +37,8 @@ export const RunSummarySchema = z.strictObject({
   suspended: z.array(z.string()),
   figures: z.array(FigureSchema),
   path: z.string().optional(),
+  /** run --resume: the cases taken from the interrupted run's journal, not called again. */
+  resumed: z.array(z.string()).optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
@@ -44,7 +46,7 @@ export type RunSummary = z.infer<typeof RunSummarySchema>;
 /** Builds the summary of one run. */
 export function runSummary(
   run: RunDocument,
-  options: { kind: "run" | "view"; path?: string },
+  options: { kind: "run" | "view"; path?: string; resumed?: string[] },
 ): RunSummary {
   const tally = verdictTally(run);
   return {
@@ -63,6 +65,7 @@ export function runSummary(
     suspended: tally.suspended,
     figures: run.figures,
     ...(options.path === undefined ? {} : { path: options.path }),
+    ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
   };
 }
 

@@ -29,8 +29,8 @@ export async function runSuiteDocument(
   suitePath: string,
   options: RunSuiteOptions,
 ): Promise<RunSummary> {
-  const { run, path } = await runSuite(suitePath, options);
-  return runSummary(run, { kind: "run", path });
+  const { run, path, reused } = await runSuite(suitePath, options);
+  return runSummary(run, { kind: "run", path, ...(options.resume ? { resumed: reused } : {}) });
 }
 
 /** Promotes a run and describes the approval. */

@@ -1,9 +1,12 @@
 import { computeFigures } from "../../core/aggregate.ts";
+import { findGaps, repairGaps } from "../../core/reconcile.ts";
 import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run_document.ts";
 import { targetIdentity } from "../../core/target_spec.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { executeCases } from "../driver.ts";
 import { gitStamp } from "../git_stamp.ts";
+import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
+import { JournalRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 import { openTarget } from "../targets/mod.ts";
@@ -21,16 +24,26 @@ export interface RunSuiteOptions {
   store: RunStore;
   clock?: Clock;
   onProgress?: (progress: RunProgress) => void;
+  /** Something the user should know that is not the result (a torn journal line dropped). */
+  onNote?: (note: string) => void;
   signal?: AbortSignal;
+  /** Continue the interrupted run journaled for this suite, reusing its finished cases. */
+  resume?: boolean;
+  /** Discard the journal of an interrupted run and start over. */
+  restart?: boolean;
 }
 
-/** The stored run and where it was written. */
+/** The stored run, where it was written, and the cases a resume reused. */
 export interface RunSuiteResult {
   run: RunDocument;
   path: string;
+  reused: string[];
 }
 
-/** Loads a suite, runs every case against its target, computes the figures and stores the run. */
+/**
+ * Loads a suite, runs every case against its target (journaling each as it finishes),
+ * reconciles what came back with what was asked, computes the figures and stores the run.
+ */
 export async function runSuite(
   suitePath: string,
   options: RunSuiteOptions,
@@ -38,31 +51,57 @@ export async function runSuite(
   const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
   const suite = loaded.suite;
+  const workFile = journalPath(options.store, suite.name);
+  let journal = options.restart ? null : await readJournal(workFile, suite);
+  if (journal !== null && !options.resume) {
+    throw new JournalRefusedError(workFile, {
+      detail: `an interrupted run of suite ${suite.name} left ${journal.entries.size} finished ` +
+        `cases here: continue it with run --resume, or discard them with run --restart`,
+    });
+  }
+  if (journal?.tornLine != null) {
+    options.onNote?.(
+      `dropped the torn last line (line ${journal.tornLine}) of ${workFile}, left by a kill mid-write; that case runs again`,
+    );
+  }
+  if (options.resume && journal === null) {
+    options.onNote?.(`no interrupted run of suite ${suite.name} to resume; running it whole`);
+  }
   const startedAt = clock.now();
-  const commit = await gitStamp(loaded.dir);
+  const header: JournalHeader = journal?.header ?? {
+    journal: 1,
+    run_id: newRunId(startedAt),
+    suite: suite.name,
+    cases_digest: suite.cases_digest,
+    config_hash: suite.config_hash,
+    started_at: startedAt.toISOString(),
+    git_commit: await gitStamp(loaded.dir),
+  };
+  const writer = journal === null
+    ? await JournalWriter.create(workFile, header)
+    : await JournalWriter.resume(workFile, journal);
+  const reuse = journal?.entries ?? new Map();
+  journal = null;
   const target = openTarget(suite.target, { suiteDir: loaded.dir });
-  let cases;
+  let results;
   try {
-    cases = await executeCases(suite, {
+    results = await executeCases(suite, {
       target,
+      reuse,
+      onCaseResult: (result) => writer.append(result),
       onCaseDone: options.onProgress,
       signal: options.signal,
     });
   } finally {
+    writer.close();
     await target.close();
   }
+  const asked = { cases: suite.cases, assertions: suite.assertions };
+  const cases = repairGaps(asked, { results, gaps: findGaps(asked, results) });
   const assertions = suite.assertions.map((a) => ({ id: a.id, name: a.name, kind: a.kind }));
-  const calibrations = new Map(
-    suite.cases.filter((c) => c.kind === "calibration").map((c) => [c.id, c.expected_verdict]),
-  );
-  for (const result of cases) {
-    if (calibrations.has(result.case_id)) {
-      result.expected_verdict = calibrations.get(result.case_id) ?? "pass";
-    }
-  }
   const run: RunDocument = {
     schema_version: RUN_SCHEMA_VERSION,
-    run_id: newRunId(startedAt),
+    run_id: header.run_id,
     tenant: options.store.tenant,
     suite: {
       name: suite.name,
@@ -71,13 +110,15 @@ export async function runSuite(
       source: loaded.source,
     },
     target: targetIdentity(suite.target),
-    git_commit: commit,
-    started_at: startedAt.toISOString(),
+    git_commit: header.git_commit,
+    started_at: header.started_at,
     finished_at: clock.now().toISOString(),
     assertions,
     cases,
     figures: computeFigures(suite.aggregates, { assertions, cases }),
   };
   const path = await options.store.writeRun(run);
-  return { run, path };
+  // The run is stored, so the journal has done its work: a work file is not a document.
+  await Deno.remove(workFile);
+  return { run, path, reused: [...reuse.keys()] };
 }

@@ -1,0 +1,182 @@
+import { join } from "node:path";
+import { z } from "zod";
+import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run_document.ts";
+import type { Suite } from "../core/suite.ts";
+import { Digest16Schema } from "../core/verdict.ts";
+import { readNamedFile } from "./read_named_file.ts";
+import { JournalRefusedError } from "./refusals.ts";
+import type { RunStore } from "./store.ts";
+
+/** The first line of a journal: which run it belongs to and the suite it was asked of. */
+export const JournalHeaderSchema = z.strictObject({
+  journal: z.literal(1),
+  run_id: RunIdSchema,
+  suite: z.string(),
+  cases_digest: Digest16Schema,
+  config_hash: Digest16Schema,
+  started_at: z.iso.datetime(),
+  git_commit: z.string().nullable(),
+});
+/** A journal header. */
+export type JournalHeader = z.infer<typeof JournalHeaderSchema>;
+
+/** A journal read back and checked, ready to resume from. */
+export interface CheckedJournal {
+  header: JournalHeader;
+  entries: Map<string, CaseResult>;
+  /** The line number of a torn last line that will be dropped, if there was one. */
+  tornLine: number | null;
+  /** The byte length of the intact part: what the file is cut to before appending. */
+  intactBytes: number;
+}
+
+/** Where a suite's interrupted run is journaled. */
+export function journalPath(store: RunStore, suite: string): string {
+  return join(store.tenantDir, "work", `${suite}.jsonl`);
+}
+
+/**
+ * Reads a journal and checks every line before any call is made: a torn last line (a kill
+ * mid-write) is noted for dropping; anything else wrong is refused naming its line, and the
+ * file is left as it was. Returns null when there is no journal.
+ */
+export async function readJournal(path: string, suite: Suite): Promise<CheckedJournal | null> {
+  try {
+    await Deno.lstat(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return null;
+    throw error;
+  }
+  const text = await readNamedFile(path, { display: path, what: "journal" });
+  const lines = text.split("\n");
+  // The text after the last newline is either nothing or a line a kill cut short.
+  const complete = lines.slice(0, -1);
+  const torn = text.endsWith("\n") || text === "" ? null : lines.length;
+  // Killed before the header was whole: nothing finished, so there is nothing to resume.
+  if (complete.length === 0) return null;
+  const header = parseLine(complete[0], { path, line: 1, schema: JournalHeaderSchema });
+  for (const key of ["suite", "cases_digest", "config_hash"] as const) {
+    const now = key === "suite" ? suite.name : suite[key];
+    if (header[key] !== now) {
+      throw new JournalRefusedError(path, {
+        line: 1,
+        detail: `the interrupted run was of another ${key.replace("_", " ")} (${
+          header[key]
+        }, now ${now}); start over with run --restart`,
+      });
+    }
+  }
+  const declared = new Map(suite.cases.map((c) => [c.id, c]));
+  const entries = new Map<string, CaseResult>();
+  complete.slice(1).forEach((raw, i) => {
+    const line = i + 2;
+    const entry = parseLine(raw, { path, line, schema: CaseResultSchema });
+    const testCase = declared.get(entry.case_id);
+    if (testCase === undefined) {
+      throw new JournalRefusedError(path, {
+        line,
+        detail:
+          `case "${entry.case_id}" is not declared by suite ${suite.name}; start over with run --restart`,
+      });
+    }
+    if (entries.has(entry.case_id)) {
+      throw new JournalRefusedError(path, {
+        line,
+        detail: `case "${entry.case_id}" is journaled twice; start over with run --restart`,
+      });
+    }
+    const suspended = entry.kind === "suspended" && testCase.kind === "suspended";
+    if (entry.verdicts.length === 0 && !suspended) {
+      throw new JournalRefusedError(path, {
+        line,
+        detail:
+          `case "${entry.case_id}" has neither verdicts nor a suspension; start over with run --restart`,
+      });
+    }
+    entries.set(entry.case_id, entry);
+  });
+  const intact = complete.join("\n") + "\n";
+  return {
+    header,
+    entries,
+    tornLine: torn,
+    intactBytes: new TextEncoder().encode(intact).length,
+  };
+}
+
+function parseLine<S extends z.ZodType>(
+  raw: string | undefined,
+  options: { path: string; line: number; schema: S },
+): z.infer<S> {
+  if (raw === undefined || raw.trim() === "") {
+    throw new JournalRefusedError(options.path, {
+      line: options.line,
+      detail: "an empty line where a journal entry should be; start over with run --restart",
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new JournalRefusedError(options.path, {
+      line: options.line,
+      detail: `not JSON (${(error as Error).message}); start over with run --restart`,
+    });
+  }
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new JournalRefusedError(options.path, {
+      line: options.line,
+      detail: `${
+        issue.path.join(".") || "the entry"
+      }: ${issue.message}; start over with run --restart`,
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * An open journal: each finished case is one JSON line, written in a single call, so a killed
+ * process leaves whole lines and at most one torn last line.
+ */
+export class JournalWriter {
+  readonly #file: Deno.FsFile;
+  readonly #encoder = new TextEncoder();
+
+  private constructor(file: Deno.FsFile) {
+    this.#file = file;
+  }
+
+  /** Starts a new journal with its header, replacing any old one. */
+  static async create(path: string, header: JournalHeader): Promise<JournalWriter> {
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    const file = await Deno.open(path, { write: true, create: true, truncate: true });
+    const writer = new JournalWriter(file);
+    await writer.#writeLine(JournalHeaderSchema.parse(header));
+    return writer;
+  }
+
+  /** Reopens a checked journal for appending, first cutting off a torn last line. */
+  static async resume(path: string, checked: CheckedJournal): Promise<JournalWriter> {
+    const file = await Deno.open(path, { read: true, write: true });
+    await file.truncate(checked.intactBytes);
+    await file.seek(0, Deno.SeekMode.End);
+    return new JournalWriter(file);
+  }
+
+  /** Appends one finished case. */
+  async append(result: CaseResult): Promise<void> {
+    await this.#writeLine(result);
+  }
+
+  close(): void {
+    this.#file.close();
+  }
+
+  async #writeLine(value: unknown): Promise<void> {
+    const bytes = this.#encoder.encode(JSON.stringify(value) + "\n");
+    let written = 0;
+    while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
+  }
+}
