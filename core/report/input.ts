@@ -1,0 +1,43 @@
+import type { Comparison } from "../compare.ts";
+import type { BaselineDocument, Figure, RunDocument } from "../run_document.ts";
+
+/** One run of the suite as the chart over time needs it. */
+export interface HistoryPoint {
+  run_id: string;
+  started_at: string;
+  figures: readonly Pick<Figure, "name" | "aggregate" | "group" | "value">[];
+}
+
+/** What every report format is rendered from: one comparison and what it compared. */
+export interface ReportInput {
+  comparison: Comparison;
+  candidate: RunDocument;
+  baseline: RunDocument;
+  /** The approval the baseline came from; null when a run was named with --baseline. */
+  approval: BaselineDocument | null;
+  /** The suite's runs, oldest first; only the HTML report reads them. */
+  history: readonly HistoryPoint[];
+}
+
+/**
+ * The chart's view of a suite's runs: ids, start times and figure values, nothing else, so the
+ * report never carries more of a run than it draws.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(historyPoints([]), []);
+ * ```
+ */
+export function historyPoints(runs: readonly RunDocument[]): HistoryPoint[] {
+  return runs.map((run) => ({
+    run_id: run.run_id,
+    started_at: run.started_at,
+    figures: run.figures.map((f) => ({
+      name: f.name,
+      aggregate: f.aggregate,
+      group: f.group,
+      value: f.value,
+    })),
+  }));
+}

@@ -1,0 +1,75 @@
+/**
+ * What every digline tool returns: the `--json` document of the matching CLI command, untouched,
+ * beside the exit code the CLI would have exited with. A tool has no process to exit, so the code
+ * travels as a field.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { INTERNAL_FAILURE_LINE } from "../cli/exit_codes.ts";
+
+/** Why a tool produced no document. */
+export const ToolErrorSchema = z.strictObject({
+  kind: z.enum(["refused", "unexpected", "cancelled"]).describe(
+    "refused: the request was wrong, the CLI's exit 64; unexpected: a failure digline did not " +
+      "anticipate, exit 70, not a verdict; cancelled: the client cancelled the call",
+  ),
+  type: z.string().describe("the error's class, such as RunNotFoundError or SuiteRaisedError"),
+  message: z.string().describe("for a refusal, the sentence the CLI prints after `digline: `"),
+  fields: z.record(z.string(), z.unknown()).optional().describe(
+    "what a refusal carries beyond its sentence: file, line, run, suite, ...",
+  ),
+  trace: z.string().optional().describe("unexpected only: the stack trace"),
+});
+/** Why a tool produced no document. */
+export type ToolError = z.infer<typeof ToolErrorSchema>;
+
+/** The envelope of one tool's results, with that tool's document schema inside. */
+export function envelopeSchema(document: z.ZodType): z.ZodObject {
+  return z.strictObject({
+    exit_code: z.number().int().describe(
+      "the code the matching CLI command exits with: 0, 1 or 2 from a gate (compare, explain), " +
+        "0 from every other tool; 64 refused; 70 an unanticipated failure",
+    ),
+    document: document.optional().describe(
+      "the document the CLI prints with --json, byte for byte the same data; absent on an error",
+    ),
+    error: ToolErrorSchema.optional().describe("present exactly when the result is an error"),
+    notes: z.array(z.string()).optional().describe(
+      "what the CLI prints as `digline: note: ...` on stderr, such as a dropped journal line",
+    ),
+  });
+}
+
+/** One tool's answer: either a document or an error, and always an exit code. */
+export interface Envelope {
+  exit_code: number;
+  document?: unknown;
+  error?: ToolError;
+  notes?: string[];
+}
+
+/**
+ * The MCP result of an envelope. The last content block is always the envelope as JSON, for
+ * clients that drop structuredContent; an error's first block is the CLI's own text (its
+ * one-line sentence, or the traceback and the line under it), so an agent reads what a person
+ * reads on the terminal.
+ */
+export function toolResult(envelope: Envelope): CallToolResult {
+  const json = { type: "text" as const, text: JSON.stringify(envelope, null, 2) };
+  if (envelope.error === undefined) {
+    return { content: [json], structuredContent: { ...envelope } };
+  }
+  return {
+    content: [{ type: "text", text: errorText(envelope.error) }, json],
+    structuredContent: { ...envelope },
+    isError: true,
+  };
+}
+
+function errorText(error: ToolError): string {
+  return error.kind === "unexpected"
+    ? `${error.trace ?? `${error.type}: ${error.message}`}\n${INTERNAL_FAILURE_LINE}`
+    : error.message;
+}
