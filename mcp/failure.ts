@@ -52,7 +52,9 @@ function refused(error: Error): Envelope {
 function refusalFields(error: Error): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
-    if (key === "cause" || key === "name" || value === undefined || typeof value === "function") continue;
+    if (key === "cause" || key === "name" || value === undefined || typeof value === "function") {
+      continue;
+    }
     fields[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = JSON.parse(JSON.stringify(value));
   }
   return fields;

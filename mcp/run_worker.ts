@@ -58,5 +58,8 @@ async function start(request: RunRequest): Promise<void> {
   } catch (error) {
     envelope = failureEnvelope(error);
   }
-  scope.postMessage({ kind: "done", envelope: notes.length > 0 ? { ...envelope, notes } : envelope });
+  scope.postMessage({
+    kind: "done",
+    envelope: notes.length > 0 ? { ...envelope, notes } : envelope,
+  });
 }
