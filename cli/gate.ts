@@ -3,19 +3,25 @@ import type { CompareResult } from "../host/operations/compare_run.ts";
 import { compareDocument } from "../host/operations/documents.ts";
 import { COMMON_HELP, openStore, parseCommandArgs } from "./options.ts";
 
-const GATE_OPTIONS = {
+/** The options every gating command takes beyond the common ones. */
+export const GATE_OPTIONS = {
   suite: { type: "string" },
   baseline: { type: "string" },
 } as const;
 
 /** The help text of a command that gates: its usage and description, then the shared parts. */
-export function gateHelp(name: string, description: string[]): string {
+export function gateHelp(
+  name: string,
+  description: string[],
+  options: { optionLines?: string[] } = {},
+): string {
   return [
     `usage: digline ${name} [RUN] [options]`,
     "",
     ...description,
     "",
     "options:",
+    ...(options.optionLines ?? []),
     "  --suite NAME      the suite, when the store holds several",
     "  --baseline RUN    compare against this run instead of the approved baseline",
     ...COMMON_HELP,

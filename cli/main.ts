@@ -4,7 +4,9 @@ import { diffCommand } from "./commands/diff.ts";
 import { explainCommand } from "./commands/explain.ts";
 import { listCommand } from "./commands/list.ts";
 import { logCommand } from "./commands/log.ts";
+import { mcpCommand } from "./commands/mcp.ts";
 import { promoteCommand } from "./commands/promote.ts";
+import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
 import { viewCommand } from "./commands/view.ts";
 import { EXIT_INTERRUPTED, EXIT_REFUSED } from "./exit_codes.ts";
@@ -20,7 +22,9 @@ export const COMMANDS: readonly Command[] = [
   promoteCommand,
   compareCommand,
   explainCommand,
+  reportCommand,
   diffCommand,
+  mcpCommand,
 ];
 
 /** The version printed by `digline --version`. */

@@ -1,5 +1,6 @@
 import { exitCode, type Fact, TALLY_KINDS, type TallyKind, type Verdict } from "./facts.ts";
 import type { CaseResult, Figure, RunDocument } from "./run_document.ts";
+import type { VerdictStatus } from "./verdict.ts";
 
 /** A figure on both sides, and what became of it. */
 export interface FigureComparison {
@@ -7,15 +8,16 @@ export interface FigureComparison {
   baseline: number | null;
   candidate: number | null;
   delta: number | null;
-  /** The drop the baseline's measured spread excuses; 0 without a measurement. */
+  /** The drop the baseline runs' measured spread excuses; 0 with a single baseline run. */
   floor: number;
-  status: "worse" | "better" | "unchanged" | "missing" | "uncomputable" | "new";
+  status: "worse" | "within-noise" | "better" | "unchanged" | "missing" | "uncomputable" | "new";
 }
 
 /** A comparison of one run against its baseline: the facts, the figures and the verdict. */
 export interface Comparison {
   suite: string;
   baseline_run: string;
+  baseline_runs: string[];
   candidate_run: string;
   facts: Fact[];
   figures: FigureComparison[];
@@ -26,17 +28,23 @@ export interface Comparison {
 const EPSILON = 1e-9;
 
 /**
- * Compares a candidate run with a baseline run: cases by id, verdicts by assertion_id, figures
- * by name. A flip is never excused here; an errored verdict on either side is unjudged.
+ * Compares a candidate run with its baseline: cases by id, verdicts by assertion_id, figures by
+ * name. The baseline is one run, or several runs of the same suite (the first is the approved
+ * one) that measure its noise: a check that passed in every baseline run and fails now is a
+ * regression, always; a check whose baseline verdicts differed is noisy and is judged through
+ * the figures; a figure's drop within its spread across the baseline runs is within noise.
+ * An errored verdict on either side is unjudged.
  */
 export function compareRuns(
-  baseline: RunDocument,
+  baselineRuns: RunDocument | readonly RunDocument[],
   candidate: RunDocument,
-  options: { floors?: Readonly<Record<string, number>> } = {},
 ): Comparison {
+  const runs: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
+  const baseline = runs[0];
   const facts: Fact[] = [];
   const before = new Map(baseline.cases.map((c) => [c.case_id, c]));
   const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const history = checkHistory(runs);
 
   for (const c of candidate.cases) {
     for (const v of c.verdicts) {
@@ -58,9 +66,9 @@ export function compareRuns(
     const old = before.get(c.case_id);
     if (c.kind !== "canary" || old === undefined) continue;
     for (const v of c.verdicts) {
-      const was = old.verdicts.find((o) => o.assertion_id === v.assertion_id);
-      if (was !== undefined && was.status !== v.status) {
-        facts.push({ ...checkFact("canary-moved", c, v), from: was.status, to: v.status });
+      const seen = history.get(c.case_id)?.get(v.assertion_id);
+      if (seen !== undefined && !seen.includes(v.status)) {
+        facts.push({ ...checkFact("canary-moved", c, v), from: summarise(seen), to: v.status });
       }
     }
   }
@@ -75,16 +83,19 @@ export function compareRuns(
     }
     compared.push(c.case_id);
     for (const v of c.verdicts) {
-      const was = old.verdicts.find((o) => o.assertion_id === v.assertion_id);
-      if (was === undefined) continue;
-      if (v.status === "error" || was.status === "error") {
+      const seen = history.get(c.case_id)?.get(v.assertion_id);
+      if (seen === undefined) continue;
+      const from = summarise(seen);
+      if (v.status === "error" || seen.includes("error")) {
         if (v.metadata.unreconciled !== true) {
-          facts.push({ ...checkFact("unjudged", c, v), from: was.status, to: v.status });
+          facts.push({ ...checkFact("unjudged", c, v), from, to: v.status });
         }
-      } else if (was.status === "pass" && v.status === "fail") {
-        facts.push({ ...checkFact("regression", c, v), from: "pass", to: "fail" });
-      } else if (was.status === "fail" && v.status === "pass") {
-        flips.push({ ...checkFact("improvement", c, v), from: "fail", to: "pass" });
+      } else if (seen.includes("pass") && seen.includes("fail")) {
+        if (v.status === "fail") flips.push({ ...checkFact("noisy", c, v), from, to: "fail" });
+      } else if (seen[0] === "pass" && v.status === "fail") {
+        facts.push({ ...checkFact("regression", c, v), from, to: "fail" });
+      } else if (seen[0] === "fail" && v.status === "pass") {
+        flips.push({ ...checkFact("improvement", c, v), from, to: "pass" });
       }
     }
   }
@@ -98,7 +109,7 @@ export function compareRuns(
     }
   }
 
-  const figures = compareFigures(baseline.figures, candidate.figures, options.floors ?? {});
+  const figures = compareFigures(runs, candidate.figures);
   for (const f of figures) {
     const kind = `figure-${f.status}` as TallyKind;
     facts.push({ kind, figure: f.name, from: f.baseline, to: f.candidate });
@@ -109,11 +120,16 @@ export function compareRuns(
   return {
     suite: candidate.suite.name,
     baseline_run: baseline.run_id,
+    baseline_runs: runs.map((r) => r.run_id),
     candidate_run: candidate.run_id,
     facts: ordered,
     figures,
     verdict: exitCode(ordered),
   };
+}
+
+function isRunList(value: RunDocument | readonly RunDocument[]): value is readonly RunDocument[] {
+  return Array.isArray(value);
 }
 
 function checkFact(
@@ -165,50 +181,40 @@ function rulesChanged(
   return facts;
 }
 
+/**
+ * Each baseline figure against the candidate's. With several baseline runs the baseline value
+ * is their mean and the floor is how far below the mean the lowest of them fell.
+ */
 function compareFigures(
-  baseline: readonly Figure[],
+  runs: readonly RunDocument[],
   candidate: readonly Figure[],
-  floors: Readonly<Record<string, number>>,
 ): FigureComparison[] {
   const result: FigureComparison[] = [];
   const byName = new Map(candidate.map((f) => [f.name, f]));
-  for (const old of baseline) {
+  for (const old of runs[0].figures) {
     const now = byName.get(old.name);
-    const floor = floors[old.name] ?? 0;
+    const values = runs.map((r) => r.figures.find((f) => f.name === old.name)?.value ?? null);
+    const known = values.every((v) => v !== null) ? (values as number[]) : null;
+    const base = known === null ? null : known.reduce((a, b) => a + b, 0) / known.length;
+    const floor = known === null || base === null ? 0 : base - Math.min(...known);
+    const row = { name: old.name, baseline: base, floor };
     if (now === undefined) {
-      result.push({
-        name: old.name,
-        baseline: old.value,
-        candidate: null,
-        delta: null,
-        floor,
-        status: "missing",
-      });
-      continue;
+      result.push({ ...row, candidate: null, delta: null, status: "missing" });
+    } else if (base === null || now.value === null) {
+      result.push({ ...row, candidate: now.value, delta: null, status: "uncomputable" });
+    } else {
+      const delta = now.value - base;
+      const status = delta < -(floor + EPSILON)
+        ? "worse"
+        : delta < -EPSILON
+        ? "within-noise"
+        : delta > EPSILON
+        ? "better"
+        : "unchanged";
+      result.push({ ...row, candidate: now.value, delta, status });
     }
-    if (old.value === null || now.value === null) {
-      result.push({
-        name: old.name,
-        baseline: old.value,
-        candidate: now.value,
-        delta: null,
-        floor,
-        status: "uncomputable",
-      });
-      continue;
-    }
-    const delta = now.value - old.value;
-    const status = delta < -(floor + EPSILON) ? "worse" : delta > EPSILON ? "better" : "unchanged";
-    result.push({
-      name: old.name,
-      baseline: old.value,
-      candidate: now.value,
-      delta,
-      floor,
-      status,
-    });
   }
-  const known = new Set(baseline.map((f) => f.name));
+  const known = new Set(runs[0].figures.map((f) => f.name));
   for (const now of candidate) {
     if (known.has(now.name)) continue;
     result.push({
@@ -221,6 +227,30 @@ function compareFigures(
     });
   }
   return result;
+}
+
+/** Every baseline run's verdict statuses for each case and check, in run order. */
+function checkHistory(
+  runs: readonly RunDocument[],
+): Map<string, Map<string, VerdictStatus[]>> {
+  const history = new Map<string, Map<string, VerdictStatus[]>>();
+  for (const run of runs) {
+    for (const c of run.cases) {
+      const checks = history.get(c.case_id) ?? new Map<string, VerdictStatus[]>();
+      history.set(c.case_id, checks);
+      for (const v of c.verdicts) {
+        checks.set(v.assertion_id, [...(checks.get(v.assertion_id) ?? []), v.status]);
+      }
+    }
+  }
+  return history;
+}
+
+/** A check's baseline verdicts as one state: "pass", or "2/3 pass" when they differed. */
+function summarise(statuses: readonly VerdictStatus[]): string {
+  if (statuses.every((s) => s === statuses[0])) return statuses[0];
+  if (statuses.includes("error")) return "error";
+  return `${statuses.filter((s) => s === "pass").length}/${statuses.length} pass`;
 }
 
 const ORDER = Object.keys(TALLY_KINDS) as TallyKind[];

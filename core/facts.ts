@@ -18,6 +18,8 @@ export const TALLY_KINDS = {
   "regression": 1,
   "figure-worse": 1,
   "improvement": 0,
+  "noisy": 0,
+  "figure-within-noise": 0,
   "figure-better": 0,
   "figure-unchanged": 0,
   "figure-new": 0,

@@ -60,6 +60,20 @@ export function headline(comparison: Comparison): string {
   }
   const worse = of("figure-worse");
   if (worse.length > 0) clauses.push(`worse: ${names(worse, figureMove)}`);
+  const withinNoise = of("figure-within-noise");
+  const noisy = of("noisy");
+  if (withinNoise.length > 0 || noisy.length > 0) {
+    const parts: string[] = [];
+    if (withinNoise.length > 0) parts.push(names(withinNoise, figureMove));
+    if (noisy.length > 0) {
+      parts.push(
+        `${count(noisy.length, "noisy check")} failed, judged through the figures (${
+          names(noisy)
+        })`,
+      );
+    }
+    clauses.push(`within the baseline's noise: ${parts.join("; ")}`);
+  }
   const better = of("figure-better");
   const improvements = of("improvement");
   if (better.length > 0 || improvements.length > 0) {

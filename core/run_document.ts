@@ -96,6 +96,12 @@ export const BaselineDocumentSchema = z.strictObject({
   promoted_by: z.string(),
   promoted_at: z.iso.datetime(),
   because: z.string().nullable(),
+  /**
+   * Every run the approval is made of, `run_id` first. Several runs of the same suite measure
+   * its noise: a check that did not give the same verdict in all of them is noisy, and each
+   * figure's spread across them is the floor a later drop must exceed. Absent means [run_id].
+   */
+  runs: z.array(RunIdSchema).min(1).optional(),
 });
 /** A baseline document. */
 export type BaselineDocument = z.infer<typeof BaselineDocumentSchema>;

@@ -259,7 +259,7 @@ export class NoBaselineError extends DiglineError {
 }
 
 /** Why a run can not become a baseline. */
-export type PromoteRefusalReason = "unreconciled" | "errored" | "uncomputable";
+export type PromoteRefusalReason = "unreconciled" | "errored" | "uncomputable" | "mismatched";
 
 const PROMOTE_REASONS: Record<PromoteRefusalReason, (list: string) => string> = {
   unreconciled: (list) =>
@@ -267,6 +267,8 @@ const PROMOTE_REASONS: Record<PromoteRefusalReason, (list: string) => string> = 
   errored: (list) =>
     `checks errored (${list}); a baseline answers every check, so fix the cause and run again`,
   uncomputable: (list) => `figures can not be computed (${list}); a baseline states every figure`,
+  mismatched: (list) =>
+    `it is not a run of the same suite, cases and checks as ${list}; a baseline made of several runs measures one suite's noise`,
 };
 
 /** A run that can not be approved: an errored or unreconciled verdict, a missing figure. */

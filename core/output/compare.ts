@@ -26,6 +26,8 @@ export const CompareOutputSchema = z.strictObject({
   suite: z.string(),
   candidate_run: z.string(),
   baseline_run: z.string(),
+  /** Every run the baseline is made of, the approved one first. */
+  baseline_runs: z.array(z.string()).optional(),
   approval: BaselineDocumentSchema.pick({ promoted_by: true, promoted_at: true, because: true })
     .nullable(),
   verdict: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -38,7 +40,15 @@ export const CompareOutputSchema = z.strictObject({
     candidate: z.number().nullable(),
     delta: z.number().nullable(),
     floor: z.number(),
-    status: z.enum(["worse", "better", "unchanged", "missing", "uncomputable", "new"]),
+    status: z.enum([
+      "worse",
+      "within-noise",
+      "better",
+      "unchanged",
+      "missing",
+      "uncomputable",
+      "new",
+    ]),
   })),
   /** The facts that forced a 1 or a 2. */
   causes: z.array(FactSchema),
@@ -69,6 +79,7 @@ export function compareOutput(
     suite: comparison.suite,
     candidate_run: comparison.candidate_run,
     baseline_run: comparison.baseline_run,
+    baseline_runs: comparison.baseline_runs,
     approval: options.approval === null ? null : {
       promoted_by: options.approval.promoted_by,
       promoted_at: options.approval.promoted_at,

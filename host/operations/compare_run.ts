@@ -18,6 +18,8 @@ export interface CompareResult {
   baselineRun: RunDocument;
   /** The approval the baseline run came from; null when --baseline named a run directly. */
   approval: BaselineDocument | null;
+  /** Every run the baseline is made of, the approved one first. */
+  baselineRuns: RunDocument[];
 }
 
 /** Compares a run (default: the suite's latest) with its approved baseline or a named run. */
@@ -28,17 +30,20 @@ export async function compareRun(
   const suite = await selectSuite(options.store, options.suite);
   const candidate = await options.store.resolveRun(ref ?? "latest", { suite });
   let approval: BaselineDocument | null = null;
-  let baselineRun: RunDocument;
+  const baselineRuns: RunDocument[] = [];
   if (options.baseline !== undefined) {
-    baselineRun = await options.store.resolveRun(options.baseline, { suite });
+    baselineRuns.push(await options.store.resolveRun(options.baseline, { suite }));
   } else {
     approval = await options.store.currentBaseline(candidate.suite.name);
-    baselineRun = await options.store.resolveRun(approval.run_id);
+    for (const id of approval.runs ?? [approval.run_id]) {
+      baselineRuns.push(await options.store.resolveRun(id, { suite: candidate.suite.name }));
+    }
   }
   return {
-    comparison: compareRuns(baselineRun, candidate),
+    comparison: compareRuns(baselineRuns, candidate),
     candidate,
-    baselineRun,
+    baselineRun: baselineRuns[0],
+    baselineRuns,
     approval,
   };
 }

@@ -1,14 +1,20 @@
-import type { BaselineDocument } from "../../core/run_document.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
 import { RUN_SCHEMA_VERSION } from "../../core/run_document.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { gitUserName } from "../git_stamp.ts";
 import { PromoteRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
+import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import { selectSuite } from "./select_suite.ts";
 
 /** What `promote` needs besides the run. */
 export interface PromoteOptions {
   store: RunStore;
+  /** More runs of the same suite that measure its noise together with the first. */
+  with?: string[];
+  /** Run the suite this many times in all (the given run counts as one) to measure its noise. */
+  repeats?: number;
+  onProgress?: RunSuiteOptions["onProgress"];
   suite?: string;
   because?: string;
   /** Who approves; git's user.name when absent. */
@@ -29,6 +35,50 @@ export interface PromoteResult {
 export async function promoteRun(ref: string, options: PromoteOptions): Promise<PromoteResult> {
   const suite = await selectSuite(options.store, options.suite);
   const run = await options.store.resolveRun(ref, { suite });
+  // Refuse an unfit first run before paying for repeats of it.
+  refuseUnfit(run, run);
+  const runs = [run];
+  for (const other of options.with ?? []) {
+    runs.push(await options.store.resolveRun(other, { suite: run.suite.name }));
+  }
+  for (let i = runs.length; i < (options.repeats ?? 1); i++) {
+    const again = await runSuite(run.suite.source, {
+      store: options.store,
+      onProgress: options.onProgress,
+    });
+    runs.push(again.run);
+  }
+  for (const other of runs) refuseUnfit(other, run);
+  const ids = [...new Set(runs.map((r) => r.run_id))];
+  const clock = options.clock ?? systemClock;
+  const baseline: BaselineDocument = {
+    schema_version: RUN_SCHEMA_VERSION,
+    suite: run.suite.name,
+    tenant: options.store.tenant,
+    run_id: run.run_id,
+    promoted_by: options.by ?? await gitUserName(Deno.cwd()) ?? "unknown",
+    promoted_at: clock.now().toISOString(),
+    because: options.because ?? null,
+    ...(ids.length > 1 ? { runs: ids } : {}),
+  };
+  const path = await options.store.writeBaseline(baseline);
+  return { baseline, path };
+}
+
+/**
+ * Refuses a run that can not be (part of) a reference: one with an unanswered question, or one
+ * of a suite whose cases or checks differ from the first run's.
+ */
+function refuseUnfit(run: RunDocument, first: RunDocument): void {
+  if (
+    run.suite.name !== first.suite.name || run.suite.config_hash !== first.suite.config_hash ||
+    run.suite.cases_digest !== first.suite.cases_digest
+  ) {
+    throw new PromoteRefusedError(run.run_id, {
+      reason: "mismatched",
+      checks: [first.run_id],
+    });
+  }
   const errored = run.cases.flatMap((c) =>
     c.verdicts.filter((v) => v.status === "error").map((v) => ({
       name: `${c.case_id} · ${v.assertion}`,
@@ -49,16 +99,4 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
   if (uncomputable.length > 0) {
     throw new PromoteRefusedError(run.run_id, { reason: "uncomputable", checks: uncomputable });
   }
-  const clock = options.clock ?? systemClock;
-  const baseline: BaselineDocument = {
-    schema_version: RUN_SCHEMA_VERSION,
-    suite: run.suite.name,
-    tenant: options.store.tenant,
-    run_id: run.run_id,
-    promoted_by: options.by ?? await gitUserName(Deno.cwd()) ?? "unknown",
-    promoted_at: clock.now().toISOString(),
-    because: options.because ?? null,
-  };
-  const path = await options.store.writeBaseline(baseline);
-  return { baseline, path };
 }

@@ -1,0 +1,149 @@
+import { escapeHtml } from "./escape_html.ts";
+
+// Drawn by hand as inline SVG (ADR 0010): the page must work from a file with no network, and
+// the chart libraries on npm either draw into a live DOM or are larger than the rest of digline.
+
+/** One line of a chart: a value per run, null where the run has none. */
+export interface ChartSeries {
+  name: string;
+  values: readonly (number | null)[];
+  /** Drawn thicker: the figure over all cases rather than one group. */
+  emphasis?: boolean;
+}
+
+/** The runs along the x axis and the runs worth marking. */
+export interface ChartAxis {
+  runIds: readonly string[];
+  /** ISO start times, one per run. */
+  times: readonly string[];
+  /** Vertical marks: the baseline and the candidate run, by index. */
+  marks: readonly { index: number; label: string }[];
+}
+
+const WIDTH = 720;
+const HEIGHT = 260;
+const LEFT = 52;
+const RIGHT = 20;
+const TOP = 22;
+const BOTTOM = 40;
+const X_LABELS = 6;
+
+/** Colours that stay apart for the common kinds of colour blindness, on light and dark pages. */
+export const PALETTE = [
+  "#2563eb",
+  "#d97706",
+  "#059669",
+  "#db2777",
+  "#7c3aed",
+  "#0891b2",
+  "#65a30d",
+  "#dc2626",
+  "#475569",
+  "#a16207",
+] as const;
+
+/**
+ * A line chart of figures over runs as inline SVG and an HTML legend: one path per series, one
+ * circle per value (its tooltip names the run), dashed marks for the baseline and this run.
+ */
+export function lineChart(series: readonly ChartSeries[], axis: ChartAxis): string {
+  const n = axis.runIds.length;
+  const values = series.flatMap((s) => s.values).filter((v): v is number => v !== null);
+  const [low, high] = domain(values);
+  const plotWidth = WIDTH - LEFT - RIGHT;
+  const plotHeight = HEIGHT - TOP - BOTTOM;
+  const x = (i: number) => round(LEFT + (n <= 1 ? plotWidth / 2 : (i * plotWidth) / (n - 1)));
+  const y = (v: number) => round(TOP + plotHeight - ((v - low) / (high - low)) * plotHeight);
+
+  const parts: string[] = [];
+  for (let t = 0; t <= 4; t++) {
+    const v = low + ((high - low) * t) / 4;
+    parts.push(
+      `<line class="grid" x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y(v)}" y2="${y(v)}"/>`,
+      `<text class="tick" x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end">${tick(v)}</text>`,
+    );
+  }
+  for (const i of labelIndices(n)) {
+    parts.push(
+      `<text class="tick" x="${x(i)}" y="${HEIGHT - BOTTOM + 18}" text-anchor="middle">${
+        escapeHtml(shortTime(axis.times[i] ?? ""))
+      }</text>`,
+    );
+  }
+  for (const mark of axis.marks) {
+    if (mark.index < 0 || mark.index >= n) continue;
+    parts.push(
+      `<line class="mark" x1="${x(mark.index)}" x2="${x(mark.index)}" y1="${TOP}" y2="${
+        HEIGHT - BOTTOM
+      }"/>`,
+      `<text class="mark-label" x="${x(mark.index)}" y="${TOP - 8}" text-anchor="middle">${
+        escapeHtml(mark.label)
+      }</text>`,
+    );
+  }
+  series.forEach((s, k) => {
+    const colour = PALETTE[k % PALETTE.length];
+    let d = "";
+    let pen = "M";
+    s.values.forEach((v, i) => {
+      if (v === null) {
+        pen = "M";
+        return;
+      }
+      d += `${pen}${x(i)} ${y(v)} `;
+      pen = "L";
+    });
+    if (d !== "") {
+      parts.push(
+        `<path class="series${s.emphasis ? " emphasis" : ""}" d="${d.trim()}" stroke="${colour}"/>`,
+      );
+    }
+    s.values.forEach((v, i) => {
+      if (v === null) return;
+      parts.push(
+        `<circle class="point" cx="${x(i)}" cy="${y(v)}" r="${
+          s.emphasis ? 3.5 : 2.5
+        }" fill="${colour}"><title>${
+          escapeHtml(`${s.name} ${v.toFixed(4)} · run ${axis.runIds[i]} · ${axis.times[i]}`)
+        }</title></circle>`,
+      );
+    });
+  });
+  const legend = series.map((s, k) =>
+    `<li><span class="swatch" style="background:${PALETTE[k % PALETTE.length]}"></span>${
+      escapeHtml(s.name)
+    }</li>`
+  ).join("");
+  return `<figure class="chart"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${
+    escapeHtml(series.map((s) => s.name).join(", "))
+  } over ${n} runs">${parts.join("")}</svg><ul class="legend">${legend}</ul></figure>`;
+}
+
+/** [0, 1] when every value is a proportion; otherwise the values' range, padded. */
+function domain(values: readonly number[]): [number, number] {
+  if (values.length === 0) return [0, 1];
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  if (min >= 0 && max <= 1) return [0, 1];
+  const pad = max === min ? Math.max(Math.abs(max) * 0.1, 1) : (max - min) * 0.1;
+  return [min - pad, max + pad];
+}
+
+/** At most six evenly spread run indices to label, always the first and the last. */
+function labelIndices(n: number): number[] {
+  if (n <= X_LABELS) return [...Array(n).keys()];
+  const step = (n - 1) / (X_LABELS - 1);
+  return [...new Set([...Array(X_LABELS).keys()].map((k) => Math.round(k * step)))];
+}
+
+function shortTime(iso: string): string {
+  return iso.length >= 16 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso;
+}
+
+function tick(v: number): string {
+  return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
+}
+
+function round(v: number): number {
+  return Math.round(v * 10) / 10;
+}

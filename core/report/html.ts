@@ -1,0 +1,103 @@
+import { factLine, headline } from "../reading.ts";
+import type { RunDocument } from "../run_document.ts";
+import { escapeHtml } from "./escape_html.ts";
+import { comparedCases } from "./facts_by_kind.ts";
+import { REPORT_CSS, REPORT_SCRIPT } from "./html_assets.ts";
+import { flipsSection } from "./html_flips.ts";
+import { historySection } from "./html_history.ts";
+import type { ReportInput } from "./input.ts";
+import { counted, formatDelta, formatValue } from "./numbers.ts";
+
+const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
+
+/** The page forbids every fetch, so it shows the same thing offline and leaks nothing. */
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
+
+/**
+ * The comparison as one self-contained HTML page (inline CSS, script and SVG; its policy allows
+ * no network): the headline, the figures, the flips with both outputs side by side, the suite's
+ * figures over time as charts, and every fact. Every string from a run is escaped.
+ */
+export function renderHtml(input: ReportInput): string {
+  const { comparison } = input;
+  const verdict = VERDICT_WORDS[comparison.verdict];
+  return [
+    "<!doctype html>",
+    `<html lang="en"><head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
+    `<meta name="generator" content="digline report">`,
+    `<title>${escapeHtml(`digline · ${comparison.suite} · ${verdict}`)}</title>`,
+    `<style>${REPORT_CSS}</style></head>`,
+    `<body><header class="verdict verdict-${comparison.verdict}">`,
+    `<p class="badge" id="verdict">${verdict} · exit ${comparison.verdict}</p>`,
+    `<h1>Suite ${escapeHtml(comparison.suite)}</h1>`,
+    `<p class="headline" id="headline">${escapeHtml(headline(comparison))}</p>`,
+    provenance(input),
+    `</header><main>`,
+    figuresSection(input),
+    flipsSection(input),
+    historySection(input),
+    factsSection(input),
+    `</main><footer>Written by digline report from the store; this file makes no network `,
+    `request.</footer>`,
+    `<script>${REPORT_SCRIPT}</script></body></html>`,
+    "",
+  ].join("\n");
+}
+
+function provenance(input: ReportInput): string {
+  const { comparison, approval } = input;
+  const approved = approval === null
+    ? "named with --baseline"
+    : `approved by ${escapeHtml(approval.promoted_by)} on ${
+      escapeHtml(approval.promoted_at.slice(0, 10))
+    }${approval.because === null ? "" : `: “${escapeHtml(approval.because)}”`}`;
+  return [
+    `<dl class="meta">`,
+    `<dt>This run</dt><dd>${runLine(input.candidate)}</dd>`,
+    `<dt>Baseline</dt><dd>${runLine(input.baseline)}; ${approved}</dd>`,
+    `<dt>Compared</dt><dd>${counted(comparedCases(comparison.facts).length, "case")}</dd>`,
+    `</dl>`,
+  ].join("");
+}
+
+function runLine(run: RunDocument): string {
+  const commit = run.git_commit === null ? "" : ` · commit ${escapeHtml(run.git_commit)}`;
+  return `<code>${escapeHtml(run.run_id)}</code> · ${
+    escapeHtml(run.started_at.replace("T", " ").slice(0, 19))
+  } UTC · ${escapeHtml(`${run.target.kind}: ${run.target.name}`)}${commit}`;
+}
+
+function figuresSection(input: ReportInput): string {
+  const figures = input.comparison.figures;
+  if (figures.length === 0) {
+    return `<section id="figures"><h2>Figures</h2><p class="empty">The suite declares no aggregates.</p></section>`;
+  }
+  const rows = figures.map((f) =>
+    `<tr><td><code>${escapeHtml(f.name)}</code></td><td class="num">${
+      formatValue(f.baseline)
+    }</td><td class="num">${formatValue(f.candidate)}</td><td class="num">${
+      formatDelta(f.delta)
+    }</td><td class="num">${f.floor > 0 ? formatValue(f.floor) : ""}</td><td class="status status-${
+      escapeHtml(f.status)
+    }">${escapeHtml(f.status)}</td></tr>`
+  );
+  return [
+    `<section id="figures"><h2>Figures</h2><table class="figures"><thead><tr><th>Figure</th>`,
+    `<th class="num">Baseline</th><th class="num">This run</th><th class="num">Change</th>`,
+    `<th class="num">Noise floor</th><th>Status</th></tr></thead><tbody>`,
+    ...rows,
+    `</tbody></table></section>`,
+  ].join("");
+}
+
+function factsSection(input: ReportInput): string {
+  const lines = input.comparison.facts.map((f) => `<li>${escapeHtml(factLine(f))}</li>`);
+  return `<section id="facts"><details><summary>${
+    counted(lines.length, "fact")
+  } behind the verdict, as <code>digline explain</code> prints them</summary><ol class="facts">${
+    lines.join("")
+  }</ol></details></section>`;
+}

@@ -1,0 +1,79 @@
+import type { CompareOutput } from "../../core/output/mod.ts";
+import {
+  historyPoints,
+  needsHistory,
+  type ReportFormat,
+  renderReport,
+} from "../../core/report/mod.ts";
+import type { Verdict } from "../../core/facts.ts";
+import { PermissionRefusedError, UsageError } from "../refusals.ts";
+import type { CompareOptions } from "./compare_run.ts";
+import { compareDocument } from "./documents.ts";
+import { dirname } from "node:path";
+
+/** A report and the comparison it was written from. */
+export interface ReportResult {
+  /** The report itself: Markdown, JUnit XML or HTML. */
+  text: string;
+  /** The gate's verdict, the same as compare's for the same request. */
+  verdict: Verdict;
+  /** The `compare --json` document of the same comparison. */
+  document: CompareOutput;
+}
+
+/**
+ * Compares a run (default: the suite's latest) with its baseline, as `compare` does, and writes
+ * the comparison as a report. Every front end asks here, so the CLI and the MCP tools agree.
+ */
+export async function reportDocument(
+  ref: string | undefined,
+  options: CompareOptions & { format: ReportFormat },
+): Promise<ReportResult> {
+  const { document, result } = await compareDocument(ref, { ...options, kind: "compare" });
+  const history = needsHistory(options.format)
+    ? historyPoints(await options.store.runs({ suite: result.comparison.suite }))
+    : [];
+  const text = renderReport({
+    comparison: result.comparison,
+    candidate: result.candidate,
+    baseline: result.baselineRun,
+    approval: result.approval,
+    history,
+  }, { format: options.format });
+  return { text, verdict: result.comparison.verdict, document };
+}
+
+/**
+ * Writes a report where the user asked (`--out`). Written in place rather than through a temp
+ * file, so `--allow-write=FILE` for that one file is enough; a missing folder is created.
+ */
+export async function writeReportFile(path: string, text: string): Promise<void> {
+  try {
+    try {
+      await Deno.writeTextFile(path, text);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      await Deno.mkdir(dirname(path), { recursive: true });
+      await Deno.writeTextFile(path, text);
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable) {
+      throw new PermissionRefusedError(path, "write", {
+        cause: error,
+        context: "--out; without --out the report goes to standard output",
+      });
+    }
+    // Every other OS failure on a file the user named is the environment's, never digline's.
+    if (
+      error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.IsADirectory ||
+      error instanceof Deno.errors.NotADirectory || error instanceof Deno.errors.NotFound ||
+      (error instanceof Error && "code" in error && /^E[A-Z]+$/.test(String(error.code)))
+    ) {
+      throw new UsageError(
+        `Cannot write report "${path}" (--out): ${(error as Error).message.split("\n")[0]}`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}

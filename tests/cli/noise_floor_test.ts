@@ -1,0 +1,78 @@
+import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
+import { join } from "node:path";
+import { CompareOutputSchema, PromoteOutputSchema } from "../../core/output/mod.ts";
+import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+
+async function runWith(cwd: string, wrong: number[]): Promise<string> {
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong }));
+  const result = await cli(["run", "suite.toml", "--json"], { cwd });
+  assertEquals(result.code, 0, result.stderr);
+  return JSON.parse(result.stdout).run_id;
+}
+
+async function noisyBaseline(): Promise<string> {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  const first = await runWith(cwd, []);
+  const second = await runWith(cwd, [3]);
+  const promoted = await cli(["promote", first, second, "--json"], { cwd });
+  assertEquals(promoted.code, 0, promoted.stderr);
+  assertEquals(PromoteOutputSchema.parse(JSON.parse(promoted.stdout)).runs, [first, second]);
+  return cwd;
+}
+
+Deno.test("a drop within the baseline runs' spread is within noise, not worse", async () => {
+  const cwd = await noisyBaseline();
+  await runWith(cwd, [3]);
+  const result = await cli(["compare", "--json"], { cwd });
+  assertEquals(result.code, 0, result.stdout);
+  const document = CompareOutputSchema.parse(JSON.parse(result.stdout));
+  const accuracy = document.figures.find((f) => f.name === "accuracy");
+  assertEquals(accuracy?.status, "within-noise");
+  assertEquals(accuracy?.floor, (1 + 2 / 3) / 2 - 2 / 3);
+  assertEquals(document.facts.find((f) => f.kind === "noisy")?.case_id, "three");
+  match(document.headline, /within the baseline's noise: accuracy/);
+  match(document.headline, /1 noisy check failed, judged through the figures \(three · correct\)/);
+});
+
+Deno.test("a check that passed in every baseline run and fails now is a regression, always", async () => {
+  const cwd = await noisyBaseline();
+  await runWith(cwd, [1]);
+  const result = await cli(["compare"], { cwd });
+  assertEquals(result.code, 1);
+  match(result.stdout, /1 regression in 1 case, pass → fail: one · correct/);
+});
+
+Deno.test("a drop beyond the spread is worse", async () => {
+  const cwd = await noisyBaseline();
+  await runWith(cwd, [2, 3]);
+  const document = CompareOutputSchema.parse(
+    JSON.parse((await cli(["compare", "--json"], { cwd })).stdout),
+  );
+  assertEquals(document.verdict, 1);
+  assertEquals(document.figures.find((f) => f.name === "accuracy")?.status, "worse");
+});
+
+Deno.test("promote --repeats runs the suite until the baseline holds K runs", async () => {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  const first = await runWith(cwd, []);
+  const promoted = await cli(["promote", "latest", "--repeats", "3", "--json"], { cwd });
+  assertEquals(promoted.code, 0, promoted.stderr);
+  const runs = PromoteOutputSchema.parse(JSON.parse(promoted.stdout)).runs ?? [];
+  assertEquals(runs.length, 3);
+  assertEquals(runs[0], first);
+  const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);
+  assertEquals(list.runs.length, 3);
+});
+
+Deno.test("runs of a changed suite can not form one baseline", async () => {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  const first = await runWith(cwd, []);
+  await Deno.writeTextFile(
+    join(cwd, "suite.toml"),
+    SMALL_SUITE.replace('value = "a"', 'value = "b"'),
+  );
+  const second = await runWith(cwd, []);
+  const result = await cli(["promote", first, second], { cwd });
+  assertEquals(result.code, 64);
+  match(result.stderr, /not a run of the same suite, cases and checks/);
+});
