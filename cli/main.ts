@@ -8,6 +8,7 @@ import { mcpCommand } from "./commands/mcp.ts";
 import { promoteCommand } from "./commands/promote.ts";
 import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
+import { verifyCommand } from "./commands/verify.ts";
 import { viewCommand } from "./commands/view.ts";
 import { EXIT_INTERRUPTED, EXIT_REFUSED } from "./exit_codes.ts";
 import { reportFailure } from "./failure.ts";
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   explainCommand,
   reportCommand,
   diffCommand,
+  verifyCommand,
   mcpCommand,
 ];
 

@@ -119,7 +119,7 @@ export function explainLines(comparison: Comparison): string[] {
 /** One fact as one line: its kind, then what it is about, then what moved. */
 export function factLine(fact: Fact): string {
   const subject = fact.case_id !== undefined
-    ? `${fact.case_id} · ${fact.assertion ?? "(case)"}`
+    ? (fact.assertion === undefined ? fact.case_id : `${fact.case_id} · ${fact.assertion}`)
     : fact.figure ?? fact.assertion ?? "";
   const move = fact.from !== undefined || fact.to !== undefined
     ? `${show(fact.from)} → ${show(fact.to)}`

@@ -8,3 +8,4 @@ export * from "./version.ts";
 export * from "./compare.ts";
 export * from "./runs.ts";
 export * from "./history.ts";
+export * from "./verify.ts";

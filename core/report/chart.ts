@@ -20,8 +20,8 @@ export interface ChartAxis {
   marks: readonly { index: number; label: string }[];
 }
 
-const WIDTH = 720;
-const HEIGHT = 260;
+const WIDTH = 960;
+const HEIGHT = 280;
 const LEFT = 52;
 const RIGHT = 20;
 const TOP = 22;
@@ -60,12 +60,15 @@ export function lineChart(series: readonly ChartSeries[], axis: ChartAxis): stri
     const v = low + ((high - low) * t) / 4;
     parts.push(
       `<line class="grid" x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y(v)}" y2="${y(v)}"/>`,
-      `<text class="tick" x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end">${tick(v)}</text>`,
+      `<text class="tick" x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end">${
+        tick(v, high - low)
+      }</text>`,
     );
   }
   for (const i of labelIndices(n)) {
+    const anchor = n > 1 && i === 0 ? "start" : n > 1 && i === n - 1 ? "end" : "middle";
     parts.push(
-      `<text class="tick" x="${x(i)}" y="${HEIGHT - BOTTOM + 18}" text-anchor="middle">${
+      `<text class="tick" x="${x(i)}" y="${HEIGHT - BOTTOM + 18}" text-anchor="${anchor}">${
         escapeHtml(shortTime(axis.times[i] ?? ""))
       }</text>`,
     );
@@ -119,14 +122,24 @@ export function lineChart(series: readonly ChartSeries[], axis: ChartAxis): stri
   } over ${n} runs">${parts.join("")}</svg><ul class="legend">${legend}</ul></figure>`;
 }
 
-/** [0, 1] when every value is a proportion; otherwise the values' range, padded. */
+/**
+ * The values' range, padded, so a move of a hundredth is visible; never beyond [0, 1] when
+ * every value is a proportion, and never narrower than a few hundredths of the scale.
+ */
 function domain(values: readonly number[]): [number, number] {
   if (values.length === 0) return [0, 1];
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  if (min >= 0 && max <= 1) return [0, 1];
-  const pad = max === min ? Math.max(Math.abs(max) * 0.1, 1) : (max - min) * 0.1;
-  return [min - pad, max + pad];
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const proportions = min >= 0 && max <= 1;
+  const scale = proportions ? 1 : Math.max(Math.abs(min), Math.abs(max), 1);
+  const pad = Math.max((max - min) * 0.15, scale * 0.02);
+  const low = min - pad;
+  const high = max + pad;
+  return proportions ? [Math.max(0, low), Math.min(1, high)] : [low, high];
 }
 
 /** At most six evenly spread run indices to label, always the first and the last. */
@@ -140,8 +153,11 @@ function shortTime(iso: string): string {
   return iso.length >= 16 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso;
 }
 
-function tick(v: number): string {
-  return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
+/** A tick label with as many decimals as the distance between ticks needs. */
+function tick(v: number, span: number): string {
+  const step = span / 4;
+  const decimals = step >= 1 ? 0 : Math.min(4, Math.ceil(-Math.log10(step)) + 1);
+  return v.toFixed(decimals);
 }
 
 function round(v: number): number {

@@ -39,7 +39,7 @@ export function renderJunit(input: ReportInput): string {
       const testcase = checks.testCase()
         .className(comparison.suite)
         .name(`${c.case_id} · ${v.assertion}`)
-        .time(c.latency_ms / 1000);
+        .time(Math.round(c.latency_ms) / 1000);
       const facts = byCheck.get(checkKey(c.case_id, v.assertion_id)) ?? [];
       const forcing = strongest(facts);
       if (forcing !== undefined) {

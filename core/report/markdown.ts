@@ -16,7 +16,6 @@ const OPEN_ITEMS = 10;
 const HEADLINE_LIMIT = 4_000;
 
 const VERDICT_MARKS = ["✅", "❌", "⚠️"] as const;
-const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
 
 /** Figure statuses in the order a cut table keeps them: what forced the verdict first. */
 const FIGURE_PRIORITY = ["missing", "uncomputable", "worse", "within-noise", "better", "new"];
@@ -66,9 +65,7 @@ function renderWithin(input: ReportInput, shown: number): string {
   const truncated = comparison.figures.length > shown ||
     factsByKind(comparison.facts).some((g) => g.facts.length > shown);
   const lines = [
-    `### ${VERDICT_MARKS[comparison.verdict]} digline: ${
-      VERDICT_WORDS[comparison.verdict]
-    } (exit ${comparison.verdict})`,
+    `### ${VERDICT_MARKS[comparison.verdict]} digline · suite ${mdCode(comparison.suite)}`,
     "",
     `> ${mdText(clipHeadline(headline(comparison)))}`,
     "",
@@ -100,9 +97,7 @@ function provenance(input: ReportInput): string {
     } on ${approval.promoted_at.slice(0, 10)}${
       approval.because === null ? "" : ` (“${mdText(approval.because)}”)`
     }`;
-  return `Suite ${mdCode(comparison.suite)}: run ${
-    mdCode(comparison.candidate_run)
-  } against ${against}.`;
+  return `Run ${mdCode(comparison.candidate_run)} against ${against}.`;
 }
 
 function figureTable(figures: readonly FigureComparison[], shown: number): string[] {

@@ -4,21 +4,26 @@
 /** Names longer than this are cut, so one odd id can not use up a comment's whole budget. */
 const NAME_LIMIT = 200;
 
-/** Characters that open an inline construct in GitHub's Markdown, @-mentions and math included. */
-const INLINE_SPECIAL = /[\\`*_[\]<>&~|$@#:!]/g;
+/** Characters that open an inline construct in GitHub's Markdown, math included. */
+const INLINE_SPECIAL = /[\\`*_[\]<>&~|$]/g;
+
+/** An @ that starts a word: GitHub would mention somebody, whatever backslash precedes it. */
+const MENTION = /(^|[^\w@])@(?=\w)/g;
 
 /**
  * Text that renders as itself in GitHub Markdown: inline syntax characters escaped and line
- * breaks flattened, so a case id can neither format the comment nor mention anybody.
+ * breaks flattened, so a case id can not format the comment; a zero-width space after a
+ * word-initial @ keeps it from mentioning anybody (GitHub ignores the backslash there).
  *
  * @example
  * ```ts
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
- * assertEquals(mdText("a_b @team"), "a\\_b \\@team");
+ * assertEquals(mdText("a_b <i>"), "a\\_b \\<i\\>");
+ * assertEquals(mdText("@team"), "@\u200bteam");
  * ```
  */
 export function mdText(text: string): string {
-  return flatten(text).replace(INLINE_SPECIAL, "\\$&");
+  return flatten(text).replace(INLINE_SPECIAL, "\\$&").replace(MENTION, "$1@\u200b");
 }
 
 /**

@@ -2,8 +2,8 @@ import type { CompareOutput } from "../../core/output/mod.ts";
 import {
   historyPoints,
   needsHistory,
-  type ReportFormat,
   renderReport,
+  type ReportFormat,
 } from "../../core/report/mod.ts";
 import type { Verdict } from "../../core/facts.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";

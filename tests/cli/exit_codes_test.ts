@@ -150,7 +150,19 @@ Deno.test("Ctrl-C during a run exits 130", async () => {
 
 Deno.test("--help works on every command and exits 0", async () => {
   const cwd = await workspace({});
-  for (const command of ["run", "list", "view", "log", "promote", "compare", "explain", "diff"]) {
+  for (
+    const command of [
+      "run",
+      "list",
+      "view",
+      "log",
+      "promote",
+      "compare",
+      "explain",
+      "diff",
+      "verify",
+    ]
+  ) {
     const result = await cli([command, "--help"], { cwd });
     assertEquals(result.code, 0, command);
     match(result.stdout, new RegExp(`^usage: digline ${command}`));

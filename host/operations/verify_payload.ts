@@ -1,0 +1,74 @@
+import { compareRuns } from "../../core/compare.ts";
+import { compareOutput, OUTPUT_VERSION, verifyFields } from "../../core/output/mod.ts";
+import type { VerifyOutput } from "../../core/output/mod.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
+import { readNamedFile } from "../read_named_file.ts";
+import { UsageError } from "../refusals.ts";
+import type { RunStore } from "../store.ts";
+
+/**
+ * Re-derives a saved `compare --json` (or `explain --json`) payload from the store and says,
+ * field by field, whether it still holds. A run the payload names that the store no longer has
+ * is a refusal, not a mismatch.
+ */
+export async function verifyPayload(
+  file: string,
+  options: { store: RunStore },
+): Promise<VerifyOutput> {
+  const text = await readNamedFile(file, { display: file, what: "payload" });
+  let saved: Record<string, unknown>;
+  try {
+    saved = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file}: not a JSON payload (${(error as Error).message})`);
+  }
+  if (saved === null || typeof saved !== "object" || Array.isArray(saved)) {
+    throw new UsageError(`${file}: not a digline payload (expected a JSON object)`);
+  }
+  const kind = saved.kind;
+  if (kind !== "compare" && kind !== "explain") {
+    throw new UsageError(
+      `${file}: verify re-derives compare and explain payloads; this one is of kind ${
+        JSON.stringify(kind)
+      }`,
+    );
+  }
+  if (typeof saved.output_version !== "number" || saved.output_version > OUTPUT_VERSION) {
+    throw new UsageError(
+      `${file}: output_version ${
+        JSON.stringify(saved.output_version)
+      } is not one this digline reads (${OUTPUT_VERSION})`,
+    );
+  }
+  const candidateId = requireString(saved, { file, field: "candidate_run" });
+  const baselineIds = Array.isArray(saved.baseline_runs)
+    ? saved.baseline_runs.map(String)
+    : [requireString(saved, { file, field: "baseline_run" })];
+  const candidate = await options.store.resolveRun(candidateId);
+  const baselineRuns: RunDocument[] = [];
+  for (const id of baselineIds) baselineRuns.push(await options.store.resolveRun(id));
+  const approval = await findApproval(saved, { store: options.store, suite: candidate.suite.name });
+  const derived = compareOutput(compareRuns(baselineRuns, candidate), { approval, kind });
+  return verifyFields(saved, { file, derived });
+}
+
+function requireString(saved: Record<string, unknown>, where: { file: string; field: string }) {
+  const value = saved[where.field];
+  if (typeof value !== "string") {
+    throw new UsageError(`${where.file}: the payload has no ${where.field} to re-derive it from`);
+  }
+  return value;
+}
+
+/** The approval a saved payload was compared under: the one with its run and time. */
+async function findApproval(
+  saved: Record<string, unknown>,
+  options: { store: RunStore; suite: string },
+): Promise<BaselineDocument | null> {
+  const wanted = saved.approval as { promoted_at?: unknown } | null | undefined;
+  if (wanted === null || wanted === undefined) return null;
+  const history = await options.store.baselineHistory(options.suite);
+  return history.find((b) =>
+    b.run_id === saved.baseline_run && b.promoted_at === wanted.promoted_at
+  ) ?? null;
+}

@@ -1,0 +1,37 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { compareRuns } from "../../core/compare.ts";
+import { TALLY_KINDS } from "../../core/facts.ts";
+import { explainLines } from "../../core/reading.ts";
+import { SCENARIOS } from "./_scenarios.ts";
+
+Deno.test("every tally kind is stated by some fixture", () => {
+  const seen = new Set(
+    SCENARIOS.flatMap((s) => compareRuns(s.baseline, s.candidate).facts.map((f) => f.kind)),
+  );
+  const unexercised = Object.keys(TALLY_KINDS).filter((k) =>
+    !seen.has(k as keyof typeof TALLY_KINDS)
+  );
+  assertEquals(unexercised, []);
+});
+
+Deno.test("no exit code is produced that no printed fact accounts for", () => {
+  for (const scenario of SCENARIOS) {
+    const comparison = compareRuns(scenario.baseline, scenario.candidate);
+    const lines = explainLines(comparison);
+    const kinds = lines.slice(0, -1).map((line) => line.split(/\s+/)[0]);
+    for (const kind of kinds) {
+      ok(kind in TALLY_KINDS, `${scenario.name}: "${kind}" is not a tally kind`);
+    }
+    const strongest = Math.max(
+      0,
+      ...kinds.map((k) => TALLY_KINDS[k as keyof typeof TALLY_KINDS]),
+    );
+    assertEquals(strongest, comparison.verdict, scenario.name);
+    ok(lines.at(-1)?.startsWith(`verdict ${comparison.verdict}`), scenario.name);
+  }
+});
+
+Deno.test("the verdicts across the fixtures cover 0, 1 and 2", () => {
+  const verdicts = new Set(SCENARIOS.map((s) => compareRuns(s.baseline, s.candidate).verdict));
+  assertEquals([...verdicts].sort(), [0, 1, 2]);
+});
