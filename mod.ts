@@ -23,6 +23,7 @@ export {
   equals,
   includes,
   json,
+  judge,
   length,
   notIncludes,
   number,

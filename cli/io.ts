@@ -24,5 +24,11 @@ export function processIo(): Io {
 function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): void {
   const bytes = encoder.encode(text);
   let written = 0;
-  while (written < bytes.length) written += stream.writeSync(bytes.subarray(written));
+  try {
+    while (written < bytes.length) written += stream.writeSync(bytes.subarray(written));
+  } catch (error) {
+    // A reader that stopped early (`digline explain | head`) is not a failure of the command:
+    // the rest of the text has nowhere to go, and the exit code still says what it says.
+    if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+  }
 }

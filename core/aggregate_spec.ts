@@ -13,12 +13,22 @@ export const AggregateSpecSchema = z.strictObject({
   by: z.literal("group").optional(),
   /** For precision and recall: the label that counts as positive. */
   positive: z.union([z.string(), z.number(), z.boolean()]).transform(String).optional(),
+  /** This figure gates (one per suite); the others are reported. Default: the first accuracy. */
+  primary: z.boolean().optional(),
 }).superRefine((a, ctx) => {
   if ((a.kind === "precision" || a.kind === "recall") && a.positive === undefined) {
     ctx.addIssue({
       code: "custom",
       path: ["positive"],
       message: `a ${a.kind} aggregate names the label that counts as positive`,
+    });
+  }
+  if (a.primary === true && a.kind === "precision") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["primary"],
+      message: "a precision figure can not gate: the cases it counts are the ones that passed, " +
+        "so no paired test applies; make an accuracy, recall or mean aggregate primary",
     });
   }
 });

@@ -15,6 +15,12 @@ export const CaseIdSchema = z.string().min(1, "a case id can not be empty").max(
 /** A label for precision and recall: a string, number or boolean, compared as text. */
 export const LabelSchema = z.union([z.string(), z.number(), z.boolean()]).transform(String);
 
+/** How many draws a case gets: a whole number from 1 to 100 (a digit string, from a CSV cell). */
+export const RepeatsSchema = z.union([
+  z.number(),
+  z.string().regex(/^\d+$/, "repeats is a whole number").transform(Number),
+]).pipe(z.number().int().min(1).max(100));
+
 /** One case as a suite declares it (both forms, and each line of a cases file). */
 export const CaseSchema = z.strictObject({
   id: z.union([CaseIdSchema, z.number().int().transform(String)]).pipe(CaseIdSchema),
@@ -29,6 +35,8 @@ export const CaseSchema = z.strictObject({
   check: z.string().min(1).optional(),
   /** The verdict a calibration case must get from its check. */
   expected_verdict: z.enum(["pass", "fail"]).optional(),
+  /** How many times the target is asked this case; overrides the suite's `repeats`. */
+  repeats: RepeatsSchema.optional(),
 }).superRefine((c, ctx) => {
   if (c.kind === "suspended" && c.reason === undefined) {
     ctx.addIssue({ code: "custom", path: ["reason"], message: "a suspended case needs a reason" });

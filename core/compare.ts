@@ -1,16 +1,20 @@
+import { checkHistory, summarise } from "./check_history.ts";
+import { compareFigures, type FigureComparison } from "./compare_figures.ts";
+import type { ConfirmationDocument } from "./confirmation_document.ts";
+import { checkConfirmation, drawsByCase } from "./confirmation_plan.ts";
 import { exitCode, type Fact, TALLY_KINDS, type TallyKind, type Verdict } from "./facts.ts";
-import type { CaseResult, Figure, RunDocument } from "./run_document.ts";
-import type { VerdictStatus } from "./verdict.ts";
+import { type RunGate, runGate } from "./gate.ts";
+import type { CaseResult, RunDocument } from "./run_document.ts";
+import { type Sensitivity, sensitivity } from "./sensitivity.ts";
 
-/** A figure on both sides, and what became of it. */
-export interface FigureComparison {
-  name: string;
-  baseline: number | null;
-  candidate: number | null;
-  delta: number | null;
-  /** The drop the baseline runs' measured spread excuses; 0 with a single baseline run. */
-  floor: number;
-  status: "worse" | "within-noise" | "better" | "unchanged" | "missing" | "uncomputable" | "new";
+export type { FigureComparison } from "./compare_figures.ts";
+
+/** Flips told apart from noise: the cases that moved where the baseline never did, and errors. */
+export interface Flips {
+  /** Cases with a check that gave one verdict in every baseline run and the other one now. */
+  stable: string[];
+  /** Cases with an errored verdict now: an unanswered question, counted apart from failures. */
+  errored: string[];
 }
 
 /** A comparison of one run against its baseline: the facts, the figures and the verdict. */
@@ -19,32 +23,43 @@ export interface Comparison {
   baseline_run: string;
   baseline_runs: string[];
   candidate_run: string;
+  /** How the comparison decides: the approved baseline's gate. */
+  gate: RunGate;
+  /** The confirmation draws the verdict used; null without `--confirm`. */
+  confirmation: string | null;
   facts: Fact[];
   figures: FigureComparison[];
+  flips: Flips;
+  /** The smallest drop of the primary figure this baseline can detect. */
+  sensitivity: Sensitivity | null;
   verdict: Verdict;
 }
-
-/** Below this a difference between two figures is rounding, not movement. */
-const EPSILON = 1e-9;
 
 /**
  * Compares a candidate run with its baseline: cases by id, verdicts by assertion_id, figures by
  * name. The baseline is one run, or several runs of the same suite (the first is the approved
- * one) that measure its noise: a check that passed in every baseline run and fails now is a
- * regression, always; a check whose baseline verdicts differed is noisy and is judged through
- * the figures; a figure's drop within its spread across the baseline runs is within noise.
- * An errored verdict on either side is unjudged.
+ * one) that measure its noise. A check that passed in every baseline run and fails now is a
+ * regression; with a `confirmation` (compare --confirm) it is one when its confirmation draws
+ * confirm the break, and otherwise it is reported as unconfirmed while its failure still counts
+ * in the figures. A check whose baseline verdicts differed is noisy and is judged through the
+ * figures; the primary figure gates by a paired test at the gate's false-alarm rate. An errored
+ * verdict on either side is unjudged.
  */
 export function compareRuns(
   baselineRuns: RunDocument | readonly RunDocument[],
   candidate: RunDocument,
+  options: { confirmation?: ConfirmationDocument } = {},
 ): Comparison {
   const runs: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
   const baseline = runs[0];
+  const confirmation = options.confirmation;
+  if (confirmation !== undefined) assertConfirms(confirmation, { runs, candidate });
+  const gate = runGate(baseline);
   const facts: Fact[] = [];
   const before = new Map(baseline.cases.map((c) => [c.case_id, c]));
   const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
   const history = checkHistory(runs);
+  const drawn = drawsByCase(confirmation?.rounds ?? []);
 
   for (const c of candidate.cases) {
     for (const v of c.verdicts) {
@@ -76,7 +91,10 @@ export function compareRuns(
 
   const compared: string[] = [];
   const flips: Fact[] = [];
+  const stableFlips = new Set<string>();
+  const errored = new Set<string>();
   for (const c of candidate.cases) {
+    if (c.verdicts.some((v) => v.status === "error")) errored.add(c.case_id);
     const old = before.get(c.case_id);
     if (old === undefined || c.kind !== "normal" || old.kind !== "normal") {
       continue;
@@ -93,8 +111,10 @@ export function compareRuns(
       } else if (seen.includes("pass") && seen.includes("fail")) {
         if (v.status === "fail") flips.push({ ...checkFact("noisy", c, v), from, to: "fail" });
       } else if (seen[0] === "pass" && v.status === "fail") {
-        facts.push({ ...checkFact("regression", c, v), from, to: "fail" });
+        stableFlips.add(c.case_id);
+        facts.push(stableFailure(c, { v, from, confirmation, drawn }));
       } else if (seen[0] === "fail" && v.status === "pass") {
+        stableFlips.add(c.case_id);
         flips.push({ ...checkFact("improvement", c, v), from, to: "pass" });
       }
     }
@@ -109,7 +129,7 @@ export function compareRuns(
     }
   }
 
-  const figures = compareFigures(runs, candidate.figures);
+  const figures = compareFigures(runs, candidate, { gate, extra: plannedDraws(confirmation) });
   for (const f of figures) {
     const kind = `figure-${f.status}` as TallyKind;
     facts.push({ kind, figure: f.name, from: f.baseline, to: f.candidate });
@@ -122,14 +142,80 @@ export function compareRuns(
     baseline_run: baseline.run_id,
     baseline_runs: runs.map((r) => r.run_id),
     candidate_run: candidate.run_id,
+    gate,
+    confirmation: confirmation?.confirmation_id ?? null,
     facts: ordered,
     figures,
+    flips: { stable: [...stableFlips], errored: [...errored] },
+    sensitivity: sensitivity(runs, { gate }),
     verdict: exitCode(ordered),
   };
 }
 
 function isRunList(value: RunDocument | readonly RunDocument[]): value is readonly RunDocument[] {
   return Array.isArray(value);
+}
+
+/** A confirmation made for another run or baseline would judge this one by the wrong draws. */
+function assertConfirms(
+  confirmation: ConfirmationDocument,
+  sides: { runs: readonly RunDocument[]; candidate: RunDocument },
+): void {
+  const ids = sides.runs.map((r) => r.run_id);
+  if (
+    confirmation.candidate_run !== sides.candidate.run_id ||
+    confirmation.baseline_runs.join(" ") !== ids.join(" ")
+  ) {
+    throw new Error(
+      `Confirmation ${confirmation.confirmation_id} was drawn for run ${confirmation.candidate_run} ` +
+        `against ${confirmation.baseline_runs.join(", ")}, not for this comparison`,
+    );
+  }
+}
+
+/**
+ * A check that passed in every baseline run and failed now: a regression, unless confirmation
+ * draws were made for it and did not confirm the break (then it is unconfirmed, and reported).
+ */
+function stableFailure(
+  c: CaseResult,
+  context: {
+    v: { assertion: string; assertion_id: string };
+    from: string;
+    confirmation: ConfirmationDocument | undefined;
+    drawn: Map<string, CaseResult[]>;
+  },
+): Fact {
+  const planned = context.confirmation?.plan.stable.some((s) =>
+    s.case_id === c.case_id && s.checks.includes(context.v.assertion_id)
+  );
+  const base = { from: context.from, to: "fail" };
+  if (context.confirmation === undefined || !planned) {
+    return { ...checkFact("regression", c, context.v), ...base };
+  }
+  const outcome = checkConfirmation(context.v.assertion_id, {
+    draws: context.drawn.get(c.case_id) ?? [],
+    maxDraws: context.confirmation.plan.max_draws,
+  });
+  const kind = outcome.outcome === "confirmed" ? "regression" : "unconfirmed";
+  return { ...checkFact(kind, c, context.v), ...base, confirmation: outcome };
+}
+
+/**
+ * The confirmation draws that count in the figures: each noisy case's planned draws, and no
+ * others. A draw made because a check failed was chosen by the outcome, so counting it would
+ * bias the figure; only the draws decided from the baseline alone are counted.
+ */
+function plannedDraws(
+  confirmation: ConfirmationDocument | undefined,
+): Map<string, CaseResult[]> | undefined {
+  if (confirmation === undefined) return undefined;
+  const drawn = drawsByCase(confirmation.rounds);
+  const extra = new Map<string, CaseResult[]>();
+  for (const n of confirmation.plan.noisy) {
+    extra.set(n.case_id, (drawn.get(n.case_id) ?? []).slice(0, n.draws));
+  }
+  return extra;
 }
 
 function checkFact(
@@ -179,78 +265,6 @@ function rulesChanged(
     }
   }
   return facts;
-}
-
-/**
- * Each baseline figure against the candidate's. With several baseline runs the baseline value
- * is their mean and the floor is how far below the mean the lowest of them fell.
- */
-function compareFigures(
-  runs: readonly RunDocument[],
-  candidate: readonly Figure[],
-): FigureComparison[] {
-  const result: FigureComparison[] = [];
-  const byName = new Map(candidate.map((f) => [f.name, f]));
-  for (const old of runs[0].figures) {
-    const now = byName.get(old.name);
-    const values = runs.map((r) => r.figures.find((f) => f.name === old.name)?.value ?? null);
-    const known = values.every((v) => v !== null) ? (values as number[]) : null;
-    const base = known === null ? null : known.reduce((a, b) => a + b, 0) / known.length;
-    const floor = known === null || base === null ? 0 : base - Math.min(...known);
-    const row = { name: old.name, baseline: base, floor };
-    if (now === undefined) {
-      result.push({ ...row, candidate: null, delta: null, status: "missing" });
-    } else if (base === null || now.value === null) {
-      result.push({ ...row, candidate: now.value, delta: null, status: "uncomputable" });
-    } else {
-      const delta = now.value - base;
-      const status = delta < -(floor + EPSILON)
-        ? "worse"
-        : delta < -EPSILON
-        ? "within-noise"
-        : delta > EPSILON
-        ? "better"
-        : "unchanged";
-      result.push({ ...row, candidate: now.value, delta, status });
-    }
-  }
-  const known = new Set(runs[0].figures.map((f) => f.name));
-  for (const now of candidate) {
-    if (known.has(now.name)) continue;
-    result.push({
-      name: now.name,
-      baseline: null,
-      candidate: now.value,
-      delta: null,
-      floor: 0,
-      status: "new",
-    });
-  }
-  return result;
-}
-
-/** Every baseline run's verdict statuses for each case and check, in run order. */
-function checkHistory(
-  runs: readonly RunDocument[],
-): Map<string, Map<string, VerdictStatus[]>> {
-  const history = new Map<string, Map<string, VerdictStatus[]>>();
-  for (const run of runs) {
-    for (const c of run.cases) {
-      const checks = history.get(c.case_id) ?? new Map<string, VerdictStatus[]>();
-      history.set(c.case_id, checks);
-      for (const v of c.verdicts) {
-        checks.set(v.assertion_id, [...(checks.get(v.assertion_id) ?? []), v.status]);
-      }
-    }
-  }
-  return history;
-}
-
-/** A check's baseline verdicts as one state: "pass", or "2/3 pass" when they differed. */
-function summarise(statuses: readonly VerdictStatus[]): string {
-  if (statuses.every((s) => s === statuses[0])) return statuses[0];
-  if (statuses.includes("error")) return "error";
-  return `${statuses.filter((s) => s === "pass").length}/${statuses.length} pass`;
 }
 
 const ORDER = Object.keys(TALLY_KINDS) as TallyKind[];

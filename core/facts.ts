@@ -17,6 +17,9 @@ export const TALLY_KINDS = {
   "figure-uncomputable": 2,
   "regression": 1,
   "figure-worse": 1,
+  "figure-flagged": 0,
+  "figure-untested": 0,
+  "unconfirmed": 0,
   "improvement": 0,
   "noisy": 0,
   "figure-within-noise": 0,
@@ -42,6 +45,16 @@ export interface Fact {
   to?: string | number | null;
   /** For a compared tally: what was compared, each count beside its list. */
   cases?: string[];
+  /**
+   * For a regression or an unconfirmed check under `compare --confirm`: what its confirmation
+   * draws decided, and the draws behind it.
+   */
+  confirmation?: {
+    outcome: "confirmed" | "dismissed" | "undecided";
+    pass: number;
+    fail: number;
+    error: number;
+  };
 }
 
 /** The three verdicts a comparison can reach. */

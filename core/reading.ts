@@ -60,6 +60,26 @@ export function headline(comparison: Comparison): string {
   }
   const worse = of("figure-worse");
   if (worse.length > 0) clauses.push(`worse: ${names(worse, figureMove)}`);
+  const unconfirmed = of("unconfirmed");
+  if (unconfirmed.length > 0) {
+    clauses.push(
+      `unconfirmed: ${
+        count(unconfirmed.length, "stable check")
+      } failed and confirmation did not show a break; each failure still counts in the figures (${
+        names(unconfirmed, drawn)
+      })`,
+    );
+  }
+  const flagged = of("figure-flagged");
+  const untested = of("figure-untested");
+  if (flagged.length > 0 || untested.length > 0) {
+    const parts: string[] = [];
+    if (flagged.length > 0) {
+      parts.push(`significant across the figures: ${names(flagged, figureMove)}`);
+    }
+    if (untested.length > 0) parts.push(`no paired test: ${names(untested, figureMove)}`);
+    clauses.push(`dropped, not gating: ${parts.join("; ")}`);
+  }
   const withinNoise = of("figure-within-noise");
   const noisy = of("noisy");
   if (withinNoise.length > 0 || noisy.length > 0) {
@@ -168,6 +188,11 @@ function figureMove(f: Fact): string {
   const to = typeof f.to === "number" ? f.to : null;
   const delta = from !== null && to !== null ? ` (${signed(to - from)})` : "";
   return `${f.figure} ${show(from)} → ${show(to)}${delta}`;
+}
+
+function drawn(f: Fact): string {
+  const c = f.confirmation;
+  return c === undefined ? checkName(f) : `${checkName(f)} ${c.pass} pass of ${c.pass + c.fail}`;
 }
 
 function distinctCases(facts: readonly Fact[]): number {

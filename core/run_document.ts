@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CaseKindSchema } from "./case.ts";
+import { SampleSchema } from "./model/sample.ts";
+import { ModelUsageSchema, RunTotalsSchema } from "./model/usage.ts";
+import { RunGateSchema } from "./gate.ts";
 import { Digest16Schema, VerdictSchema } from "./verdict.ts";
 
 /** The version of the stored documents' shape; a change of meaning is a new version. */
@@ -28,6 +31,15 @@ export const CaseResultSchema = z.strictObject({
   transport_error: z.string().optional(),
   /** Payload: why a suspended case was set aside. */
   suspended_reason: z.string().optional(),
+  /** The model declined to answer (a refusal); the output is what it said instead. */
+  refused: z.literal(true).optional(),
+  /** The model calls this case made (the target's and its judges'), per role and model. */
+  usage: z.array(ModelUsageSchema).optional(),
+  /**
+   * With repeats: every draw, in order. `verdicts` holds their reduction; `output` is the first
+   * draw that answered; `latency_ms` and `attempts` add up every draw.
+   */
+  samples: z.array(SampleSchema).min(2).optional(),
 });
 /** A case result. */
 export type CaseResult = z.infer<typeof CaseResultSchema>;
@@ -83,6 +95,10 @@ export const RunDocumentSchema = z.strictObject({
   assertions: z.array(z.strictObject({ id: Digest16Schema, name: z.string(), kind: z.string() })),
   cases: z.array(CaseResultSchema),
   figures: z.array(FigureSchema),
+  /** How a comparison against this run decides (suite `[gate]`); absent in older runs. */
+  gate: RunGateSchema.optional(),
+  /** What the run cost: attempts, latency, model calls and tokens. Absent in older runs. */
+  totals: RunTotalsSchema.optional(),
 });
 /** A run document. */
 export type RunDocument = z.infer<typeof RunDocumentSchema>;

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import type { JsonObject } from "./json.ts";
+import {
+  checkConnection,
+  describeModel,
+  type ModelConnection,
+  ModelConnectionShape,
+} from "./model/connection.ts";
 
 /** How a run is paced: shared by every kind of target. */
 export const RunSettingsSchema = z.strictObject({
@@ -8,13 +14,15 @@ export const RunSettingsSchema = z.strictObject({
   /** Extra attempts after a transport failure; a failed check is never retried. */
   retries: z.number().int().nonnegative().max(10).default(2),
   backoff_ms: z.number().int().nonnegative().default(250),
+  /** How many times each case is asked (a case's own `repeats` wins); verdicts are reduced. */
+  repeats: z.number().int().min(1).max(100).default(1),
 });
 /** Run settings. */
 export type RunSettings = z.infer<typeof RunSettingsSchema>;
 
 const settings = RunSettingsSchema.shape;
 
-/** The `[target]` table of a TOML suite: exactly one of command, module or http. */
+/** The `[target]` table of a TOML suite: exactly one of command, module, http or provider. */
 export const TargetTableSchema = z.union([
   z.strictObject({
     ...settings,
@@ -33,7 +41,15 @@ export const TargetTableSchema = z.union([
     field: z.string().min(1).optional(),
     headers: z.record(z.string(), z.string()).default({}),
   }),
-], { error: "the target needs exactly one of command, module or http (and only their keys)" });
+  z.strictObject({
+    ...settings,
+    ...ModelConnectionShape,
+    /** The user turn, with `{{var}}` placeholders filled from each case's vars. */
+    prompt: z.string().min(1),
+  }).superRefine(checkConnection),
+], {
+  error: "the target needs exactly one of command, module, http or provider (and only their keys)",
+});
 /** The target table as parsed. */
 export type TargetTable = z.infer<typeof TargetTableSchema>;
 
@@ -48,7 +64,8 @@ export type TargetSpec =
   | { kind: "command"; command: string[]; cwd: string }
   | { kind: "module"; module: string; export: string }
   | { kind: "http"; url: string; field?: string; headers: Record<string, string> }
-  | { kind: "function"; name: string; fn: TargetFunction };
+  | { kind: "function"; name: string; fn: TargetFunction }
+  | { kind: "provider"; connection: ModelConnection; prompt: string };
 
 /** A target's identity as a run document records it: what was asked, never a secret. */
 export function targetIdentity(spec: TargetSpec): { kind: string; name: string } {
@@ -61,5 +78,7 @@ export function targetIdentity(spec: TargetSpec): { kind: string; name: string }
       return { kind: "http", name: spec.url };
     case "function":
       return { kind: "function", name: spec.name };
+    case "provider":
+      return { kind: "provider", name: describeModel(spec.connection) };
   }
 }

@@ -211,6 +211,20 @@ export class PermissionRefusedError extends DiglineError {
   }
 }
 
+/** The environment variable a suite names in `api_key_env` is not set. */
+export class MissingApiKeyError extends DiglineError {
+  /** The variable's name (never its value). */
+  readonly variable: string;
+  constructor(variable: string, options: { who: string }) {
+    super(
+      `The environment variable ${variable}, which ${options.who} names in api_key_env, is not ` +
+        `set: export it (its value is the API key) before the run, or remove api_key_env for ` +
+        `a server that needs no key`,
+    );
+    this.variable = variable;
+  }
+}
+
 /** No run in the store answers to the id, prefix or `latest` the user gave. */
 export class RunNotFoundError extends DiglineError {
   readonly run: string;
@@ -327,6 +341,7 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   SuiteRaisedError,
   FileAccessError,
   PermissionRefusedError,
+  MissingApiKeyError,
   AssertionShapeError,
   TargetShapeError,
   RunNotFoundError,

@@ -1,5 +1,4 @@
-import type { Assertion, CheckResult } from "../core/assertions/assertion.ts";
-import type { Case } from "../core/case.ts";
+import type { Assertion, CheckInput, CheckResult } from "../core/assertions/assertion.ts";
 import { type Score, ScoreSchema, type Verdict } from "../core/verdict.ts";
 
 /**
@@ -9,7 +8,7 @@ import { type Score, ScoreSchema, type Verdict } from "../core/verdict.ts";
  */
 export async function judgeOutput(
   asked: readonly Assertion[],
-  input: { output: string; testCase: Case },
+  input: CheckInput,
 ): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
   for (const assertion of asked) {

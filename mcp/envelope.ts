@@ -6,8 +6,9 @@
  * @module
  */
 import { z } from "zod";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "./_sdk.ts";
 import { INTERNAL_FAILURE_LINE } from "../cli/exit_codes.ts";
+import { REPORT_FORMATS, type ReportFormat } from "../core/report/mod.ts";
 
 /** Why a tool produced no document. */
 export const ToolErrorSchema = z.strictObject({
@@ -25,41 +26,62 @@ export const ToolErrorSchema = z.strictObject({
 /** Why a tool produced no document. */
 export type ToolError = z.infer<typeof ToolErrorSchema>;
 
-/** The envelope of one tool's results, with that tool's document schema inside. */
-export function envelopeSchema(document: z.ZodType): z.ZodObject {
+/** The report tool's text, beside the comparison's document. */
+export const ReportTextSchema = z.strictObject({
+  format: z.enum(REPORT_FORMATS),
+  text: z.string().describe("the report exactly as `digline report --format FORMAT` prints it"),
+});
+
+/**
+ * The envelope of one tool's results, with that tool's document schema inside; `report` only
+ * for the report tool.
+ */
+export function envelopeSchema(
+  document: z.ZodType,
+  options: { report?: boolean } = {},
+): z.ZodObject {
   return z.strictObject({
-    exit_code: z.number().int().describe(
-      "the code the matching CLI command exits with: 0, 1 or 2 from a gate (compare, explain), " +
-        "0 from every other tool; 64 refused; 70 an unanticipated failure",
+    exit_code: z.literal([0, 1, 2, 64, 70, 130]).describe(
+      "the code the matching CLI command exits with: 0, 1 or 2 from a gate (compare, explain, " +
+        "report), 0 from every other tool; 64 refused; 70 a failure digline did not anticipate; " +
+        "130 cancelled",
     ),
     document: document.optional().describe(
-      "the document the CLI prints with --json, byte for byte the same data; absent on an error",
+      "the document the CLI prints with --json, the same data; absent on an error",
     ),
     error: ToolErrorSchema.optional().describe("present exactly when the result is an error"),
     notes: z.array(z.string()).optional().describe(
       "what the CLI prints as `digline: note: ...` on stderr, such as a dropped journal line",
     ),
+    ...(options.report ? { report: ReportTextSchema.optional() } : {}),
   });
 }
 
+/** The codes a tool result can carry, with the CLI's meanings. */
+export type ExitCode = 0 | 1 | 2 | 64 | 70 | 130;
+
 /** One tool's answer: either a document or an error, and always an exit code. */
 export interface Envelope {
-  exit_code: number;
+  exit_code: ExitCode;
   document?: unknown;
   error?: ToolError;
   notes?: string[];
+  /** The report tool only. */
+  report?: { format: ReportFormat; text: string };
 }
 
 /**
  * The MCP result of an envelope. The last content block is always the envelope as JSON, for
- * clients that drop structuredContent; an error's first block is the CLI's own text (its
- * one-line sentence, or the traceback and the line under it), so an agent reads what a person
- * reads on the terminal.
+ * clients that drop structuredContent. Before it comes what the CLI would have printed for a
+ * person: an error's one-line sentence (or the traceback and the line under it), a report's text.
  */
 export function toolResult(envelope: Envelope): CallToolResult {
   const json = { type: "text" as const, text: JSON.stringify(envelope, null, 2) };
   if (envelope.error === undefined) {
-    return { content: [json], structuredContent: { ...envelope } };
+    const report = envelope.report === undefined
+      ? []
+      : [{ type: "text" as const, text: envelope.report.text }];
+    return { content: [...report, json], structuredContent: { ...envelope } };
   }
   return {
     content: [{ type: "text", text: errorText(envelope.error) }, json],

@@ -7,7 +7,7 @@ import type { Envelope } from "./envelope.ts";
  * The MCP server's one place where an error becomes an exit code, by the CLI's rule: a refusal
  * is its one-line sentence and 64; anything else is a failure nobody anticipated, 70, with its
  * trace. It is never thrown on to the SDK, whose McpServer would turn any thrown error into a
- * bare-message tool error that reads exactly like a refusal (see docs/adr/0005).
+ * bare-message tool error that reads exactly like a refusal (see docs/adr/0013).
  */
 export function failureEnvelope(error: unknown): Envelope {
   if (error instanceof Deno.errors.NotCapable) {

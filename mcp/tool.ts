@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "./_sdk.ts";
 import type { StoreLocation } from "../host/store.ts";
 import type { Envelope } from "./envelope.ts";
 
@@ -22,6 +22,8 @@ export interface DiglineTool<S extends z.ZodObject = z.ZodObject> {
   input: S;
   /** The schema of the `--json` document the tool returns. */
   document: z.ZodType;
+  /** Whether the envelope also carries a report's text (the report tool). */
+  report?: boolean;
   annotations: ToolAnnotations;
   /** Answers one call; a thrown error is translated by failureEnvelope. */
   call(args: z.output<S>, context: ToolContext): Promise<Envelope>;

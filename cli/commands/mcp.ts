@@ -6,12 +6,12 @@ import { openStore, parseCommandArgs } from "../options.ts";
 /** `digline mcp`: serve the tools to a coding agent over MCP on stdio. */
 export const mcpCommand: Command = {
   name: "mcp",
-  summary: "serve run, list, view, log, compare, explain and diff to an agent over MCP (stdio)",
+  summary: "serve the commands that read or run to a coding agent, over MCP on stdio",
   help: [
     "usage: digline mcp [--store DIR] [--tenant NAME]",
     "",
     "Starts an MCP server on stdin and stdout for a coding agent's client. Its tools mirror the",
-    "commands that read or run: run, list, view, log, compare, explain, diff. There is no",
+    "commands that read or run: run, list, view, log, compare, explain, report, diff. There is no",
     "promote tool: an agent can not approve its own baseline. Each result carries the command's",
     "--json document and its exit code as the field exit_code. stdout carries only the",
     "protocol; logs go to stderr. Runs until the client closes stdin. See docs/mcp.md.",

@@ -3,7 +3,8 @@ import { shortDigest } from "../digest.ts";
 import type { JsonValue } from "../json.ts";
 import type { Score } from "../verdict.ts";
 import type { Assertion, CheckInput } from "./assertion.ts";
-import type { BuiltinAssertion } from "./definition.ts";
+import type { BuiltinAssertion, JudgeDefinition } from "./definition.ts";
+import { judgeIdentity } from "../model/judge.ts";
 
 type Check = (input: CheckInput) => Score;
 
@@ -12,6 +13,7 @@ type Check = (input: CheckInput) => Score;
  * definition (with its defaults filled in, so writing a default out does not move the id).
  */
 export function builtinAssertion(definition: BuiltinAssertion): Assertion {
+  if (definition.kind === "judge") return judgeShell(definition);
   const { description: _description, ...identity } = definition;
   const canonical = JSON.parse(JSON.stringify(identity)) as JsonValue;
   return {
@@ -23,7 +25,34 @@ export function builtinAssertion(definition: BuiltinAssertion): Assertion {
   };
 }
 
-function makeCheck(d: BuiltinAssertion): Check {
+/** A judge as core builds it: its identity and settings, and a check the host replaces. */
+export interface JudgeAssertion extends Assertion {
+  readonly kind: "judge";
+  /** Everything needed to ask the judge model, the key's variable name included (never the key). */
+  readonly judge: JudgeDefinition;
+}
+
+/** Whether an assertion is a judge, whose check the host must bind to a model client. */
+export function isJudgeAssertion(assertion: Assertion): assertion is JudgeAssertion {
+  return assertion.kind === "judge" && "judge" in assertion;
+}
+
+// Calling a model is I/O, which core does not do: until the host binds a client, the judge
+// answers with an error rather than a verdict it could not have reached.
+function judgeShell(definition: JudgeDefinition): JudgeAssertion {
+  const canonical = judgeIdentity(definition);
+  return {
+    id: shortDigest(canonical),
+    name: definition.name,
+    kind: "judge",
+    definition: canonical,
+    judge: definition,
+    check: () =>
+      error(`judge "${definition.name}" has no model client here; judges are asked by digline run`),
+  };
+}
+
+function makeCheck(d: Exclude<BuiltinAssertion, JudgeDefinition>): Check {
   switch (d.kind) {
     case "equals":
       return ({ output, testCase }) => {

@@ -56,3 +56,12 @@ export function number(options: Without<"number">): Assertion {
 export function length(options: Without<"length">): Assertion {
   return make({ ...options, kind: "length" });
 }
+
+/**
+ * An LLM judge: a model grades the output against `rubric` and answers pass or fail, with an
+ * optional score and reason; an answer that does not parse is an errored verdict. The host
+ * asks the model during `digline run`.
+ */
+export function judge(options: Without<"judge">): Assertion {
+  return make({ ...options, kind: "judge" });
+}

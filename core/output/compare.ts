@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { Comparison } from "../compare.ts";
 import { TALLY_KINDS } from "../facts.ts";
+import { RunGateSchema } from "../gate.ts";
 import { explainLines, headline } from "../reading.ts";
 import { type BaselineDocument, BaselineDocumentSchema } from "../run_document.ts";
 
+import { SensitivitySchema } from "./sensitivity.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 const FactSchema = z.strictObject({
@@ -15,6 +17,12 @@ const FactSchema = z.strictObject({
   from: z.union([z.string(), z.number(), z.null()]).optional(),
   to: z.union([z.string(), z.number(), z.null()]).optional(),
   cases: z.array(z.string()).optional(),
+  confirmation: z.strictObject({
+    outcome: z.enum(["confirmed", "dismissed", "undecided"]),
+    pass: z.number().int(),
+    fail: z.number().int(),
+    error: z.number().int(),
+  }).optional(),
 });
 
 const GroupSchema = z.strictObject({ count: z.number().int(), indices: z.array(z.number().int()) });
@@ -39,6 +47,7 @@ export const CompareOutputSchema = z.strictObject({
     baseline: z.number().nullable(),
     candidate: z.number().nullable(),
     delta: z.number().nullable(),
+    /** The drop the measured noise excuses: z₁₋α × the paired test's standard error. */
     floor: z.number(),
     status: z.enum([
       "worse",
@@ -48,8 +57,27 @@ export const CompareOutputSchema = z.strictObject({
       "missing",
       "uncomputable",
       "new",
+      "flagged",
+      "untested",
     ]),
+    /** primary gates; secondary is tested and corrected across figures; diagnostic is shown. */
+    role: z.enum(["primary", "secondary", "diagnostic"]).optional(),
+    /** The paired test over the cases both sides counted; null where none applies. */
+    test: z.strictObject({
+      difference: z.number(),
+      standard_error: z.number(),
+      z: z.number(),
+      p_value: z.number(),
+    }).nullable().optional(),
   })),
+  /** The approved baseline's gate: the primary figure, alpha, power and the confirm budget. */
+  gate: RunGateSchema.optional(),
+  /** compare --confirm: the confirmation draws the verdict used; null when there were none. */
+  confirmation: z.string().nullable().optional(),
+  /** Flips where the baseline never moved, and errors, counted apart. */
+  flips: z.strictObject({ stable: z.array(z.string()), errored: z.array(z.string()) }).optional(),
+  /** The smallest drop of the primary figure this baseline can detect; null without one. */
+  min_detectable_drop: SensitivitySchema.nullable().optional(),
   /** The facts that forced a 1 or a 2. */
   causes: z.array(FactSchema),
   /** The causes grouped by kind, each with indices into `causes`. */
@@ -90,6 +118,10 @@ export function compareOutput(
     headline: headline(comparison),
     facts: comparison.facts,
     figures: comparison.figures,
+    gate: comparison.gate,
+    confirmation: comparison.confirmation,
+    flips: comparison.flips,
+    min_detectable_drop: comparison.sensitivity,
     causes,
     causes_by_kind: byKind,
     ...(kind === "explain" ? { lines: explainLines(comparison) } : {}),

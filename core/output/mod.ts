@@ -9,3 +9,4 @@ export * from "./compare.ts";
 export * from "./runs.ts";
 export * from "./history.ts";
 export * from "./verify.ts";
+export * from "./sensitivity.ts";

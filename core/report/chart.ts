@@ -65,14 +65,16 @@ export function lineChart(series: readonly ChartSeries[], axis: ChartAxis): stri
       }</text>`,
     );
   }
-  for (const i of labelIndices(n)) {
+  const labelled = labelIndices(n);
+  const labels = timeLabels(labelled.map((i) => axis.times[i] ?? ""));
+  labelled.forEach((i, k) => {
     const anchor = n > 1 && i === 0 ? "start" : n > 1 && i === n - 1 ? "end" : "middle";
     parts.push(
       `<text class="tick" x="${x(i)}" y="${HEIGHT - BOTTOM + 18}" text-anchor="${anchor}">${
-        escapeHtml(shortTime(axis.times[i] ?? ""))
+        escapeHtml(labels[k])
       }</text>`,
     );
-  }
+  });
   for (const mark of axis.marks) {
     if (mark.index < 0 || mark.index >= n) continue;
     parts.push(
@@ -149,8 +151,19 @@ function labelIndices(n: number): number[] {
   return [...new Set([...Array(X_LABELS).keys()].map((k) => Math.round(k * step)))];
 }
 
-function shortTime(iso: string): string {
-  return iso.length >= 16 ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso;
+/** Start times as short as they can be while no two labels read the same. */
+function timeLabels(times: readonly string[]): string[] {
+  const formats = [
+    (iso: string) => iso.slice(0, 10),
+    (iso: string) => `${iso.slice(5, 10)} ${iso.slice(11, 16)}`,
+    (iso: string) => `${iso.slice(5, 10)} ${iso.slice(11, 19)}`,
+    (iso: string) => iso.slice(11, 23),
+  ];
+  for (const format of formats) {
+    const labels = times.map(format);
+    if (new Set(labels).size === labels.length) return labels;
+  }
+  return times.map(formats[3]);
 }
 
 /** A tick label with as many decimals as the distance between ticks needs. */

@@ -10,6 +10,9 @@ import { counted, formatDelta, formatValue } from "./numbers.ts";
 
 const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
 
+/** Facts past this are counted, not listed; explain prints them all. */
+const FACT_LIMIT = 5_000;
+
 /** The page forbids every fetch, so it shows the same thing offline and leaks nothing. */
 const CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
@@ -94,10 +97,18 @@ function figuresSection(input: ReportInput): string {
 }
 
 function factsSection(input: ReportInput): string {
-  const lines = input.comparison.facts.map((f) => `<li>${escapeHtml(factLine(f))}</li>`);
+  const facts = input.comparison.facts;
+  const lines = facts.slice(0, FACT_LIMIT).map((f) => `<li>${escapeHtml(factLine(f))}</li>`);
+  const cut = facts.length > FACT_LIMIT
+    ? `<p class="note">The first ${
+      FACT_LIMIT.toLocaleString("en-US")
+    } are shown; <code>digline explain ${
+      escapeHtml(input.comparison.candidate_run)
+    }</code> prints every one.</p>`
+    : "";
   return `<section id="facts"><details><summary>${
-    counted(lines.length, "fact")
-  } behind the verdict, as <code>digline explain</code> prints them</summary><ol class="facts">${
+    counted(facts.length, "fact")
+  } behind the verdict, as <code>digline explain</code> prints them</summary>${cut}<ol class="facts">${
     lines.join("")
   }</ol></details></section>`;
 }

@@ -1,13 +1,16 @@
 import { computeFigures } from "../../core/aggregate.ts";
+import { runTotals } from "../../core/model/totals.ts";
 import { findGaps, repairGaps } from "../../core/reconcile.ts";
 import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run_document.ts";
 import { targetIdentity } from "../../core/target_spec.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { executeCases } from "../driver.ts";
 import { gitStamp } from "../git_stamp.ts";
+import { bindJudges } from "../judges/mod.ts";
 import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
 import { JournalRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
+import { createModelPool } from "../models/pool.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 import { openTarget } from "../targets/mod.ts";
 
@@ -67,6 +70,11 @@ export async function runSuite(
   if (options.resume && journal === null) {
     options.onNote?.(`no interrupted run of suite ${suite.name} to resume; running it whole`);
   }
+  // Model keys are read here, before a journal exists: a missing key or --allow-env is refused
+  // before anything is called, and leaves no work file behind.
+  const models = createModelPool();
+  const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
+  const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
   const startedAt = clock.now();
   const header: JournalHeader = journal?.header ?? {
     journal: 1,
@@ -77,15 +85,20 @@ export async function runSuite(
     started_at: startedAt.toISOString(),
     git_commit: await gitStamp(loaded.dir),
   };
-  const writer = journal === null
-    ? await JournalWriter.create(workFile, header)
-    : await JournalWriter.resume(workFile, journal);
+  let writer: JournalWriter;
+  try {
+    writer = journal === null
+      ? await JournalWriter.create(workFile, header)
+      : await JournalWriter.resume(workFile, journal);
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
   const reuse = journal?.entries ?? new Map();
   journal = null;
-  const target = openTarget(suite.target, { suiteDir: loaded.dir });
   let results;
   try {
-    results = await executeCases(suite, {
+    results = await executeCases(running, {
       target,
       reuse,
       onCaseResult: (result) => writer.append(result),
@@ -116,6 +129,7 @@ export async function runSuite(
     assertions,
     cases,
     figures: computeFigures(suite.aggregates, { assertions, cases }),
+    totals: runTotals(cases),
   };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.

@@ -3,8 +3,9 @@ import type { AggregateSpec } from "../../core/aggregate_spec.ts";
 import type { Assertion } from "../../core/assertions/assertion.ts";
 import type { Case } from "../../core/case.ts";
 import { SuiteShapeError } from "../../core/errors.ts";
+import { promptGaps } from "../../core/model/prompt_vars.ts";
 import { buildSuite, type Suite } from "../../core/suite.ts";
-import { type SuiteIssue, SuiteLoadError } from "../refusals.ts";
+import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import { CASES_FILE_EXTENSIONS, loadCasesFile, type LoadedCases } from "./cases_file.ts";
 import type { Locate } from "./locate.ts";
 import { resolveTarget } from "./resolve_target.ts";
@@ -60,8 +61,9 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
     for (const c of loaded.cases) cases.push(c);
   }
   const { target, settings } = resolveTarget(draft.target, { dir: options.dir });
+  let suite: Suite;
   try {
-    return buildSuite({
+    suite = buildSuite({
       name: draft.name,
       ...(draft.description === undefined ? {} : { description: draft.description }),
       target,
@@ -75,6 +77,28 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
     const issue = placeIssue(error.path, error.message, { files, locate: options.locate });
     throw new SuiteLoadError(error.message, { ...issue, issues: [issue], cause: error });
   }
+  refusePromptGaps(suite, { files, locate: options.locate });
+  return suite;
+}
+
+/**
+ * A case without a var its prompt names would be sent with a hole in its prompt, or fail
+ * only once paid calls are under way: refuse it now, at the case that lacks it.
+ */
+function refusePromptGaps(
+  suite: Suite,
+  where: { files: readonly CasesFileSpan[]; locate: Locate },
+): void {
+  const issues = promptGaps(suite).map((gap) =>
+    placeIssue(
+      ["cases", gap.index, "vars"],
+      `case "${gap.caseId}" has no var "${gap.field}", which ${gap.who} names as {{${
+        gap.who.startsWith("judge") ? "vars." : ""
+      }${gap.field}}}`,
+      where,
+    )
+  );
+  if (issues.length > 0) throw suiteLoadErrorFromIssues(issues);
 }
 
 /** A case from a cases file is refused at its own line there, with the path inside that case. */

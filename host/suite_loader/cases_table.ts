@@ -15,6 +15,7 @@ const FIELD_COLUMNS = new Set([
   "reason",
   "check",
   "expected_verdict",
+  "repeats",
 ]);
 
 type Column = { field: string } | { variable: string };
@@ -28,7 +29,7 @@ interface Row {
 
 /**
  * Reads CSV or TSV cases with a header row. `id`, `expected`, `label`, `group`, `kind`,
- * `reason`, `check` and `expected_verdict` fill those fields (an empty cell leaves the field
+ * `reason`, `check`, `expected_verdict` and `repeats` fill those fields (an empty cell leaves the field
  * out); every other column, or a column headed `vars.x`, becomes a var holding the cell's text.
  */
 export function parseTableCases(

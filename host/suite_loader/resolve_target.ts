@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { MODEL_CONNECTION_KEYS, type ModelConnection } from "../../core/model/connection.ts";
 import type { RunSettings, TargetSpec } from "../../core/target_spec.ts";
 import { type ParsedTarget, settingsOf } from "./target_schema.ts";
 
@@ -39,6 +40,12 @@ export function resolveTarget(
       },
       settings,
     };
+  }
+  if ("provider" in table) {
+    const connection = Object.fromEntries(
+      Object.entries(table).filter(([key]) => MODEL_CONNECTION_KEYS.includes(key)),
+    ) as unknown as ModelConnection;
+    return { target: { kind: "provider", connection, prompt: table.prompt }, settings };
   }
   const target: TargetSpec = { kind: "http", url: table.http, headers: table.headers };
   if (table.field !== undefined) target.field = table.field;

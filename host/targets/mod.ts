@@ -8,12 +8,26 @@ import { openCommandTarget } from "./command.ts";
 import { openFunctionTarget } from "./function.ts";
 import { openHttpTarget } from "./http.ts";
 import { openModuleTarget } from "./module.ts";
+import type { ModelPool } from "../models/pool.ts";
+import { openProviderTarget } from "./provider.ts";
 import type { Target } from "./target.ts";
 
-export { type CallOptions, type Target, TargetShapeError, TransportError } from "./target.ts";
+export {
+  type CallOptions,
+  type Target,
+  TargetShapeError,
+  TransportError,
+} from "./target.ts";
 
-/** Opens the target a suite declares; relative paths in the spec are read from `suiteDir`. */
-export function openTarget(spec: TargetSpec, options: { suiteDir: string }): Target {
+/**
+ * Opens the target a suite declares; relative paths in the spec are read from `suiteDir`. A
+ * provider target takes its client from `models` (the run's pool, shared with its judges), and
+ * reads its key now, so a missing key is refused before any case runs.
+ */
+export function openTarget(
+  spec: TargetSpec,
+  options: { suiteDir: string; models?: ModelPool },
+): Target {
   switch (spec.kind) {
     case "command":
       return openCommandTarget(spec, options);
@@ -23,5 +37,10 @@ export function openTarget(spec: TargetSpec, options: { suiteDir: string }): Tar
       return openHttpTarget(spec);
     case "function":
       return openFunctionTarget(spec.fn, { name: spec.name });
+    case "provider":
+      if (options.models === undefined) {
+        throw new Error("Opening a provider target needs the run's model pool (options.models)");
+      }
+      return openProviderTarget(spec, { models: options.models });
   }
 }

@@ -171,3 +171,41 @@ Deno.test("--help works on every command and exits 0", async () => {
   assertEquals(top.code, 0);
   match(top.stdout, /70 a failure digline did not anticipate/);
 });
+
+Deno.test("a reader that stops early does not turn the verdict into a failure", async () => {
+  // Enough regressions that explain's output overflows the pipe after the reader has gone.
+  const cases = Array.from(
+    { length: 3000 },
+    (_, i) => JSON.stringify({ id: `case-${i}`, vars: { n: i }, expected: `a${i}` }),
+  );
+  const cwd = await workspace({
+    "suite.toml": 'cases_file = "cases.jsonl"\n' + SMALL_SUITE.replace(/\[\[cases\]\][\s\S]*$/, ""),
+    "cases.jsonl": cases.join("\n") + "\n",
+    "system.ts": smallSystem(),
+  });
+  await cli(["run", "suite.toml"], { cwd });
+  await cli(["promote", "latest"], { cwd });
+  await Deno.writeTextFile(
+    join(cwd, "system.ts"),
+    "export function answer() { return 'wrong'; }\n",
+  );
+  await cli(["run", "suite.toml"], { cwd });
+  const command = [
+    Deno.execPath(),
+    "run",
+    "--config",
+    join(ROOT, "deno.json"),
+    ...cliFlags(),
+    join(ROOT, "cli/main.ts"),
+    "explain",
+  ]
+    .map((word) => `'${word}'`).join(" ");
+  const out = await new Deno.Command("bash", {
+    args: ["-c", `${command} | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(new TextDecoder().decode(out.stderr).includes("BrokenPipe"), false);
+  assertEquals(new TextDecoder().decode(out.stdout).trim(), "1");
+});

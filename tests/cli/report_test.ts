@@ -105,7 +105,10 @@ Deno.test("report --out under .digline writes the file and prints the headline",
   await cli(["run", "suite.toml"], { cwd });
   const result = await cli(["report", "--out", ".digline/reports/report.html"], { cwd });
   assertEquals(result.code, 0, result.stderr);
-  assertEquals(result.stdout.split("\n")[1], "report (html) written to .digline/reports/report.html");
+  assertEquals(
+    result.stdout.split("\n")[1],
+    "report (html) written to .digline/reports/report.html",
+  );
   const html = await Deno.readTextFile(join(cwd, ".digline/reports/report.html"));
   match(html, /^<!doctype html>/);
 });

@@ -31,7 +31,11 @@ Deno.test("the HTML report shows each flipped case once, with both outputs side 
     `<tr class="flip" data-kinds="regression" data-case="c1">`,
     `<tr class="flip" data-kinds="improvement" data-case="c2">`,
   ]);
-  ok(html.includes(`<pre>PAYLOAD-OUTPUT baseline c1</pre></td><td class="output candidate"><pre>PAYLOAD-OUTPUT candidate c1</pre>`));
+  ok(
+    html.includes(
+      `<pre>PAYLOAD-OUTPUT baseline c1</pre></td><td class="output candidate"><pre>PAYLOAD-OUTPUT candidate c1</pre>`,
+    ),
+  );
   assertEquals(html.match(/<span class="tag">regression<\/span>/g)?.length, 2, "both checks of c1");
 });
 
@@ -75,7 +79,10 @@ Deno.test("the chart draws one line per figure over the suite's runs, with a poi
     [{ id: "a", group: "g1", statuses: { correct: "fail" } }],
     { history: runs },
   ));
-  const chart = html.slice(html.indexOf(`<section id="history">`), html.indexOf(`<section id="flips">`));
+  const chart = html.slice(
+    html.indexOf(`<section id="history">`),
+    html.indexOf(`<section id="flips">`),
+  );
   assertEquals(chart.match(/<path class="series/g)?.length, 3, "accuracy and its two groups");
   assertEquals(chart.match(/<circle class="point"/g)?.length, 9);
   ok(chart.includes(`<path class="series emphasis"`), "the figure over all cases stands out");

@@ -23,7 +23,14 @@ Deno.test("JUnit has one testcase per case · check of the candidate run, named 
   const { testcases, suites } = parseJunit(renderJunit(reportInput(BEFORE, AFTER)));
   const checks = testcases.filter((t) => t.suite === "s");
   assertEquals(checks.length, 10);
-  assertEquals(checks[0], { suite: "s", classname: "s", name: "c1 · correct", outcome: "failure", message: "regression: pass → fail", type: "regression" });
+  assertEquals(checks[0], {
+    suite: "s",
+    classname: "s",
+    name: "c1 · correct",
+    outcome: "failure",
+    message: "regression: pass → fail",
+    type: "regression",
+  });
   assertEquals(suites.map((s) => s.name), ["s", "s figures"]);
 });
 
@@ -59,9 +66,11 @@ Deno.test("the JUnit report fails exactly where the gate's causes are, and only 
   const input = reportInput(BEFORE, AFTER);
   const { testcases } = parseJunit(renderJunit(input));
   const causes = input.comparison.facts.filter((f) => TALLY_KINDS[f.kind] > 0);
-  const expected = new Set(causes.map((f) =>
-    f.figure !== undefined ? `figure ${f.figure}` : `${f.case_id} · ${f.assertion}`
-  ));
+  const expected = new Set(
+    causes.map((f) =>
+      f.figure !== undefined ? `figure ${f.figure}` : `${f.case_id} · ${f.assertion}`
+    ),
+  );
   const red = new Set(
     testcases.filter((t) => t.outcome === "failure" || t.outcome === "error").map((t) =>
       t.suite === "s figures" ? `figure ${t.name}` : t.name
@@ -72,9 +81,11 @@ Deno.test("the JUnit report fails exactly where the gate's causes are, and only 
 });
 
 Deno.test("a worse figure is a failure in the figures testsuite", () => {
+  // Twenty cases, half of them broken: enough for the paired test to call the drop significant.
+  const ids = Array.from({ length: 20 }, (_, i) => `c${i}`);
   const { testcases } = parseJunit(renderJunit(reportInput(
-    [{ id: "c1", statuses: { correct: "pass" } }, { id: "c2", statuses: { correct: "pass" } }],
-    [{ id: "c1", statuses: { correct: "fail" } }, { id: "c2", statuses: { correct: "pass" } }],
+    ids.map((id) => ({ id, statuses: { correct: "pass" } })),
+    ids.map((id, i) => ({ id, statuses: { correct: i % 2 === 0 ? "fail" : "pass" } })),
   )));
   const accuracy = testcases.find((t) => t.suite === "s figures" && t.name === "accuracy");
   assertEquals(accuracy?.outcome, "failure");

@@ -25,7 +25,13 @@ Deno.test("a TOML suite loads with its target, settings, assertions and every ca
   equal(source, `${DIR}/valid/suite.toml`);
   equal(dir, join(ROOT, DIR, "valid"));
   deepEqual(suite.target, { kind: "command", command: ["python3", "bot.py"], cwd: dir });
-  deepEqual(suite.settings, { timeout_ms: 5000, concurrency: 8, retries: 1, backoff_ms: 250 });
+  deepEqual(suite.settings, {
+    timeout_ms: 5000,
+    concurrency: 8,
+    retries: 1,
+    backoff_ms: 250,
+    repeats: 1,
+  });
   deepEqual(suite.assertions.map((a) => [a.name, a.kind]), [
     ["correct", "equals"],
     ["cites-policy", "includes"],

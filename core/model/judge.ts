@@ -1,0 +1,146 @@
+import { z } from "zod";
+import type { Case } from "../case.ts";
+import type { JsonValue } from "../json.ts";
+import {
+  ANTHROPIC_DEFAULT_MAX_TOKENS,
+  baseUrlOf,
+  DEFAULT_ANTHROPIC_VERSION,
+  type ModelConnection,
+  OPERATIONAL_MODEL_KEYS,
+} from "./connection.ts";
+import { promptText, renderTemplate, templateFields, varLookup } from "./template.ts";
+
+/**
+ * The judge's prompt when the suite gives none. It asks for one JSON object so the answer can
+ * be parsed strictly, and offers the judge a way to abstain rather than guess.
+ */
+export const DEFAULT_JUDGE_PROMPT = `You are grading one output of a system against a rubric.
+
+Rubric:
+{{rubric}}
+
+The input the system was given, as JSON:
+{{vars}}
+
+The expected answer, if the case has one:
+{{expected}}
+
+The system's output, between the markers:
+<<<OUTPUT
+{{output}}
+OUTPUT>>>
+
+Reply with one JSON object and nothing else:
+{"verdict": "pass" or "fail", "score": a number from 0 to 1, "reason": "one short sentence"}
+"score" and "reason" may be left out. If the rubric can not be applied to this output, reply
+{"verdict": "abstain", "reason": "why"} instead of guessing.`;
+
+/** The fields a judge prompt may name; `vars.NAME` names one var. */
+export const JUDGE_FIELDS: readonly string[] = ["output", "expected", "rubric", "vars"];
+
+/** The judge's own keys beside the model connection. */
+export const JudgeShape = {
+  /** What a good output is, in words the judge model reads. */
+  rubric: z.string().min(1),
+  /** The judge's prompt template; DEFAULT_JUDGE_PROMPT when absent. */
+  prompt: z.string().min(1).optional(),
+  /** Per call to the judge model. */
+  timeout_ms: z.number().int().positive().default(60_000),
+  /** Extra calls after a failed one (429, 5xx, a timeout); an answer that does not parse is not retried. */
+  retries: z.number().int().nonnegative().max(10).default(2),
+  backoff_ms: z.number().int().nonnegative().default(1_000),
+};
+
+/** A judge's settings, as the host needs them to ask the model. */
+export interface JudgeSettings extends ModelConnection {
+  name: string;
+  rubric: string;
+  prompt?: string;
+  timeout_ms: number;
+  retries: number;
+  backoff_ms: number;
+}
+
+/** A judge prompt names only fields a judge has, and shows the judge the output. */
+export function checkJudgePrompt(prompt: string | undefined, ctx: z.RefinementCtx): void {
+  if (prompt === undefined) return;
+  const fields = templateFields(prompt);
+  for (const field of fields) {
+    if (!JUDGE_FIELDS.includes(field) && !field.startsWith("vars.")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["prompt"],
+        message: `the judge prompt names {{${field}}}; a judge prompt may name ` +
+          `{{output}}, {{expected}}, {{rubric}}, {{vars}} and {{vars.NAME}}`,
+      });
+    }
+  }
+  if (!fields.includes("output")) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["prompt"],
+      message: "the judge prompt never shows the judge the output: add {{output}}",
+    });
+  }
+}
+
+/**
+ * A judge's canonical definition, the digest of which is its assertion id: what it asks and of
+ * which model, with defaults written out. How the model is reached and paced (the key's
+ * variable, headers, rate limits, timeouts) is not part of it, and the key never is.
+ */
+export function judgeIdentity(definition: JudgeSettings & { description?: string }): JsonValue {
+  const omitted = new Set([...OPERATIONAL_MODEL_KEYS, "description"]);
+  const kept = Object.fromEntries(
+    Object.entries(definition).filter(([key, value]) => !omitted.has(key) && value !== undefined),
+  );
+  const anthropic = definition.provider === "anthropic"
+    ? {
+      anthropic_version: definition.anthropic_version ?? DEFAULT_ANTHROPIC_VERSION,
+      max_tokens: definition.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    }
+    : {};
+  return JSON.parse(JSON.stringify({
+    ...kept,
+    ...anthropic,
+    base_url: baseUrlOf(definition),
+    prompt: definition.prompt ?? DEFAULT_JUDGE_PROMPT,
+  }));
+}
+
+/**
+ * The judge's prompt for one output: the output, the case's vars and expected value, and the
+ * rubric, inserted into the template.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const prompt = renderJudgePrompt(
+ *   { rubric: "polite", prompt: "{{rubric}} | {{vars.q}} | {{expected}} | {{output}}" },
+ *   { output: "Sure!", testCase: { id: "c", vars: { q: "hi" }, kind: "normal" } },
+ * );
+ * assertEquals(prompt, "polite | hi | (none) | Sure!");
+ * ```
+ */
+export function renderJudgePrompt(
+  judge: { rubric: string; prompt?: string },
+  input: { output: string; testCase: Pick<Case, "vars" | "expected" | "kind" | "id"> },
+): string {
+  const vars = varLookup(input.testCase.vars);
+  return renderTemplate(judge.prompt ?? DEFAULT_JUDGE_PROMPT, (field) => {
+    switch (field) {
+      case "output":
+        return input.output;
+      case "rubric":
+        return judge.rubric;
+      case "expected":
+        return input.testCase.expected === undefined
+          ? "(none)"
+          : promptText(input.testCase.expected);
+      case "vars":
+        return JSON.stringify(input.testCase.vars, null, 2);
+      default:
+        return field.startsWith("vars.") ? vars(field.slice("vars.".length)) : undefined;
+    }
+  });
+}

@@ -1,0 +1,92 @@
+import type { Assertion, CheckInput } from "../../core/assertions/assertion.ts";
+import type { JudgeAssertion } from "../../core/assertions/builtin.ts";
+import { parseJudgeAnswer } from "../../core/model/judge_answer.ts";
+import { renderJudgePrompt } from "../../core/model/judge.ts";
+import { TemplateFieldError } from "../../core/model/template.ts";
+import type { Score } from "../../core/verdict.ts";
+import { askModel } from "../models/ask.ts";
+import type { ModelPool } from "../models/pool.ts";
+import { type Pace, realPace } from "../models/rate_limiter.ts";
+
+/** What binding a judge needs: the run's model pool, and the world for its retries. */
+export interface BindJudgeOptions {
+  models: ModelPool;
+  pace?: Pace;
+  random?: () => number;
+}
+
+/**
+ * Gives a judge its model client: the check renders the judge prompt, asks the model (with
+ * its own timeout, retries and backoff, since the driver retries only the target), and parses
+ * the answer strictly. A refusal, an answer that does not parse, an abstention, or a model
+ * that could not be reached is an errored verdict with the reason: never a pass or a fail.
+ * The id, name and canonical definition stay those core computed.
+ */
+export function bindJudge(judge: JudgeAssertion, options: BindJudgeOptions): Assertion {
+  const settings = judge.judge;
+  const client = options.models.client(settings, {
+    role: "judge",
+    who: `judge "${settings.name}"`,
+  });
+  const pace = options.pace ?? realPace;
+  const random = options.random ?? Math.random;
+  return {
+    id: judge.id,
+    name: judge.name,
+    kind: judge.kind,
+    definition: judge.definition,
+    async check(input: CheckInput): Promise<Score> {
+      let prompt: string;
+      try {
+        prompt = renderJudgePrompt(settings, input);
+      } catch (error) {
+        if (!(error instanceof TemplateFieldError)) throw error;
+        return errored(
+          `the judge prompt names {{${error.field}}}, which case "${input.testCase.id}" does not have`,
+          { judge_prompt: true },
+        );
+      }
+      const asked = await askModel(
+        client,
+        settings.system === undefined ? { prompt } : { system: settings.system, prompt },
+        {
+          signal: input.signal ?? new AbortController().signal,
+          timeoutMs: settings.timeout_ms,
+          retries: settings.retries,
+          backoffMs: settings.backoff_ms,
+          ...(input.meter === undefined ? {} : { meter: input.meter }),
+          pace,
+          random,
+        },
+      );
+      if (!asked.ok) {
+        const plural = asked.attempts === 1 ? "attempt" : "attempts";
+        return errored(
+          `judge "${settings.name}" got no answer after ${asked.attempts} ${plural}: ${asked.error.message}`,
+          { judge_unreachable: true },
+        );
+      }
+      const { reply } = asked;
+      if (reply.refusal !== undefined) {
+        return errored(`the judge refused to judge: ${reply.refusal}`, {
+          abstained: true,
+          refused: true,
+        });
+      }
+      const answer = parseJudgeAnswer(reply.text);
+      if ("abstain" in answer) {
+        const cut = reply.stop === "length" || reply.stop === "max_tokens"
+          ? " (the answer was cut off at max_tokens)"
+          : "";
+        return errored(`${answer.abstain}${cut}`, { abstained: true });
+      }
+      return answer;
+    },
+  };
+}
+
+// An abstention (a refusal, an answer that does not parse) and a judge that could not be
+// reached are both questions without an answer: errored, never a pass or a fail.
+function errored(reason: string, metadata: Record<string, boolean>): Score {
+  return { status: "error", reason, metadata };
+}

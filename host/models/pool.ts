@@ -1,0 +1,69 @@
+import { baseUrlOf, describeModel, type ModelConnection } from "../../core/model/connection.ts";
+import type { ModelRole } from "../../core/model/usage.ts";
+import { readApiKey } from "./api_key.ts";
+import { Circuit } from "./circuit.ts";
+import { type ModelClient, openModelClient } from "./model_client.ts";
+import { type Pace, RateLimiter, realPace } from "./rate_limiter.ts";
+
+/** The world a pool is handed; tests swap the clock and the environment. */
+export interface ModelPoolOptions {
+  pace?: Pace;
+  /** Reads a key by its variable's name; `readApiKey` (the process environment) by default. */
+  readKey?: (variable: string, options: { who: string }) => string;
+  wallClock?: () => number;
+}
+
+/** Hands out model clients for one run, sharing limits and circuits per endpoint. */
+export interface ModelPool {
+  /**
+   * A client for a connection. Reads its key now, so a missing key or permission is refused
+   * before the first case is called. `who` names the user of the key in that refusal.
+   */
+  client(connection: ModelConnection, options: { role: ModelRole; who: string }): ModelClient;
+}
+
+/**
+ * Creates the pool for one run. Connections that reach the same model at the same endpoint
+ * with the same key (a target and a judge on one deployment, two judges on one model) share
+ * one rate limiter and one circuit, holding the lowest limits any of them declared: the
+ * provider counts their calls together, and a dead endpoint is dead for all of them.
+ */
+export function createModelPool(options: ModelPoolOptions = {}): ModelPool {
+  const pace = options.pace ?? realPace;
+  const readKey = options.readKey ?? readApiKey;
+  const keys = new Map<string, string>();
+  const shared = new Map<string, { limiter: RateLimiter; circuit: Circuit }>();
+  return {
+    client(connection, { role, who }) {
+      let key: string | undefined;
+      if (connection.api_key_env !== undefined) {
+        key = keys.get(connection.api_key_env) ?? readKey(connection.api_key_env, { who });
+        keys.set(connection.api_key_env, key);
+      }
+      const endpoint = [
+        connection.provider,
+        baseUrlOf(connection),
+        connection.model,
+        connection.api_key_env ?? "",
+      ].join("\u0000");
+      let parts = shared.get(endpoint);
+      if (parts === undefined) {
+        parts = {
+          limiter: new RateLimiter(connection, pace),
+          circuit: new Circuit(connection.circuit_failures, { label: describeModel(connection) }),
+        };
+        shared.set(endpoint, parts);
+      } else {
+        parts.limiter.tighten(connection);
+        parts.circuit.tighten(connection.circuit_failures);
+      }
+      return openModelClient(connection, {
+        role,
+        ...(key === undefined ? {} : { key }),
+        limiter: parts.limiter,
+        circuit: parts.circuit,
+        ...(options.wallClock === undefined ? {} : { wallClock: options.wallClock }),
+      });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { ToolAnnotations } from "../_sdk.ts";
+import { RunStore, type StoreLocation } from "../../host/store.ts";
+
+/** A store is opened per call, so a run or a promotion made meanwhile by the CLI is seen. */
+export function openStore(location: StoreLocation): RunStore {
+  return new RunStore(location);
+}
+
+/** `--suite NAME`: needed only when the store holds several suites. */
+export const SUITE_NAME = z.string().min(1).describe(
+  "the suite's name (not its file); needed only when the store holds several suites",
+);
+
+/** A RUN as the CLI takes it. */
+export const RUN_REF = z.string().min(1).describe(
+  'a run id, a unique prefix of one, or "latest"',
+);
+
+/** Tools that read the store and change nothing. */
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};

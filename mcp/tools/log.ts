@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { LogOutputSchema } from "../../core/output/mod.ts";
+import { logDocument } from "../../host/operations/documents.ts";
+import { defineTool } from "../tool.ts";
+import { openStore, READ_ONLY, SUITE_NAME } from "./_shared.ts";
+
+/** `log`: a suite's runs and promotions, as `digline log --json`. */
+export const logTool = defineTool({
+  name: "log",
+  title: "A suite's history",
+  description: [
+    "A suite's history, oldest first: every run (id, commit, cases, config hash) and every",
+    "promotion (which run a person approved as the baseline, who, when and why). Use it to learn",
+    "what the current baseline is and how it came to be.",
+    "document is what `digline log --json` prints. exit_code is 0 whenever the store was read.",
+  ].join(" "),
+  input: z.strictObject({ suite: SUITE_NAME.optional() }),
+  document: LogOutputSchema,
+  annotations: READ_ONLY,
+  async call(args, context) {
+    return {
+      exit_code: 0,
+      document: await logDocument(openStore(context.store), { suite: args.suite }),
+    };
+  },
+});

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { RunSummarySchema } from "../../core/output/mod.ts";
+import { UsageError } from "../../host/refusals.ts";
+import { runInWorker } from "../run_in_worker.ts";
+import { defineTool } from "../tool.ts";
+
+/** `run`: execute a suite and store the run, as `digline run SUITE --json`. */
+export const runTool = defineTool({
+  name: "run",
+  title: "Run a suite and store the run",
+  description: [
+    "Runs every case of a suite file against its target (your system) and stores the run. It",
+    "calls the system once per case, so it can be slow, and costly when a paid model is behind",
+    "the target. Each call reads the suite and the system as they are now, so edits made since",
+    "the last call are measured. document is the stored run's summary (run_id, checks as pass,",
+    "fail and error, figures), what `digline run SUITE --json` prints. exit_code is 0 once the run",
+    "is stored, whatever its verdicts: the gate is compare. When the call carries a",
+    "progressToken, progress arrives after each case (progress = cases done, total = cases).",
+    "A run approves nothing: only a person promotes a baseline, with the CLI.",
+  ].join(" "),
+  input: z.strictObject({
+    suite_file: z.string().min(1).describe(
+      "the suite: a .toml file, or a .ts module exporting `suite`; a relative path is read from " +
+        "the server's working directory",
+    ),
+    resume: z.boolean().optional().describe(
+      "continue this suite's interrupted run, reusing the cases it finished (run --resume)",
+    ),
+    restart: z.boolean().optional().describe(
+      "discard this suite's interrupted run and start over (run --restart)",
+    ),
+  }),
+  document: RunSummarySchema,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  async call(args, context) {
+    if (args.resume && args.restart) {
+      // The sentence is the CLI's own (cli/commands/run.ts); tests/mcp hold the two equal.
+      throw new UsageError("run: --resume and --restart contradict each other; give one");
+    }
+    return await runInWorker({
+      suiteFile: args.suite_file,
+      store: context.store,
+      resume: args.resume ?? false,
+      restart: args.restart ?? false,
+    }, context);
+  },
+});
