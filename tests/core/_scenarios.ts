@@ -1,12 +1,15 @@
 import type { AggregateSpec } from "../../core/aggregate_spec.ts";
+import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
 import type { RunDocument } from "../../core/run_document.ts";
-import { fakeRun, IDS } from "./_runs.ts";
+import { type FakeCase, fakeRun, IDS } from "./_runs.ts";
 
-/** A named comparison: the baseline's runs (approved one first) and the candidate. */
+/** A named comparison: the baseline's runs (approved one first), the candidate, its draws. */
 export interface Scenario {
   name: string;
   baseline: RunDocument[];
   candidate: RunDocument;
+  /** compare --confirm's draws, when the scenario was confirmed. */
+  confirmation?: ConfirmationDocument;
 }
 
 const A = "20261130-000000-000-aaaaaa";
@@ -16,6 +19,27 @@ const B = "20261130-000001-000-bbbbbb";
 const byGroup: AggregateSpec[] = [
   { name: "accuracy", kind: "accuracy", over: "correct", by: "group" },
 ];
+
+const withPrecision: AggregateSpec[] = [
+  ...byGroup,
+  { name: "precision", kind: "precision", over: "correct", positive: "yes" },
+];
+
+/** Forty cases: g1's pass in the first run only (or as `g1` says), g2's always pass. */
+function halves(runId: string, g1: "pass" | "fail" | "alternate"): RunDocument {
+  const cases: FakeCase[] = Array.from({ length: 40 }, (_, i) => ({
+    id: `case-${String(i).padStart(2, "0")}`,
+    group: i < 20 ? "g1" : "g2",
+    label: i < 20 ? "yes" : "no",
+    statuses: { correct: i >= 20 ? "pass" : g1 === "alternate" ? "pass" : g1 },
+  }));
+  return fakeRun(runId, cases, { aggregates: withPrecision });
+}
+
+/** Four confirmation draws of a case, all with the same status of `correct`. */
+function drawsOf(caseId: string, status: "pass" | "fail") {
+  return fakeRun(B, [{ id: caseId, statuses: { correct: status, polite: "pass" } }]).cases[0];
+}
 
 /** Comparisons that between them state every kind of fact compare knows. */
 export const SCENARIOS: Scenario[] = [
@@ -115,6 +139,42 @@ export const SCENARIOS: Scenario[] = [
       { id: "a", statuses: { correct: "pass" } },
       { id: "b", statuses: { correct: "fail" } },
     ]),
+  },
+  {
+    name: "a significant drop, a flagged group and an untested figure",
+    baseline: [halves(A, "pass"), halves(A2, "fail")],
+    candidate: halves(B, "fail"),
+  },
+  {
+    name: "a stable failure confirmed and one not",
+    baseline: [fakeRun(A, [
+      { id: "a", statuses: { correct: "pass", polite: "pass" } },
+      { id: "b", statuses: { correct: "pass", polite: "pass" } },
+    ])],
+    candidate: fakeRun(B, [
+      { id: "a", statuses: { correct: "fail", polite: "pass" } },
+      { id: "b", statuses: { correct: "fail", polite: "pass" } },
+    ]),
+    confirmation: {
+      schema_version: 1,
+      confirmation_id: "20261130-000002-000-cfcfcf",
+      candidate_run: B,
+      baseline_runs: [A],
+      suite: { name: "s", cases_digest: "aaaaaaaaaaaaaaaa", config_hash: "bbbbbbbbbbbbbbbb" },
+      target: { kind: "function", name: "f" },
+      git_commit: null,
+      started_at: "2026-11-30T00:00:02.000Z",
+      finished_at: "2026-11-30T00:00:03.000Z",
+      plan: {
+        noisy: [],
+        stable: [
+          { case_id: "a", checks: [IDS.correct] },
+          { case_id: "b", checks: [IDS.correct] },
+        ],
+        max_draws: 6,
+      },
+      rounds: [1, 2, 3, 4].map(() => [drawsOf("a", "pass"), drawsOf("b", "fail")]),
+    },
   },
 ];
 

@@ -6,7 +6,7 @@ import { SCENARIOS } from "./_scenarios.ts";
 
 Deno.test("every tally kind is stated by some fixture", () => {
   const seen = new Set(
-    SCENARIOS.flatMap((s) => compareRuns(s.baseline, s.candidate).facts.map((f) => f.kind)),
+    SCENARIOS.flatMap((s) => compareRuns(s.baseline, s.candidate, s).facts.map((f) => f.kind)),
   );
   const unexercised = Object.keys(TALLY_KINDS).filter((k) =>
     !seen.has(k as keyof typeof TALLY_KINDS)
@@ -16,7 +16,7 @@ Deno.test("every tally kind is stated by some fixture", () => {
 
 Deno.test("no exit code is produced that no printed fact accounts for", () => {
   for (const scenario of SCENARIOS) {
-    const comparison = compareRuns(scenario.baseline, scenario.candidate);
+    const comparison = compareRuns(scenario.baseline, scenario.candidate, scenario);
     const lines = explainLines(comparison);
     const kinds = lines.slice(0, -1).map((line) => line.split(/\s+/)[0]);
     for (const kind of kinds) {
@@ -32,6 +32,6 @@ Deno.test("no exit code is produced that no printed fact accounts for", () => {
 });
 
 Deno.test("the verdicts across the fixtures cover 0, 1 and 2", () => {
-  const verdicts = new Set(SCENARIOS.map((s) => compareRuns(s.baseline, s.candidate).verdict));
+  const verdicts = new Set(SCENARIOS.map((s) => compareRuns(s.baseline, s.candidate, s).verdict));
   assertEquals([...verdicts].sort(), [0, 1, 2]);
 });

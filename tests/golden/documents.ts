@@ -35,7 +35,7 @@ export function goldenDocuments(): Map<string, string> {
   const put = (name: string, document: unknown) =>
     files.set(`${name}.json`, JSON.stringify(document, null, 2) + "\n");
   for (const scenario of SCENARIOS) {
-    const comparison = compareRuns(scenario.baseline, scenario.candidate);
+    const comparison = compareRuns(scenario.baseline, scenario.candidate, scenario);
     put(`compare.${slug(scenario.name)}`, compareOutput(comparison, { approval }));
     put(`explain.${slug(scenario.name)}`, compareOutput(comparison, { approval, kind: "explain" }));
   }
