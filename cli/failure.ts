@@ -5,7 +5,7 @@ import {
   EXIT_INTERRUPTED,
   EXIT_REFUSED,
   INTERNAL_FAILURE_LINE,
-} from "./exit_codes.ts";
+} from "../host/exit_codes.ts";
 import type { Io } from "./io.ts";
 
 /**

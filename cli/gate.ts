@@ -1,6 +1,7 @@
 import type { CompareOutput } from "../core/output/mod.ts";
 import type { CompareResult } from "../host/operations/compare_run.ts";
 import { compareDocument } from "../host/operations/documents.ts";
+import type { Io } from "./io.ts";
 import { COMMON_HELP, openStore, parseCommandArgs } from "./options.ts";
 
 /** The options every gating command takes beyond the common ones. */
@@ -8,6 +9,9 @@ export const GATE_OPTIONS = {
   suite: { type: "string" },
   baseline: { type: "string" },
 } as const;
+
+/** `compare --confirm`: draw again what is ambiguous before deciding. */
+export const CONFIRM_OPTION = { confirm: { type: "boolean", default: false } } as const;
 
 /** The help text of a command that gates: its usage and description, then the shared parts. */
 export function gateHelp(
@@ -38,17 +42,26 @@ export function gateHelp(
 export async function gateComparison(
   args: string[],
   command: "compare" | "explain",
+  options: { io?: Io } = {},
 ): Promise<{ json: boolean; result: CompareResult; document: CompareOutput }> {
   const { values, positionals } = parseCommandArgs(args, {
     command,
-    options: GATE_OPTIONS,
+    options: command === "compare" ? { ...GATE_OPTIONS, ...CONFIRM_OPTION } : GATE_OPTIONS,
     positionals: { min: 0, max: 1 },
   });
+  const confirm = "confirm" in values && values.confirm === true;
+  const io = options.io;
   const { result, document } = await compareDocument(positionals[0], {
     store: openStore(values),
     suite: values.suite,
     baseline: values.baseline,
     kind: command,
+    confirm,
+    // Said on stderr, so --json stays one document: these are paid calls, and they take time.
+    onRound: io === undefined || values.json
+      ? undefined
+      : ({ index, cases }) =>
+        io.err(`confirm: round ${index} drew ${cases} case${cases === 1 ? "" : "s"} again\n`),
   });
   return { json: values.json, result, document };
 }

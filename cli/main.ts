@@ -10,7 +10,7 @@ import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
 import { verifyCommand } from "./commands/verify.ts";
 import { viewCommand } from "./commands/view.ts";
-import { EXIT_INTERRUPTED, EXIT_REFUSED } from "./exit_codes.ts";
+import { EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/exit_codes.ts";
 import { reportFailure } from "./failure.ts";
 import { type Io, processIo } from "./io.ts";
 

@@ -24,3 +24,25 @@ export function table(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
 }
+
+/**
+ * The minimum detectable drop as one line: what one run can detect, and what `--confirm`'s
+ * planned draws add. Undefined when the suite has no primary figure that can be tested.
+ */
+export function sensitivityLine(
+  s: {
+    figure: string;
+    alpha: number;
+    power: number;
+    one_run: number | null;
+    confirmed: number | null;
+    planned: { draws: number }[];
+  } | null,
+): string | undefined {
+  if (s === null) return undefined;
+  const drop = (d: number | null) => (d === null ? "n/a" : d.toFixed(4));
+  const extra = s.planned.reduce((sum, p) => sum + p.draws, 0);
+  return `minimum detectable drop of ${s.figure} (alpha ${s.alpha}, power ${s.power}): ` +
+    `${drop(s.one_run)} with one run; ${drop(s.confirmed)} with --confirm ` +
+    `(${extra} planned draws of ${s.planned.length} noisy cases)`;
+}

@@ -37,6 +37,11 @@ export const CaseSchema = z.strictObject({
   expected_verdict: z.enum(["pass", "fail"]).optional(),
   /** How many times the target is asked this case; overrides the suite's `repeats`. */
   repeats: RepeatsSchema.optional(),
+  /**
+   * For a calibration case: the known output its check is asked about, so the instrument (a
+   * judge) is checked against a fixed answer and the target is not called.
+   */
+  output: z.string().optional(),
 }).superRefine((c, ctx) => {
   if (c.kind === "suspended" && c.reason === undefined) {
     ctx.addIssue({ code: "custom", path: ["reason"], message: "a suspended case needs a reason" });
@@ -46,6 +51,13 @@ export const CaseSchema = z.strictObject({
       code: "custom",
       path: ["check"],
       message: "a calibration case names the one check it asks",
+    });
+  }
+  if (c.kind !== "calibration" && c.output !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["output"],
+      message: 'only a case of kind "calibration" carries a fixed output',
     });
   }
   if (c.kind !== "calibration" && c.check !== undefined) {

@@ -1,11 +1,12 @@
-import { checkHistory, summarise } from "./check_history.ts";
+import { type BaselineMeasure, measureBaseline } from "./baseline_measure.ts";
+import { summarise } from "./check_history.ts";
 import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
 import { checkConfirmation, drawsByCase } from "./confirmation_plan.ts";
 import { exitCode, type Fact, TALLY_KINDS, type TallyKind, type Verdict } from "./facts.ts";
-import { type RunGate, runGate } from "./gate.ts";
+import type { RunGate } from "./gate.ts";
 import type { CaseResult, RunDocument } from "./run_document.ts";
-import { type Sensitivity, sensitivity } from "./sensitivity.ts";
+import type { Sensitivity } from "./sensitivity.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
 
@@ -48,17 +49,24 @@ export interface Comparison {
 export function compareRuns(
   baselineRuns: RunDocument | readonly RunDocument[],
   candidate: RunDocument,
-  options: { confirmation?: ConfirmationDocument } = {},
+  options: {
+    confirmation?: ConfirmationDocument;
+    /** The baseline measured once (measureBaseline), for many comparisons against it. */
+    measure?: BaselineMeasure;
+  } = {},
 ): Comparison {
   const runs: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
   const baseline = runs[0];
   const confirmation = options.confirmation;
   if (confirmation !== undefined) assertConfirms(confirmation, { runs, candidate });
-  const gate = runGate(baseline);
+  const measure = options.measure ?? measureBaseline(runs);
+  if (measure.runs.length !== runs.length || measure.runs.some((r, i) => r !== runs[i])) {
+    throw new Error("The baseline measure given to compareRuns is of other runs");
+  }
+  const { gate, history } = measure;
   const facts: Fact[] = [];
   const before = new Map(baseline.cases.map((c) => [c.case_id, c]));
   const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
-  const history = checkHistory(runs);
   const drawn = drawsByCase(confirmation?.rounds ?? []);
 
   for (const c of candidate.cases) {
@@ -129,7 +137,7 @@ export function compareRuns(
     }
   }
 
-  const figures = compareFigures(runs, candidate, { gate, extra: plannedDraws(confirmation) });
+  const figures = compareFigures(runs, candidate, { measure, extra: plannedDraws(confirmation) });
   for (const f of figures) {
     const kind = `figure-${f.status}` as TallyKind;
     facts.push({ kind, figure: f.name, from: f.baseline, to: f.candidate });
@@ -147,7 +155,7 @@ export function compareRuns(
     facts: ordered,
     figures,
     flips: { stable: [...stableFlips], errored: [...errored] },
-    sensitivity: sensitivity(runs, { gate }),
+    sensitivity: measure.sensitivity,
     verdict: exitCode(ordered),
   };
 }

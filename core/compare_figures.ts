@@ -1,3 +1,4 @@
+import type { BaselineDraws, BaselineMeasure } from "./baseline_measure.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "./gate.ts";
 import type { CaseResult, Figure, RunDocument } from "./run_document.ts";
@@ -47,13 +48,13 @@ const EPSILON = 1e-9;
 export function compareFigures(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options: { gate: RunGate; extra?: ReadonlyMap<string, readonly CaseResult[]> },
+  options: { measure: BaselineMeasure; extra?: ReadonlyMap<string, readonly CaseResult[]> },
 ): FigureComparison[] {
   const result: FigureComparison[] = [];
+  const { gate } = options.measure;
   const byName = new Map(candidate.figures.map((f) => [f.name, f]));
-  const runCases = runs.map((r) => new Map(r.cases.map((c) => [c.case_id, c])));
   const candidateCases = new Map(candidate.cases.map((c) => [c.case_id, c]));
-  const critical = normalQuantile(1 - options.gate.alpha);
+  const critical = normalQuantile(1 - gate.alpha);
   for (const old of runs[0].figures) {
     const now = byName.get(old.name);
     const sides = runs.map((r) => r.figures.find((f) => f.name === old.name));
@@ -61,7 +62,7 @@ export function compareFigures(
     const base = values.every((v) => v !== null)
       ? (values as number[]).reduce((a, b) => a + b, 0) / values.length
       : null;
-    const role = old.name === options.gate.primary
+    const role = old.name === gate.primary
       ? "primary"
       : isPairable(old)
       ? "secondary"
@@ -75,8 +76,9 @@ export function compareFigures(
       result.push({ ...row, candidate: now.value, delta: null, status: "uncomputable" });
       continue;
     }
-    const pairs = isPairable(old) && isPairable(now)
-      ? pairedCases(now, { sides, runCases, candidateCases, extra: options.extra })
+    const baselineDraws = options.measure.draws.get(old.name);
+    const pairs = baselineDraws !== undefined && isPairable(now)
+      ? pairedCases(now, { baselineDraws, candidateCases, extra: options.extra })
       : [];
     const test = pairedDropTest(pairs, { binary: now.kind !== "mean" });
     const delta = now.value - base;
@@ -96,7 +98,7 @@ export function compareFigures(
         : "unchanged",
     });
   }
-  judge(result, options.gate);
+  judge(result, gate);
   const known = new Set(runs[0].figures.map((f) => f.name));
   for (const now of candidate.figures) {
     if (known.has(now.name)) continue;
@@ -107,7 +109,7 @@ export function compareFigures(
       delta: null,
       floor: 0,
       status: "new",
-      role: now.name === options.gate.primary ? "primary" : "diagnostic",
+      role: now.name === gate.primary ? "primary" : "diagnostic",
       test: null,
     });
   }
@@ -132,23 +134,17 @@ function judge(figures: FigureComparison[], gate: RunGate): void {
 function pairedCases(
   now: Figure,
   where: {
-    sides: readonly (Figure | undefined)[];
-    runCases: readonly Map<string, CaseResult>[];
+    baselineDraws: ReadonlyMap<string, BaselineDraws>;
     candidateCases: Map<string, CaseResult>;
     extra?: ReadonlyMap<string, readonly CaseResult[]>;
   },
 ): PairedCase[] {
   const draw = { assertionId: now.over_id, score: now.kind === "mean" };
-  const counted = where.sides.map((f) => new Set(f?.counted ?? []));
   const pairs: PairedCase[] = [];
   for (const id of now.counted) {
-    const baseline: number[] = [];
-    where.runCases.forEach((cases, r) => {
-      const c = cases.get(id);
-      if (c !== undefined && counted[r].has(id)) baseline.push(...caseDraws(c, draw));
-    });
+    const baseline = where.baselineDraws.get(id)?.values;
     const own = where.candidateCases.get(id);
-    if (own === undefined || baseline.length === 0) continue;
+    if (own === undefined || baseline === undefined || baseline.length === 0) continue;
     const candidate = caseDraws(own, draw);
     for (const more of where.extra?.get(id) ?? []) candidate.push(...caseDraws(more, draw));
     pairs.push({ baseline, candidate });

@@ -1,44 +1,8 @@
-import { checkHistory, stablePass } from "./check_history.ts";
+import { type BaselineMeasure, measureBaseline } from "./baseline_measure.ts";
+import { stablePass } from "./check_history.ts";
 import type { ConfirmationPlan } from "./confirmation_document.ts";
-import { isPairable } from "./figure_draws.ts";
-import type { RunGate } from "./gate.ts";
 import type { CaseResult, RunDocument } from "./run_document.ts";
 import { type ConfirmationOutcome, sequentialOutcome } from "./statistics/sequential_test.ts";
-
-/**
- * Below this share of baseline runs going the other way, a case is near-stable: its variance is
- * small, and draws spent on it buy the figure's test little. Above it (a pass rate between 20%
- * and 80%), a case gets the suite's `noisy_draws`.
- */
-const NOISY_SHARE = 0.2;
-
-/**
- * The extra draws each case the baseline found noisy gets under `compare --confirm`, decided from
- * the baseline alone (never from what the run showed), so that adding them keeps the figures'
- * test fair: a case whose check of a tested figure went the other way in at least a fifth of the
- * baseline runs gets `noisy_draws`.
- */
-export function planNoisyDraws(
-  baselineRuns: readonly RunDocument[],
-  options: { gate: RunGate },
-): Map<string, number> {
-  const planned = new Map<string, number>();
-  if (options.gate.noisy_draws === 0 || baselineRuns.length === 0) return planned;
-  const checks = [...new Set(baselineRuns[0].figures.filter(isPairable).map((f) => f.over_id))];
-  const history = checkHistory(baselineRuns);
-  for (const c of baselineRuns[0].cases) {
-    if (c.kind !== "normal") continue;
-    const seen = history.get(c.case_id);
-    const noisy = checks.some((id) => {
-      const statuses = (seen?.get(id) ?? []).filter((s) => s !== "error");
-      const passes = statuses.filter((s) => s === "pass").length;
-      const minority = Math.min(passes, statuses.length - passes);
-      return minority > 0 && minority >= NOISY_SHARE * statuses.length;
-    });
-    if (noisy) planned.set(c.case_id, options.gate.noisy_draws);
-  }
-  return planned;
-}
 
 /**
  * What `compare --confirm` draws again: every baseline-noisy case its planned number of times,
@@ -46,13 +10,12 @@ export function planNoisyDraws(
  * test decides (at most `confirm_draws` times).
  */
 export function planConfirmation(
-  baselineRuns: readonly RunDocument[],
+  baseline: readonly RunDocument[] | BaselineMeasure,
   candidate: RunDocument,
-  options: { gate: RunGate },
 ): ConfirmationPlan {
-  const history = checkHistory(baselineRuns);
-  const before = new Map(baselineRuns[0].cases.map((c) => [c.case_id, c]));
-  const noisyDraws = planNoisyDraws(baselineRuns, options);
+  const measure = "history" in baseline ? baseline : measureBaseline(baseline);
+  const { history, gate, noisyDraws } = measure;
+  const before = new Map(measure.runs[0].cases.map((c) => [c.case_id, c]));
   const noisy: ConfirmationPlan["noisy"] = [];
   const stable: ConfirmationPlan["stable"] = [];
   for (const c of candidate.cases) {
@@ -65,7 +28,7 @@ export function planConfirmation(
     }).map((v) => v.assertion_id);
     if (checks.length > 0) stable.push({ case_id: c.case_id, checks });
   }
-  return { noisy, stable, max_draws: options.gate.confirm_draws };
+  return { noisy, stable, max_draws: gate.confirm_draws };
 }
 
 /** Each case's confirmation draws so far, in the order they were made. */

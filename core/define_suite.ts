@@ -1,6 +1,7 @@
 import type { AggregateSpecInput } from "./aggregate_spec.ts";
 import type { Assertion } from "./assertions/assertion.ts";
 import type { CaseInput } from "./case.ts";
+import type { GateSettingsInput } from "./gate.ts";
 import type { RunSettings, TargetFunction, TargetTable } from "./target_spec.ts";
 
 /** A target in the code form: a table like the TOML one, or a function with optional settings. */
@@ -22,6 +23,8 @@ export interface SuiteDefinition {
   cases?: CaseInput[];
   /** Paths relative to the suite module: JSONL, CSV or TSV files of cases. */
   cases_file?: string | string[];
+  /** How comparisons decide: the false-alarm rate, the power, the confirm budget. */
+  gate?: GateSettingsInput;
 }
 
 /** Marks a suite definition so the loader can tell it from any other export. */

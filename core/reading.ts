@@ -64,7 +64,7 @@ export function headline(comparison: Comparison): string {
   if (unconfirmed.length > 0) {
     clauses.push(
       `unconfirmed: ${
-        count(unconfirmed.length, "stable check")
+        count(unconfirmed.length, "stable check", "stable checks")
       } failed and confirmation did not show a break; each failure still counts in the figures (${
         names(unconfirmed, drawn)
       })`,
@@ -87,9 +87,9 @@ export function headline(comparison: Comparison): string {
     if (withinNoise.length > 0) parts.push(names(withinNoise, figureMove));
     if (noisy.length > 0) {
       parts.push(
-        `${count(noisy.length, "noisy check")} failed, judged through the figures (${
-          names(noisy)
-        })`,
+        `${
+          count(noisy.length, "noisy check", "noisy checks")
+        } failed, judged through the figures (${names(noisy)})`,
       );
     }
     clauses.push(`within the baseline's noise: ${parts.join("; ")}`);
@@ -208,8 +208,8 @@ function signed(n: number): string {
   return `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(4)}`;
 }
 
-function count(n: number, noun: string): string {
+function count(n: number, noun: string, plural?: string): string {
   if (n === 1) return `1 ${noun}`;
-  const plural = noun.endsWith("s") ? noun : noun.replace(/(\w+)( .*)?$/, "$1s$2");
-  return `${n.toLocaleString("en-US")} ${plural}`;
+  const nouns = plural ?? (noun.endsWith("s") ? noun : noun.replace(/(\w+)( .*)?$/, "$1s$2"));
+  return `${n.toLocaleString("en-US")} ${nouns}`;
 }

@@ -1,7 +1,6 @@
-import { planNoisyDraws } from "./confirmation_plan.ts";
-import { caseDraws, isPairable } from "./figure_draws.ts";
-import { type RunGate, runGate } from "./gate.ts";
-import type { RunDocument } from "./run_document.ts";
+import type { BaselineDraws } from "./baseline_measure.ts";
+import type { RunGate } from "./gate.ts";
+import type { Figure } from "./run_document.ts";
 import { minDetectableDrop, type PlannedCase } from "./statistics/min_detectable_drop.ts";
 
 /** The smallest drop of the primary figure a baseline lets the gate detect. */
@@ -19,44 +18,37 @@ export interface Sensitivity {
 
 /**
  * The minimum detectable drop of the primary figure at the gate's alpha and power, from the
- * baseline's runs alone: each case's variance per draw, how many runs measured it, and how many
- * draws a candidate gives it. Null when the suite has no primary figure that can be paired.
+ * baseline alone: each case's variance per draw, how many runs measured it, and how many draws a
+ * candidate gives it (as many as a baseline run did, plus `--confirm`'s planned ones).
  */
-export function sensitivity(
-  baselineRuns: readonly RunDocument[],
-  options: { gate?: RunGate } = {},
-): Sensitivity | null {
-  const gate = options.gate ?? runGate(baselineRuns[0]);
-  const figures = baselineRuns.map((r) => r.figures.find((f) => f.name === gate.primary));
-  const first = figures[0];
-  if (first === undefined || !isPairable(first)) return null;
-  const planned = planNoisyDraws(baselineRuns, { gate });
-  const draw = { assertionId: first.over_id, score: first.kind === "mean" };
-  const counted = figures.map((f) => new Set(f?.counted ?? []));
-  const runCases = baselineRuns.map((r) => new Map(r.cases.map((c) => [c.case_id, c])));
+export function sensitivityOf(
+  primary: Figure,
+  options: {
+    gate: RunGate;
+    draws: ReadonlyMap<string, BaselineDraws>;
+    noisyDraws: ReadonlyMap<string, number>;
+  },
+): Sensitivity {
   const plain: PlannedCase[] = [];
   const confirmed: PlannedCase[] = [];
-  for (const id of first.counted) {
-    const baseline: number[] = [];
-    let runs = 0;
-    runCases.forEach((cases, r) => {
-      const c = cases.get(id);
-      if (c === undefined || !counted[r].has(id)) return;
-      runs += 1;
-      baseline.push(...caseDraws(c, draw));
+  for (const id of primary.counted) {
+    const seen = options.draws.get(id);
+    if (seen === undefined) continue;
+    const perRun = Math.max(1, Math.round(seen.values.length / seen.runs));
+    plain.push({ baseline: seen.values, draws: perRun });
+    confirmed.push({
+      baseline: seen.values,
+      draws: perRun * (1 + (options.noisyDraws.get(id) ?? 0)),
     });
-    if (runs === 0) continue;
-    const perRun = Math.max(1, Math.round(baseline.length / runs));
-    plain.push({ baseline, draws: perRun });
-    confirmed.push({ baseline, draws: perRun * (1 + (planned.get(id) ?? 0)) });
   }
-  const settings = { alpha: gate.alpha, power: gate.power, binary: first.kind !== "mean" };
+  const { alpha, power } = options.gate;
+  const settings = { alpha, power, binary: primary.kind !== "mean" };
   return {
-    figure: first.name,
-    alpha: gate.alpha,
-    power: gate.power,
+    figure: primary.name,
+    alpha,
+    power,
     one_run: minDetectableDrop(plain, settings),
     confirmed: minDetectableDrop(confirmed, settings),
-    planned: [...planned].map(([case_id, draws]) => ({ case_id, draws })),
+    planned: [...options.noisyDraws].map(([case_id, draws]) => ({ case_id, draws })),
   };
 }

@@ -2,8 +2,14 @@ import { z } from "zod";
 import type { AggregateSpec } from "./aggregate_spec.ts";
 import type { Assertion } from "./assertions/assertion.ts";
 import type { Case } from "./case.ts";
-import { shortDigest } from "./digest.ts";
+import { canonicalJson, shortDigest } from "./digest.ts";
 import { SuiteShapeError } from "./errors.ts";
+import {
+  DEFAULT_GATE_SETTINGS,
+  type GateSettings,
+  primaryAggregate,
+  type RunGate,
+} from "./gate.ts";
 import type { RunSettings, TargetSpec } from "./target_spec.ts";
 
 /** A suite name: it names files in the store, so it is kept to a safe alphabet. */
@@ -21,6 +27,8 @@ export interface Suite {
   readonly assertions: readonly Assertion[];
   readonly aggregates: readonly AggregateSpec[];
   readonly cases: readonly Case[];
+  /** How comparisons decide: `[gate]` with defaults filled in, and the primary figure. */
+  readonly gate: RunGate;
   /** sha256 (16 hex) over the canonical cases, sorted by id. */
   readonly cases_digest: string;
   /** sha256 (16 hex) over the canonical assertion definitions and aggregate declarations. */
@@ -36,6 +44,8 @@ export interface SuiteParts {
   assertions: readonly Assertion[];
   aggregates: readonly AggregateSpec[];
   cases: readonly Case[];
+  /** The `[gate]` table; the defaults when absent. */
+  gate?: GateSettings;
 }
 
 /**
@@ -68,6 +78,13 @@ export function buildSuite(parts: SuiteParts): Suite {
     byId.set(a.id, a);
   });
   const figureNames = new Set<string>();
+  const primaries = parts.aggregates.flatMap((g, i) => (g.primary === true ? [i] : []));
+  if (primaries.length > 1) {
+    throw new SuiteShapeError(
+      "only one aggregate can be primary: one figure gates, the others are reported",
+      ["aggregates", primaries[1], "primary"],
+    );
+  }
   parts.aggregates.forEach((g, i) => {
     if (!byName.has(g.over)) {
       throw new SuiteShapeError(
@@ -103,14 +120,31 @@ export function buildSuite(parts: SuiteParts): Suite {
   if (parts.assertions.length === 0) {
     throw new SuiteShapeError("the suite declares no assertions", ["assertions"]);
   }
+  const gate = {
+    ...(parts.gate ?? DEFAULT_GATE_SETTINGS),
+    primary: primaryAggregate(parts.aggregates),
+  };
   return {
     ...parts,
+    gate,
     cases_digest: casesDigest(parts.cases),
-    config_hash: shortDigest({
-      assertions: parts.assertions.map((a) => ({ id: a.id, definition: a.definition })),
-      aggregates: parts.aggregates,
-    }),
+    config_hash: configHash(parts, gate),
   };
+}
+
+/**
+ * The digest of what decides a verdict: the checks, the aggregates and the gate. The gate enters
+ * only when it differs from the one a suite without `[gate]` and `primary` gets, so writing a
+ * default out (or marking the first accuracy primary) does not move the hash.
+ */
+function configHash(parts: SuiteParts, gate: RunGate): string {
+  const aggregates = parts.aggregates.map(({ primary: _primary, ...rest }) => rest);
+  const usual = { ...DEFAULT_GATE_SETTINGS, primary: primaryAggregate(aggregates) };
+  return shortDigest({
+    assertions: parts.assertions.map((a) => ({ id: a.id, definition: a.definition })),
+    aggregates,
+    ...(canonicalJson(gate) === canonicalJson(usual) ? {} : { gate }),
+  });
 }
 
 /** The digest of a suite's cases, independent of their order in the file. */

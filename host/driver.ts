@@ -195,7 +195,10 @@ async function drawSample(
   options: { asked: readonly Assertion[]; context: RunContext; meter: ModelMeter },
 ): Promise<Sample> {
   const { asked, context, meter } = options;
-  const answer = await callWithRetries(testCase, context, meter);
+  // A calibration case with a fixed output checks the instrument alone: the target is not asked.
+  const answer: Answer = testCase.output !== undefined
+    ? { ok: true, output: testCase.output, refused: false, attempts: 0, latency: 0 }
+    : await callWithRetries(testCase, context, meter);
   const latency_ms = Math.max(0, Math.round(answer.latency * 10) / 10);
   if (!answer.ok) {
     return {

@@ -328,6 +328,15 @@ export class JournalRefusedError extends DiglineError {
   }
 }
 
+/** `compare --confirm` can not draw again from the system the run measured. */
+export class ConfirmRefusedError extends DiglineError {
+  readonly run: string;
+  constructor(run: string, options: { detail: string }) {
+    super(`Cannot confirm run ${run}: ${options.detail}`);
+    this.run = run;
+  }
+}
+
 function shortList(names: readonly string[]): string {
   const shown = names.slice(0, LIST_LIMIT).join(", ");
   const more = names.length - LIST_LIMIT;
@@ -350,6 +359,7 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   PromoteRefusedError,
   StoreDocumentError,
   JournalRefusedError,
+  ConfirmRefusedError,
 ];
 
 /** Whether an error is a deliberate refusal (exit 64) rather than a failure nobody anticipated. */

@@ -1,6 +1,10 @@
 import { join } from "node:path";
 import type { z } from "zod";
 import {
+  type ConfirmationDocument,
+  ConfirmationDocumentSchema,
+} from "../core/confirmation_document.ts";
+import {
   type BaselineDocument,
   BaselineDocumentSchema,
   type RunDocument,
@@ -149,6 +153,40 @@ export class RunStore {
 
   baselinesDir(suite: string): string {
     return join(this.tenantDir, "baselines", suite);
+  }
+
+  /**
+   * Stores `compare --confirm`'s draws beside nothing a run listing reads:
+   * `<tenant>/confirmations/<suite>/<candidate run>/<confirmation id>.json`.
+   */
+  async writeConfirmation(confirmation: ConfirmationDocument): Promise<string> {
+    const path = join(
+      this.confirmationsDir(confirmation.suite.name, confirmation.candidate_run),
+      `${confirmation.confirmation_id}.json`,
+    );
+    const text = JSON.stringify(ConfirmationDocumentSchema.parse(confirmation), null, 1);
+    await writeFileAtomic(path, text + "\n");
+    return path;
+  }
+
+  /** Every confirmation of a run, oldest first. */
+  async confirmations(run: { suite: string; runId: string }): Promise<ConfirmationDocument[]> {
+    const dir = this.confirmationsDir(run.suite, run.runId);
+    const docs: ConfirmationDocument[] = [];
+    for (const name of await listEntries(dir, { directories: false })) {
+      if (!name.endsWith(".json")) continue;
+      const path = join(dir, name);
+      const doc = await readDocument(path, ConfirmationDocumentSchema);
+      if (doc.candidate_run !== run.runId || `${doc.confirmation_id}.json` !== name) {
+        throw new StoreDocumentError(path, `it holds confirmation ${doc.confirmation_id}`);
+      }
+      docs.push(doc);
+    }
+    return docs;
+  }
+
+  confirmationsDir(suite: string, runId: string): string {
+    return join(this.tenantDir, "confirmations", suite, runId);
   }
 }
 

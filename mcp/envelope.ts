@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { CallToolResult } from "./_sdk.ts";
-import { INTERNAL_FAILURE_LINE } from "../cli/exit_codes.ts";
+import { INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
 import { REPORT_FORMATS, type ReportFormat } from "../core/report/mod.ts";
 
 /** Why a tool produced no document. */

@@ -1,6 +1,6 @@
 import { RunCancelledError } from "../host/driver.ts";
 import { isRefusal, PermissionRefusedError } from "../host/refusals.ts";
-import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_REFUSED } from "../cli/exit_codes.ts";
+import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/exit_codes.ts";
 import type { Envelope } from "./envelope.ts";
 
 /**

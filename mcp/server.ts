@@ -4,7 +4,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from "./_sdk.ts";
-import { INTERNAL_FAILURE_LINE } from "../cli/exit_codes.ts";
+import { INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
 import type { StoreLocation } from "../host/store.ts";
 import { type Envelope, envelopeSchema, toolResult } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";

@@ -4,6 +4,7 @@ import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { progressLine } from "../progress.ts";
 import { figureLines } from "../render_figures.ts";
+import { totalsLines } from "../render_totals.ts";
 
 /** `digline run SUITE`: execute a suite and store the run. */
 export const runCommand: Command = {
@@ -58,6 +59,10 @@ export const runCommand: Command = {
         `  ${summary.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored${
           summary.suspended.length > 0 ? `, ${summary.suspended.length} cases suspended` : ""
         }`,
+        // The cost lines matter only when a model was called; `view RUN` always shows the time.
+        ...(summary.totals !== undefined && summary.totals.calls > 0
+          ? totalsLines(summary.totals)
+          : []),
         ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
       ].join("\n") + "\n",
     );

@@ -2,7 +2,8 @@ import type { RunList, RunSummary } from "../../core/output/mod.ts";
 import { runListDocument, viewRunDocument } from "../../host/operations/documents.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
-import { figureLines, formatValue, table } from "../render_figures.ts";
+import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
+import { totalsLines } from "../render_totals.ts";
 
 /** `digline view [RUN]`: the runs with their figures as columns, or one run's table. */
 export const viewCommand: Command = {
@@ -37,15 +38,30 @@ export const viewCommand: Command = {
 function runTable(document: RunList): string[] {
   if (document.runs.length === 0) return ["no runs in the store yet: digline run SUITE stores one"];
   const names = [...new Set(document.runs.flatMap((r) => Object.keys(r.figures)))];
-  return table([
-    ["", "run", "errored", ...names],
-    ...document.runs.map((r) => [
-      r.is_baseline ? "*" : "",
-      r.run_id,
-      String(r.errored_checks.length),
-      ...names.map((n) => (n in r.figures ? formatValue(r.figures[n]) : "")),
+  return [
+    ...table([
+      ["", "run", "errored", ...names],
+      ...document.runs.map((r) => [
+        r.is_baseline ? "*" : "",
+        r.run_id,
+        String(r.errored_checks.length),
+        ...names.map((n) => (n in r.figures ? formatValue(r.figures[n]) : "")),
+      ]),
     ]),
-  ]);
+    ...baselineLines(document.baseline),
+  ];
+}
+
+/** The baseline `*` marks: how many runs measured it, and the smallest drop it can detect. */
+function baselineLines(baseline: RunList["baseline"]): string[] {
+  if (baseline === undefined || baseline === null) return [];
+  const runs = baseline.runs.length;
+  const line = sensitivityLine(baseline.min_detectable_drop);
+  return [
+    "",
+    `* baseline ${baseline.run_id}, measured over ${runs} run${runs === 1 ? "" : "s"}`,
+    ...(line === undefined ? [] : [line]),
+  ];
 }
 
 function runDetail(summary: RunSummary): string[] {
@@ -66,6 +82,7 @@ function runDetail(summary: RunSummary): string[] {
     `  digests    cases ${summary.cases_digest}, config ${summary.config_hash}`,
     `  checks     ${checks.pass.length} passed, ${checks.fail.length} failed, ${checks.error.length} errored, over ${summary.cases.length} cases`,
     ...errored,
+    ...totalsLines(summary.totals),
     "figures:",
     ...figureLines(summary.figures),
   ];

@@ -150,7 +150,7 @@ export function checkConnection(c: ModelConnection, ctx: z.RefinementCtx): void 
       );
     }
   } else if (c.anthropic_version !== undefined) {
-    issue("anthropic_version", "anthropic_version is for provider = \"anthropic\" only");
+    issue("anthropic_version", 'anthropic_version is for provider = "anthropic" only');
   }
   if (c.max_tokens !== undefined && c.max_completion_tokens !== undefined) {
     issue("max_completion_tokens", "give max_tokens or max_completion_tokens, not both");

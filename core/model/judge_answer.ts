@@ -37,7 +37,9 @@ export function parseJudgeAnswer(text: string): JudgeAnswer {
   try {
     json = JSON.parse(body);
   } catch {
-    return { abstain: `the judge did not answer with the JSON object asked for: ${quote(trimmed)}` };
+    return {
+      abstain: `the judge did not answer with the JSON object asked for: ${quote(trimmed)}`,
+    };
   }
   const parsed = AnswerSchema.safeParse(json);
   if (!parsed.success) {

@@ -19,7 +19,8 @@ export interface PromptGap {
 /**
  * Every case a prompt template would be rendered for, and a var it names that the case does
  * not have: the provider target's prompt for every case that is called, and each judge's
- * `{{vars.NAME}}` for the cases asked that judge. A suspended case is called for nothing.
+ * `{{vars.NAME}}` for the cases asked that judge. A suspended case is called for nothing, and a
+ * calibration case with a fixed output does not call the target.
  */
 export function promptGaps(
   suite: { target: TargetSpec; assertions: readonly Assertion[]; cases: readonly Case[] },
@@ -29,7 +30,8 @@ export function promptGaps(
   suite.cases.forEach((testCase, index) => {
     if (testCase.kind === "suspended") return;
     const has = varLookup(testCase.vars);
-    for (const field of targetFields) {
+    // A calibration case with a fixed output never reaches the target.
+    for (const field of testCase.output === undefined ? targetFields : []) {
       if (has(field) === undefined) {
         gaps.push({ index, caseId: testCase.id, field, who: "the target's prompt" });
       }

@@ -103,7 +103,8 @@ export function addUsage(entries: ModelUsage[], usage: ModelUsage): void {
 
 /** Usage entries in a stable order: target first, then by provider and model. */
 export function sortUsage(entries: readonly ModelUsage[]): ModelUsage[] {
-  const key = (u: ModelUsage) => `${u.role === "target" ? 0 : 1}\u0000${u.provider}\u0000${u.model}`;
+  const key = (u: ModelUsage) =>
+    `${u.role === "target" ? 0 : 1}\u0000${u.provider}\u0000${u.model}`;
   return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 

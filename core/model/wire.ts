@@ -65,7 +65,11 @@ export function buildRequest(connection: ModelConnection, prompt: ModelPrompt): 
     ];
     return {
       url: `${base}/chat/completions${suffix}`,
-      headers: { "content-type": "application/json", accept: "application/json", ...connection.headers },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        ...connection.headers,
+      },
       body: {
         ...connection.extra_body,
         model: connection.model,

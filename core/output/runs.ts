@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { RunTotalsSchema } from "../model/usage.ts";
 import { FigureSchema, type RunDocument } from "../run_document.ts";
+import { SensitivitySchema } from "./sensitivity.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /** Counts a run's verdicts, each count beside the checks it counts. */
@@ -39,6 +41,8 @@ export const RunSummarySchema = z.strictObject({
   path: z.string().optional(),
   /** run --resume: the cases taken from the interrupted run's journal, not called again. */
   resumed: z.array(z.string()).optional(),
+  /** What the run cost: attempts, latency, model calls, retries and tokens (runs that record it). */
+  totals: RunTotalsSchema.optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
@@ -66,6 +70,7 @@ export function runSummary(
     figures: run.figures,
     ...(options.path === undefined ? {} : { path: options.path }),
     ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
+    ...(run.totals === undefined ? {} : { totals: run.totals }),
   };
 }
 
@@ -90,6 +95,15 @@ export const RunListSchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.enum(["list", "view"]),
   runs: z.array(RunRowSchema),
+  /**
+   * view only: the suite's current baseline, the runs it is made of and the smallest drop of its
+   * primary figure it can detect; null when the suite has no approved baseline.
+   */
+  baseline: z.strictObject({
+    run_id: z.string(),
+    runs: z.array(z.string()),
+    min_detectable_drop: SensitivitySchema.nullable(),
+  }).nullable().optional(),
 });
 /** A run list document. */
 export type RunList = z.infer<typeof RunListSchema>;

@@ -59,6 +59,11 @@ export function bindJudge(judge: JudgeAssertion, options: BindJudgeOptions): Ass
           random,
         },
       );
+      if (!asked.ok && asked.attempts === 0) {
+        return errored(`judge "${settings.name}" was not asked: ${asked.error.message}`, {
+          judge_unreachable: true,
+        });
+      }
       if (!asked.ok) {
         const plural = asked.attempts === 1 ? "attempt" : "attempts";
         return errored(

@@ -5,9 +5,9 @@
  */
 import type { Assertion } from "../../core/assertions/assertion.ts";
 import { isJudgeAssertion } from "../../core/assertions/builtin.ts";
-import { type BindJudgeOptions, bindJudge } from "./judge_check.ts";
+import { bindJudge, type BindJudgeOptions } from "./judge_check.ts";
 
-export { type BindJudgeOptions, bindJudge } from "./judge_check.ts";
+export { bindJudge, type BindJudgeOptions } from "./judge_check.ts";
 
 /**
  * Returns the assertions with every judge bound to a model client; the others as they are.

@@ -5,8 +5,8 @@
  * @module
  */
 export { readApiKey } from "./api_key.ts";
-export { type AskOptions, type AskResult, askModel } from "./ask.ts";
+export { askModel, type AskOptions, type AskResult } from "./ask.ts";
 export { Circuit, CircuitOpenError } from "./circuit.ts";
 export { type ModelClient, openModelClient, type SendOptions } from "./model_client.ts";
 export { createModelPool, type ModelPool, type ModelPoolOptions } from "./pool.ts";
-export { type Pace, type RateLimits, RateLimiter, realPace } from "./rate_limiter.ts";
+export { type Pace, RateLimiter, type RateLimits, realPace } from "./rate_limiter.ts";

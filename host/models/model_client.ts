@@ -142,7 +142,10 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
       meter(reply.usage);
       parts.circuit.success();
       if (options.estimate !== undefined && reply.usage !== undefined) {
-        parts.limiter.settle(options.estimate, reply.usage.input_tokens + reply.usage.output_tokens);
+        parts.limiter.settle(
+          options.estimate,
+          reply.usage.input_tokens + reply.usage.output_tokens,
+        );
       }
       return reply;
     },

@@ -1,6 +1,8 @@
 import { compareRuns, type Comparison } from "../../core/compare.ts";
+import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
 import type { RunStore } from "../store.ts";
+import { type ConfirmOptions, confirmRun, findConfirmation } from "./confirm_run.ts";
 import { selectSuite } from "./select_suite.ts";
 
 /** What `compare`, `explain` and `report` need to find both sides. */
@@ -9,6 +11,12 @@ export interface CompareOptions {
   suite?: string;
   /** A run to compare against instead of the approved baseline. */
   baseline?: string;
+  /**
+   * Draw again what is ambiguous (compare --confirm) unless the run already has confirmation
+   * draws against this baseline; a stored confirmation is used either way.
+   */
+  confirm?: boolean;
+  onRound?: ConfirmOptions["onRound"];
 }
 
 /** Both sides of a comparison and its result. */
@@ -20,6 +28,8 @@ export interface CompareResult {
   approval: BaselineDocument | null;
   /** Every run the baseline is made of, the approved one first. */
   baselineRuns: RunDocument[];
+  /** The confirmation draws the verdict used, if any. */
+  confirmation?: ConfirmationDocument;
 }
 
 /** Compares a run (default: the suite's latest) with its approved baseline or a named run. */
@@ -39,8 +49,17 @@ export async function compareRun(
       baselineRuns.push(await options.store.resolveRun(id, { suite: candidate.suite.name }));
     }
   }
+  let confirmation = await findConfirmation(candidate, { store: options.store, baselineRuns });
+  if (confirmation === undefined && options.confirm === true) {
+    confirmation = (await confirmRun(candidate, {
+      store: options.store,
+      baselineRuns,
+      onRound: options.onRound,
+    })).confirmation;
+  }
   return {
-    comparison: compareRuns(baselineRuns, candidate),
+    comparison: compareRuns(baselineRuns, candidate, { confirmation }),
+    confirmation,
     candidate,
     baselineRun: baselineRuns[0],
     baselineRuns,

@@ -14,6 +14,8 @@ import {
   type RunSummary,
   runSummary,
 } from "../../core/output/mod.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
+import { measureBaseline } from "../../core/baseline_measure.ts";
 import type { RunStore } from "../store.ts";
 import { type CompareOptions, type CompareResult, compareRun } from "./compare_run.ts";
 import { listRuns } from "./history.ts";
@@ -55,6 +57,25 @@ export async function runListDocument(
     runs: runs.map((run) =>
       runRow(run, { isBaseline: baselines.get(run.suite.name)?.run_id === run.run_id })
     ),
+    ...(options.kind === "view" && suite !== undefined
+      ? { baseline: await baselineSensitivity(store, baselines.get(suite)) }
+      : {}),
+  };
+}
+
+/** A suite's approved baseline with the smallest drop of its primary figure it can detect. */
+async function baselineSensitivity(
+  store: RunStore,
+  approval: BaselineDocument | undefined,
+): Promise<RunList["baseline"]> {
+  if (approval === undefined) return null;
+  const ids = approval.runs ?? [approval.run_id];
+  const runs: RunDocument[] = [];
+  for (const id of ids) runs.push(await store.resolveRun(id, { suite: approval.suite }));
+  return {
+    run_id: approval.run_id,
+    runs: ids,
+    min_detectable_drop: measureBaseline(runs).sensitivity,
   };
 }
 

@@ -129,6 +129,7 @@ export async function runSuite(
     assertions,
     cases,
     figures: computeFigures(suite.aggregates, { assertions, cases }),
+    gate: suite.gate,
     totals: runTotals(cases),
   };
   const path = await options.store.writeRun(run);

@@ -1,10 +1,12 @@
 import { compareRuns } from "../../core/compare.ts";
 import { compareOutput, OUTPUT_VERSION, verifyFields } from "../../core/output/mod.ts";
 import type { VerifyOutput } from "../../core/output/mod.ts";
+import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
 import { readNamedFile } from "../read_named_file.ts";
 import { UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
+import { findConfirmation } from "./confirm_run.ts";
 
 /**
  * Re-derives a saved `compare --json` (or `explain --json`) payload from the store and says,
@@ -48,8 +50,40 @@ export async function verifyPayload(
   const baselineRuns: RunDocument[] = [];
   for (const id of baselineIds) baselineRuns.push(await options.store.resolveRun(id));
   const approval = await findApproval(saved, { store: options.store, suite: candidate.suite.name });
-  const derived = compareOutput(compareRuns(baselineRuns, candidate), { approval, kind });
+  const confirmation = await savedConfirmation(saved, {
+    file,
+    store: options.store,
+    candidate,
+    baselineRuns,
+  });
+  const derived = compareOutput(compareRuns(baselineRuns, candidate, { confirmation }), {
+    approval,
+    kind,
+  });
   return verifyFields(saved, { file, derived });
+}
+
+/**
+ * The confirmation draws a saved payload was judged with: none when it names none (a payload from
+ * before --confirm, or a plain compare), and a refusal when the store no longer has them.
+ */
+async function savedConfirmation(
+  saved: Record<string, unknown>,
+  where: { file: string; store: RunStore; candidate: RunDocument; baselineRuns: RunDocument[] },
+): Promise<ConfirmationDocument | undefined> {
+  const id = saved.confirmation;
+  if (typeof id !== "string") return undefined;
+  const found = await findConfirmation(where.candidate, {
+    store: where.store,
+    baselineRuns: where.baselineRuns,
+    id,
+  });
+  if (found === undefined) {
+    throw new UsageError(
+      `${where.file}: the payload was judged with confirmation ${id}, which the store does not have`,
+    );
+  }
+  return found;
 }
 
 function requireString(saved: Record<string, unknown>, where: { file: string; field: string }) {

@@ -3,6 +3,7 @@ import type { AggregateSpec } from "../../core/aggregate_spec.ts";
 import type { Assertion } from "../../core/assertions/assertion.ts";
 import type { Case } from "../../core/case.ts";
 import { SuiteShapeError } from "../../core/errors.ts";
+import type { GateSettings } from "../../core/gate.ts";
 import { promptGaps } from "../../core/model/prompt_vars.ts";
 import { buildSuite, type Suite } from "../../core/suite.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
@@ -21,6 +22,7 @@ export interface SuiteDraft {
   aggregates: readonly AggregateSpec[];
   cases: readonly Case[];
   cases_file?: readonly string[];
+  gate?: GateSettings;
 }
 
 /** The cases one file added, from index `start` of the suite's cases. */
@@ -70,6 +72,7 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
       settings,
       assertions: draft.assertions,
       aggregates: draft.aggregates,
+      ...(draft.gate === undefined ? {} : { gate: draft.gate }),
       cases,
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AggregateSpecSchema } from "../../core/aggregate_spec.ts";
 import { BUILTIN_KINDS, BuiltinAssertionSchema } from "../../core/assertions/definition.ts";
 import { CaseSchema } from "../../core/case.ts";
+import { GateSettingsSchema } from "../../core/gate.ts";
 import { SuiteNameSchema } from "../../core/suite.ts";
 import type { KnownKeys } from "./describe_issue.ts";
 import { parseCodeTarget, parseTargetTable, TARGET_KEYS } from "./target_schema.ts";
@@ -50,6 +51,8 @@ export const TomlSuiteSchema = z.strictObject({
   aggregates: z.array(AggregateSpecSchema).default([]),
   cases: z.array(CaseSchema).default([]),
   cases_file: CasesFileSchema.optional(),
+  /** How comparisons decide: alpha, power and the `compare --confirm` budget. */
+  gate: GateSettingsSchema.optional(),
 });
 /** A TOML suite after validation. */
 export type TomlSuite = z.infer<typeof TomlSuiteSchema>;
@@ -69,6 +72,7 @@ export type CodeSuite = z.infer<typeof CodeSuiteSchema>;
 export const SUITE_KEYS: readonly string[] = Object.keys(TomlSuiteSchema.shape);
 const CASE_KEYS = Object.keys(CaseSchema.shape);
 const AGGREGATE_KEYS = Object.keys(AggregateSpecSchema.shape);
+const GATE_KEYS = Object.keys(GateSettingsSchema.shape);
 
 /** The keys each table of a suite may hold, read from the schemas, for "did you mean". */
 export function suiteKnownKeys(raw: unknown): KnownKeys {
@@ -76,6 +80,7 @@ export function suiteKnownKeys(raw: unknown): KnownKeys {
     if (path.length === 0) return SUITE_KEYS;
     const [table, index] = path;
     if (table === "target" && path.length === 1) return TARGET_KEYS;
+    if (table === "gate" && path.length === 1) return GATE_KEYS;
     if (path.length !== 2 || typeof index !== "number") return undefined;
     if (table === "cases") return CASE_KEYS;
     if (table === "aggregates") return AGGREGATE_KEYS;

@@ -12,12 +12,7 @@ import type { ModelPool } from "../models/pool.ts";
 import { openProviderTarget } from "./provider.ts";
 import type { Target } from "./target.ts";
 
-export {
-  type CallOptions,
-  type Target,
-  TargetShapeError,
-  TransportError,
-} from "./target.ts";
+export { type CallOptions, type Target, TargetShapeError, TransportError } from "./target.ts";
 
 /**
  * Opens the target a suite declares; relative paths in the spec are read from `suiteDir`. A

@@ -21,7 +21,7 @@ export interface CliResult {
 /** Runs the real CLI in a subprocess, in `cwd`, with the task's flags plus any extra. */
 export async function cli(
   args: string[],
-  options: { cwd: string; extraFlags?: string[]; entry?: string },
+  options: { cwd: string; extraFlags?: string[]; entry?: string; env?: Record<string, string> },
 ): Promise<CliResult> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: [
@@ -36,7 +36,7 @@ export async function cli(
     cwd: options.cwd,
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...options.env },
   }).output();
   const decoder = new TextDecoder();
   return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };

@@ -28,7 +28,12 @@ Deno.test("compare exits 1 and names the case and check that regressed", async (
   const result = await cli(["compare"], { cwd });
   assertEquals(result.code, 1, result.stderr);
   match(result.stdout, /^WORSE \(exit 1\): 1 regression in 1 case, pass → fail: two · correct;/);
-  match(result.stdout, /accuracy\[group=g1\]\s+1\.0000\s+0\.5000\s+−0\.5000\s+worse/);
+  // Changed with noise-aware verdicts: two cases can not make a drop significant, so the
+  // figure is within noise (its p-value shown) and the regression gates on its own.
+  match(
+    result.stdout,
+    /accuracy\[group=g1\]\s+1\.0000\s+0\.5000\s+−0\.5000\s+0\.\d{3}\s+within-noise/,
+  );
 });
 
 Deno.test("compare exits 2 when the target failed for a case, and promote refuses that run", async () => {
@@ -56,7 +61,8 @@ Deno.test("explain gates like compare and every line is a fact of the closed voc
   assertEquals(result.code, 1);
   const lines = result.stdout.trim().split("\n");
   assertEquals(lines[0], "regression  one · correct  pass → fail");
-  assertEquals(lines.at(-1), "verdict 1 worse: from regression, figure-worse");
+  // Three cases are too few for the paired test to call the figure worse: the regression gates.
+  assertEquals(lines.at(-1), "verdict 1 worse: from regression");
 });
 
 Deno.test("compare --json validates against its schema and is byte-identical twice", async () => {

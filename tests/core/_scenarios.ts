@@ -25,13 +25,13 @@ const withPrecision: AggregateSpec[] = [
   { name: "precision", kind: "precision", over: "correct", positive: "yes" },
 ];
 
-/** Forty cases: g1's pass in the first run only (or as `g1` says), g2's always pass. */
-function halves(runId: string, g1: "pass" | "fail" | "alternate"): RunDocument {
+/** Forty cases: g1's twenty (labelled "yes") give `g1`; g2's twenty always pass. */
+function halves(runId: string, g1: "pass" | "fail"): RunDocument {
   const cases: FakeCase[] = Array.from({ length: 40 }, (_, i) => ({
     id: `case-${String(i).padStart(2, "0")}`,
     group: i < 20 ? "g1" : "g2",
     label: i < 20 ? "yes" : "no",
-    statuses: { correct: i >= 20 ? "pass" : g1 === "alternate" ? "pass" : g1 },
+    statuses: { correct: i >= 20 ? "pass" : g1 },
   }));
   return fakeRun(runId, cases, { aggregates: withPrecision });
 }

@@ -74,7 +74,9 @@ Deno.test("identical runs are not worse and say how much was compared", () => {
   );
 });
 
-Deno.test("a figure that dropped is worse even with no case flipping", () => {
+// Changed with noise-aware verdicts: a figure is judged by a paired test over the cases both
+// sides counted, so a drop that comes only from an added case is no drop at all.
+Deno.test("a figure that dropped only because a case was added is unchanged, case for case", () => {
   const base = fakeRun(A, [
     { id: "c1", statuses: { correct: "pass" } },
     { id: "c2", statuses: { correct: "fail" } },
@@ -85,10 +87,29 @@ Deno.test("a figure that dropped is worse even with no case flipping", () => {
     { id: "c3", statuses: { correct: "fail" } },
   ]);
   const result = compareRuns(base, now);
-  assertEquals(result.verdict, 1);
+  assertEquals(result.verdict, 0);
   assertEquals(result.facts.filter((f) => f.kind === "case-added").map((f) => f.case_id), ["c3"]);
-  assertEquals(result.figures.find((f) => f.name === "accuracy")?.status, "worse");
+  const accuracy = result.figures.find((f) => f.name === "accuracy");
+  assertEquals(accuracy?.status, "unchanged");
+  assertEquals(accuracy?.test?.difference, 0);
   ok(headline(result).includes("the rules changed: 1 case added (c3)"));
+});
+
+Deno.test("a figure that dropped significantly is worse even with no stable check flipping", () => {
+  const ids = Array.from({ length: 40 }, (_, i) => `c${i}`);
+  const runOf = (id: string, status: "pass" | "fail") =>
+    fakeRun(id, ids.map((c) => ({ id: c, statuses: { correct: status } })));
+  const result = compareRuns(
+    [runOf(A, "pass"), runOf("20261130-000000-500-a2a2a2", "fail")],
+    runOf(B, "fail"),
+  );
+  assertEquals(result.verdict, 1);
+  assertEquals(result.facts.filter((f) => f.kind === "regression"), []);
+  assertEquals(result.facts.filter((f) => f.kind === "noisy").length, 40);
+  const accuracy = result.figures.find((f) => f.name === "accuracy");
+  assertEquals(accuracy?.status, "worse");
+  assertEquals(accuracy?.role, "primary");
+  ok((accuracy?.test?.p_value ?? 1) < 0.01);
 });
 
 Deno.test("a figure missing from the candidate can not be judged", () => {

@@ -31,7 +31,9 @@ Deno.test("repeats asks the target K times, keeps every sample, and reduces each
     settings: { repeats: 3 },
     assertions: [check({ name: "correct", kind: "equals" })],
   });
-  const [result] = await executeCases(suite, { target: openTarget(suite.target, { suiteDir: "." }) });
+  const [result] = await executeCases(suite, {
+    target: openTarget(suite.target, { suiteDir: "." }),
+  });
   assert.equal(calls.a, 3);
   assert.deepEqual(result.samples?.map((s) => [s.output, s.verdicts[0].status]), [
     ["YES!", "pass"],
@@ -116,7 +118,10 @@ Deno.test("an errored sample is never counted as a pass or a fail: undecidable r
     ["all", "fail"],
     ["any", "pass"],
   ]);
-  assert.match(result.verdicts[0].reason ?? "", /1 of 3 samples errored, so majority can not be decided/);
+  assert.match(
+    result.verdicts[0].reason ?? "",
+    /1 of 3 samples errored, so majority can not be decided/,
+  );
   assert.equal(result.samples?.[1].transport_error, "down");
   assert.equal(result.transport_error, undefined);
 });

@@ -31,7 +31,7 @@ Deno.test("every answer that is not exactly the object asked for is an abstentio
     '{"verdict": "pass", "confidence": 0.9}',
     '["pass"]',
     '"pass"',
-    "```json\n{\"verdict\": \"pass\"}\n``` and more",
+    '```json\n{"verdict": "pass"}\n``` and more',
   ];
   for (const answer of answers) {
     const parsed = parseJudgeAnswer(answer);

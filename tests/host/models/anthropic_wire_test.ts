@@ -6,7 +6,9 @@ import { runModelCases } from "./_run.ts";
 
 Deno.test("the provider target sends an Anthropic message: /v1/messages, anthropic-version, max_tokens, top-level system", async () => {
   const server = startMockServer(() =>
-    anthropicMessage("30 days", { usage: { input: 30, output: 3, cacheRead: 100, cacheCreation: 5 } })
+    anthropicMessage("30 days", {
+      usage: { input: 30, output: 3, cacheRead: 100, cacheCreation: 5 },
+    })
   );
   try {
     const [result] = await runModelCases(

@@ -7,7 +7,7 @@ import {
   openaiCompletion,
   startMockServer,
 } from "../../fixtures/models/mock_server.ts";
-import { providerSpec, testPool } from "../../fixtures/models/suites.ts";
+import { providerSpec, TEST_KEY, testPool } from "../../fixtures/models/suites.ts";
 import { runModelCases } from "./_run.ts";
 
 /** A sleep that returns at once and remembers how long it was asked to wait. */
@@ -200,10 +200,30 @@ Deno.test("an answer between failures resets the circuit's count", async () => {
   try {
     const cases = Array.from({ length: 6 }, (_, i) => ({ id: `c${i}`, vars: { question: "q" } }));
     await runModelCases(cases, {
-      target: providerSpec({ provider: "openai", base_url: `${server.url}/v1`, circuit_failures: 2 }),
+      target: providerSpec({
+        provider: "openai",
+        base_url: `${server.url}/v1`,
+        circuit_failures: 2,
+      }),
       settings: { concurrency: 1, retries: 0 },
     });
     assert.equal(server.requests.length, 6);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("a provider that quotes the key back in an error does not get it into the case result", async () => {
+  const server = startMockServer(() =>
+    apiError("openai", { status: 401, message: `Incorrect API key provided: ${TEST_KEY}.` })
+  );
+  try {
+    const [result] = await runModelCases([{ id: "a", vars: { question: "q" } }], {
+      target: providerSpec({ provider: "openai", base_url: `${server.url}/v1`, api_key_env: "K" }),
+    });
+    assert.equal(server.requests[0].headers["authorization"], `Bearer ${TEST_KEY}`);
+    assert.equal(JSON.stringify(result).includes(TEST_KEY), false);
+    assert.match(result.transport_error ?? "", /Incorrect API key provided: \[the key\]/);
   } finally {
     await server.close();
   }

@@ -58,7 +58,9 @@ Deno.test("a judge is shown the rubric, the output, the vars and expected, and i
     assert.equal(request.path, "/v1/chat/completions");
     assert.equal(request.headers["authorization"], `Bearer ${TEST_KEY}`);
     const prompt = userTurn(request);
-    for (const part of ["The answer is polite.", "Thank you, 30 days.", '"lang": "en"', "30 days"]) {
+    for (
+      const part of ["The answer is polite.", "Thank you, 30 days.", '"lang": "en"', "30 days"]
+    ) {
       assert.ok(prompt.includes(part), `the judge prompt lacks ${part}`);
     }
     assert.equal((request.body as { temperature: number }).temperature, 0);
@@ -110,7 +112,10 @@ Deno.test("a judge answer that does not parse is an abstention: errored with the
       assert.equal(verdict.status, "error", `${result.case_id} was not an abstention`);
       assert.equal(verdict.metadata.abstained, true);
     }
-    assert.match(results[0].verdicts[0].reason ?? "", /did not answer with the JSON object asked for/);
+    assert.match(
+      results[0].verdicts[0].reason ?? "",
+      /did not answer with the JSON object asked for/,
+    );
     assert.match(results[1].verdicts[0].reason ?? "", /confidence/);
   } finally {
     await server.close();
@@ -125,7 +130,12 @@ Deno.test("a judge that says it can not judge abstains, with its reason", async 
     const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
       target: echo,
       assertions: [
-        judgeAssertion({ rubric: "r", provider: "openai", model: "m", base_url: `${server.url}/v1` }),
+        judgeAssertion({
+          rubric: "r",
+          provider: "openai",
+          model: "m",
+          base_url: `${server.url}/v1`,
+        }),
       ],
     });
     assert.equal(result.verdicts[0].status, "error");
@@ -145,8 +155,20 @@ Deno.test("a judge's refusal is an abstention, from either wire format", async (
     const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
       target: echo,
       assertions: [
-        judgeAssertion({ name: "claude", rubric: "r", provider: "anthropic", model: "m", base_url: server.url }),
-        judgeAssertion({ name: "gpt", rubric: "r", provider: "openai", model: "m", base_url: `${server.url}/v1` }),
+        judgeAssertion({
+          name: "claude",
+          rubric: "r",
+          provider: "anthropic",
+          model: "m",
+          base_url: server.url,
+        }),
+        judgeAssertion({
+          name: "gpt",
+          rubric: "r",
+          provider: "openai",
+          model: "m",
+          base_url: `${server.url}/v1`,
+        }),
       ],
     });
     assert.deepEqual(result.verdicts.map((v) => [v.assertion, v.status, v.reason, v.metadata]), [
@@ -172,7 +194,12 @@ Deno.test("a judge answer cut off at max_tokens abstains and says it was cut off
     const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
       target: echo,
       assertions: [
-        judgeAssertion({ rubric: "r", provider: "openai", model: "m", base_url: `${server.url}/v1` }),
+        judgeAssertion({
+          rubric: "r",
+          provider: "openai",
+          model: "m",
+          base_url: `${server.url}/v1`,
+        }),
       ],
     });
     assert.equal(result.verdicts[0].status, "error");
@@ -242,7 +269,9 @@ Deno.test("a judge that hangs past its timeout_ms errors instead of holding the 
 Deno.test("a provider target and its judge on one case are metered apart, per role and model", async () => {
   const server = startMockServer((request) =>
     (request.body as { model: string }).model === "judge-model"
-      ? openaiCompletion('{"verdict": "fail", "reason": "curt"}', { usage: { input: 50, output: 6 } })
+      ? openaiCompletion('{"verdict": "fail", "reason": "curt"}', {
+        usage: { input: 50, output: 6 },
+      })
       : openaiCompletion("30 days", { usage: { input: 10, output: 2 } })
   );
   try {

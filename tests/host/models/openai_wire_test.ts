@@ -5,7 +5,9 @@ import { providerSpec, TEST_KEY } from "../../fixtures/models/suites.ts";
 import { runModelCases } from "./_run.ts";
 
 Deno.test("the provider target sends an OpenAI chat completion: path, Bearer key, system and user turns, sampling fields", async () => {
-  const server = startMockServer(() => openaiCompletion("30 days", { usage: { input: 21, output: 2 } }));
+  const server = startMockServer(() =>
+    openaiCompletion("30 days", { usage: { input: 21, output: 2 } })
+  );
   try {
     const [result] = await runModelCases(
       [{ id: "refund", vars: { question: "How long for a refund?" }, expected: "30 days" }],
@@ -73,7 +75,10 @@ Deno.test("Azure's deployment URL: the api-version query and the key in the api-
       }),
     });
     const [request] = server.requests;
-    assert.equal(request.path, "/openai/deployments/gpt-4o-prod/chat/completions?api-version=2024-10-21");
+    assert.equal(
+      request.path,
+      "/openai/deployments/gpt-4o-prod/chat/completions?api-version=2024-10-21",
+    );
     assert.equal(request.headers["api-key"], TEST_KEY);
     assert.equal(request.headers["authorization"], undefined);
     assert.equal((request.body as { max_completion_tokens: number }).max_completion_tokens, 32);

@@ -53,7 +53,8 @@ Deno.test("a request larger than a minute's tokens still goes, once the bucket i
 Deno.test("a waiting request gives up when the run is cancelled", async () => {
   const limiter = new RateLimiter({ requests_per_minute: 1 }, {
     now: () => 0,
-    sleep: (_ms, s) => new Promise((_, reject) => s.addEventListener("abort", () => reject(s.reason))),
+    sleep: (_ms, s) =>
+      new Promise((_, reject) => s.addEventListener("abort", () => reject(s.reason))),
   });
   await limiter.acquire(0, signal);
   const stop = new AbortController();

@@ -1,0 +1,555 @@
+/**
+ * Measures digline's judgment, without any model: a seeded generator of synthetic suites whose
+ * case i passes with a known probability p_i, baselines of B runs, and one candidate per
+ * scenario and cycle, judged by the very functions the product calls (compareRuns,
+ * planConfirmation, nextDraws) on run documents built like the driver's. It prints the false
+ * alarms on steady and wobble, the power per drift shape and size, the confusion matrix, the
+ * target calls per cycle divided by N, and the one-time cost of the baseline, each rate with a
+ * 95% Wilson interval.
+ *
+ *   deno task bench:detection                       # 5,000 cycles per cell, N = 50, 200, 1000
+ *   deno task bench:detection --cycles 500          # a quick look
+ *   deno task bench:detection --sizes 200 --baseline-runs 5
+ *
+ * A suite: 70% stable-pass cases (p = 0.98), 10% stable-fail (p = 0.02), 20% noisy
+ * (p ~ U(0.3, 0.9)), spread over five groups; each call errors with probability 0.01 and the
+ * driver's default two retries apply. Each cycle draws a new suite and a new baseline, then one
+ * candidate per scenario. See docs/detection.md for what the numbers mean.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { computeFigures } from "../core/aggregate.ts";
+import type { AggregateSpec } from "../core/aggregate_spec.ts";
+import { type BaselineMeasure, measureBaseline } from "../core/baseline_measure.ts";
+import { compareRuns } from "../core/compare.ts";
+import type { ConfirmationDocument } from "../core/confirmation_document.ts";
+import { nextDraws, planConfirmation } from "../core/confirmation_plan.ts";
+import { DEFAULT_GATE_SETTINGS, type RunGate } from "../core/gate.ts";
+import type { CaseResult, RunDocument } from "../core/run_document.ts";
+import { wilsonInterval } from "../core/statistics/wilson.ts";
+import type { VerdictStatus } from "../core/verdict.ts";
+
+const { values: flags } = parseArgs({
+  args: Deno.args,
+  options: {
+    cycles: { type: "string", default: "5000" },
+    sizes: { type: "string", default: "50,200,1000" },
+    "baseline-runs": { type: "string", default: "10" },
+    seed: { type: "string", default: "20261130" },
+    /** Only the scenarios whose names contain one of these, comma-separated. */
+    scenarios: { type: "string", default: "" },
+  },
+});
+const CYCLES = Number(flags.cycles);
+const SIZES = flags.sizes.split(",").map(Number);
+const BASELINE_RUNS = Number(flags["baseline-runs"]);
+const SEED = Number(flags.seed);
+const ONLY = flags.scenarios.split(",").filter((x) => x !== "");
+
+const CALL_ERROR = 0.01;
+const OUTAGE_ERROR = 0.3;
+/** The driver's default: two retries after a transport failure, so three attempts in all. */
+const ATTEMPTS = 3;
+const GROUPS = 5;
+const DROPS = [2, 3, 5, 10];
+const CHECK = { id: "00000000000000c1", name: "correct", kind: "equals" };
+const AGGREGATES: AggregateSpec[] = [{ name: "accuracy", kind: "accuracy", over: "correct" }];
+const GATE: RunGate = { ...DEFAULT_GATE_SETTINGS, primary: "accuracy" };
+
+type Kind = "stable-pass" | "stable-fail" | "noisy";
+type Truth = "no drop" | "drop" | "outage";
+
+/** One synthetic suite: each case's true pass probability, kind and group. */
+interface SyntheticSuite {
+  p: number[];
+  kind: Kind[];
+  group: string[];
+}
+
+/** What a scenario does to the suite: new probabilities, and the rate at which calls error. */
+interface Scenario {
+  name: string;
+  truth: Truth;
+  shape?: "concentrated" | "diffuse" | "group";
+  /** Judged against the deterministic baseline (every case certain), not the noisy one. */
+  deterministic?: boolean;
+  apply(suite: SyntheticSuite, context: { random: () => number }): {
+    p: number[];
+    callError: number;
+  };
+}
+
+/** mulberry32: a small seeded generator, enough for a simulation and the same on every machine. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function makeSuite(n: number, random: () => number): SyntheticSuite {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const stablePass = Math.round(0.7 * n);
+  const stableFail = Math.round(0.1 * n);
+  const suite: SyntheticSuite = { p: [], kind: [], group: [] };
+  order.forEach((rank, i) => {
+    const kind: Kind = rank < stablePass
+      ? "stable-pass"
+      : rank < stablePass + stableFail
+      ? "stable-fail"
+      : "noisy";
+    suite.kind[i] = kind;
+    suite.p[i] = kind === "stable-pass"
+      ? 0.98
+      : kind === "stable-fail"
+      ? 0.02
+      : 0.3 + 0.6 * random();
+    suite.group[i] = `g${Math.floor(random() * GROUPS)}`;
+  });
+  return suite;
+}
+
+const CASE_IDS = new Map<number, string[]>();
+
+function caseIds(n: number): string[] {
+  let ids = CASE_IDS.get(n);
+  if (ids === undefined) {
+    ids = Array.from({ length: n }, (_, i) => `c${String(i).padStart(4, "0")}`);
+    CASE_IDS.set(n, ids);
+  }
+  return ids;
+}
+
+/** One draw of one case: up to three attempts, each erroring at `callError`. */
+function drawCase(
+  index: number,
+  context: { suite: SyntheticSuite; p: number[]; callError: number; random: () => number },
+): { result: CaseResult; calls: number } {
+  let status: VerdictStatus = "error";
+  let calls = 0;
+  while (calls < ATTEMPTS) {
+    calls++;
+    if (context.random() < context.callError) continue;
+    status = context.random() < context.p[index] ? "pass" : "fail";
+    break;
+  }
+  return {
+    result: {
+      case_id: caseIds(context.suite.p.length)[index],
+      kind: "normal",
+      group: context.suite.group[index],
+      verdicts: [{
+        assertion_id: CHECK.id,
+        assertion: CHECK.name,
+        status,
+        metadata: status === "error" ? { transport: true } : {},
+      }],
+      latency_ms: 0,
+      attempts: calls,
+    },
+    calls,
+  };
+}
+
+let runCounter = 0;
+
+/** A run id in the store's shape; unique within the process. */
+function runId(): string {
+  runCounter++;
+  return `20261130-000000-000-${(runCounter % 0xffffff).toString(16).padStart(6, "0")}`;
+}
+
+function runDocument(cases: CaseResult[]): RunDocument {
+  const assertions = [CHECK];
+  return {
+    schema_version: 1,
+    run_id: runId(),
+    tenant: "bench",
+    suite: {
+      name: "synthetic",
+      cases_digest: "aaaaaaaaaaaaaaaa",
+      config_hash: "bbbbbbbbbbbbbbbb",
+      source: "synthetic",
+    },
+    target: { kind: "function", name: "synthetic" },
+    git_commit: null,
+    started_at: "2026-11-30T00:00:00.000Z",
+    finished_at: "2026-11-30T00:00:00.000Z",
+    assertions,
+    cases,
+    figures: computeFigures(AGGREGATES, { assertions, cases }),
+    gate: GATE,
+  };
+}
+
+/** One run of every case. */
+function drawRun(
+  context: { suite: SyntheticSuite; p: number[]; callError: number; random: () => number },
+): { run: RunDocument; calls: number } {
+  let calls = 0;
+  const cases = context.suite.p.map((_, i) => {
+    const drawn = drawCase(i, context);
+    calls += drawn.calls;
+    return drawn.result;
+  });
+  return { run: runDocument(cases), calls };
+}
+
+/** B runs with no errored verdict, as promote demands: a run with one is run again. */
+function drawBaseline(
+  suite: SyntheticSuite,
+  random: () => number,
+): { runs: RunDocument[]; calls: number } {
+  const runs: RunDocument[] = [];
+  let calls = 0;
+  while (runs.length < BASELINE_RUNS) {
+    const drawn = drawRun({ suite, p: suite.p, callError: CALL_ERROR, random });
+    calls += drawn.calls;
+    if (drawn.run.cases.every((c) => c.verdicts[0].status !== "error")) runs.push(drawn.run);
+  }
+  return { runs, calls };
+}
+
+/** The suite with every case made certain: each p rounded to 0 or 1. */
+function certain(suite: SyntheticSuite): number[] {
+  return suite.p.map((p) => (p >= 0.5 ? 1 : 0));
+}
+
+/** A deterministic system's baseline: every run gives the same verdicts, so one is drawn. */
+function drawCertainBaseline(
+  suite: SyntheticSuite,
+  random: () => number,
+): RunDocument[] {
+  const p = certain(suite);
+  for (;;) {
+    const { run } = drawRun({ suite, p, callError: CALL_ERROR, random });
+    if (run.cases.some((c) => c.verdicts[0].status === "error")) continue;
+    return Array.from({ length: BASELINE_RUNS }, () => ({ ...run, run_id: runId() }));
+  }
+}
+
+function scale(
+  suite: SyntheticSuite,
+  options: { drop: number; chosen: (i: number) => boolean },
+): number[] {
+  const n = suite.p.length;
+  const mass = suite.p.reduce((sum, p, i) => sum + (options.chosen(i) ? p : 0), 0);
+  const factor = Math.max(0, 1 - (options.drop * n) / mass);
+  return suite.p.map((p, i) => (options.chosen(i) ? p * factor : p));
+}
+
+function pick<T>(items: T[], count: number, random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, count);
+}
+
+const ALL_SCENARIOS: Scenario[] = [
+  {
+    name: "steady",
+    truth: "no drop",
+    deterministic: true,
+    // Nothing moves: a system whose every case is certain, measured and drawn again.
+    apply: (suite) => ({ p: certain(suite), callError: CALL_ERROR }),
+  },
+  {
+    name: "wobble",
+    truth: "no drop",
+    apply: (suite) => ({ p: suite.p, callError: CALL_ERROR }),
+  },
+  ...DROPS.map((points): Scenario => ({
+    name: `concentrated −${points}`,
+    truth: "drop",
+    shape: "concentrated",
+    apply: (suite, { random }) => {
+      const drop = points / 100;
+      const count = Math.max(1, Math.round((drop * suite.p.length) / 0.96));
+      const stable = suite.kind.flatMap((k, i) => (k === "stable-pass" ? [i] : []));
+      const broken = new Set(pick(stable, count, random));
+      return { p: suite.p.map((p, i) => (broken.has(i) ? 0.02 : p)), callError: CALL_ERROR };
+    },
+  })),
+  ...DROPS.map((points): Scenario => ({
+    name: `diffuse −${points}`,
+    truth: "drop",
+    shape: "diffuse",
+    apply: (suite) => ({
+      p: scale(suite, { drop: points / 100, chosen: (i) => suite.kind[i] === "noisy" }),
+      callError: CALL_ERROR,
+    }),
+  })),
+  ...DROPS.map((points): Scenario => ({
+    name: `group −${points}`,
+    truth: "drop",
+    shape: "group",
+    apply: (suite, { random }) => {
+      const group = `g${Math.floor(random() * GROUPS)}`;
+      return {
+        p: scale(suite, { drop: points / 100, chosen: (i) => suite.group[i] === group }),
+        callError: CALL_ERROR,
+      };
+    },
+  })),
+  {
+    name: "improvement",
+    truth: "no drop",
+    apply: (suite) => ({
+      p: suite.p.map((p, i) =>
+        suite.kind[i] === "stable-fail" ? 0.98 : suite.kind[i] === "noisy" ? p + (1 - p) / 2 : p
+      ),
+      callError: CALL_ERROR,
+    }),
+  },
+  {
+    name: "structural",
+    truth: "drop",
+    apply: (suite, { random }) => {
+      const inverted = new Set(
+        pick(suite.p.map((_, i) => i), Math.round(0.4 * suite.p.length), random),
+      );
+      return { p: suite.p.map((p, i) => (inverted.has(i) ? 1 - p : p)), callError: CALL_ERROR };
+    },
+  },
+  {
+    name: "outage",
+    truth: "outage",
+    apply: (suite) => ({ p: suite.p, callError: OUTAGE_ERROR }),
+  },
+];
+
+const SCENARIOS = ALL_SCENARIOS.filter((s) =>
+  ONLY.length === 0 || ONLY.some((part) => s.name.includes(part))
+);
+
+/** What one cell (one scenario at one N) collected over its cycles. */
+interface Cell {
+  plain: [number, number, number];
+  confirmed: [number, number, number];
+  /** Target calls per cycle, divided by N: the run and its confirmation draws. */
+  calls: number[];
+  stableFlips: number;
+  /** Cycles where compare --confirm's exit 1 had a confirmed regression, and a worse figure. */
+  byRegression: number;
+  byFigure: number;
+}
+
+/** Runs the candidate of one scenario against a baseline, plain and confirmed. */
+function judge(
+  scenario: Scenario,
+  context: {
+    suite: SyntheticSuite;
+    baseline: RunDocument[];
+    measure: BaselineMeasure;
+    random: () => number;
+  },
+): {
+  plain: 0 | 1 | 2;
+  confirmed: 0 | 1 | 2;
+  calls: number;
+  stableFlips: number;
+  byRegression: boolean;
+  byFigure: boolean;
+} {
+  const { p, callError } = scenario.apply(context.suite, { random: context.random });
+  const { measure } = context;
+  const draw = { suite: context.suite, p, callError, random: context.random };
+  const { run: candidate, calls: runCalls } = drawRun(draw);
+  const plain = compareRuns(context.baseline, candidate, { measure });
+  const plan = planConfirmation(measure, candidate);
+  const rounds: CaseResult[][] = [];
+  const index = new Map(caseIds(context.suite.p.length).map((id, i) => [id, i]));
+  let calls = runCalls;
+  for (let ids = nextDraws(plan, rounds); ids.length > 0; ids = nextDraws(plan, rounds)) {
+    rounds.push(ids.map((id) => {
+      const drawn = drawCase(index.get(id) ?? -1, draw);
+      calls += drawn.calls;
+      return drawn.result;
+    }));
+  }
+  const confirmation: ConfirmationDocument = {
+    schema_version: 1,
+    confirmation_id: runId(),
+    candidate_run: candidate.run_id,
+    baseline_runs: context.baseline.map((r) => r.run_id),
+    suite: { name: "synthetic", cases_digest: "aaaaaaaaaaaaaaaa", config_hash: "bbbbbbbbbbbbbbbb" },
+    target: candidate.target,
+    git_commit: null,
+    started_at: candidate.started_at,
+    finished_at: candidate.finished_at,
+    plan,
+    rounds,
+  };
+  const confirmed = compareRuns(context.baseline, candidate, { confirmation, measure });
+  return {
+    plain: plain.verdict,
+    confirmed: confirmed.verdict,
+    calls,
+    stableFlips: confirmed.flips.stable.length,
+    byRegression: confirmed.facts.some((f) => f.kind === "regression"),
+    byFigure: confirmed.facts.some((f) => f.kind === "figure-worse"),
+  };
+}
+
+function percent(x: number): string {
+  return `${(100 * x).toFixed(2)}%`;
+}
+
+function rate(hits: number, trials: number): string {
+  const { low, high } = wilsonInterval(hits, trials);
+  return `${percent(hits / trials).padStart(7)} [${percent(low)}, ${percent(high)}]`;
+}
+
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
+}
+
+function mean(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function benchSize(n: number): void {
+  const random = seeded(SEED + n);
+  const cells = new Map<string, Cell>(SCENARIOS.map((s) => [s.name, {
+    plain: [0, 0, 0],
+    confirmed: [0, 0, 0],
+    calls: [],
+    stableFlips: 0,
+    byRegression: 0,
+    byFigure: 0,
+  }]));
+  const baselineCalls: number[] = [];
+  const started = performance.now();
+  for (let cycle = 0; cycle < CYCLES; cycle++) {
+    const suite = makeSuite(n, random);
+    const { runs: noisy, calls } = drawBaseline(suite, random);
+    baselineCalls.push(calls / n);
+    const sides = {
+      noisy: { baseline: noisy, measure: measureBaseline(noisy) },
+      certain: undefined as { baseline: RunDocument[]; measure: BaselineMeasure } | undefined,
+    };
+    for (const scenario of SCENARIOS) {
+      let side = sides.noisy;
+      if (scenario.deterministic) {
+        if (sides.certain === undefined) {
+          const baseline = drawCertainBaseline(suite, random);
+          sides.certain = { baseline, measure: measureBaseline(baseline) };
+        }
+        side = sides.certain;
+      }
+      const outcome = judge(scenario, { suite, ...side, random });
+      const cell = cells.get(scenario.name) as Cell;
+      cell.plain[outcome.plain]++;
+      cell.confirmed[outcome.confirmed]++;
+      cell.calls.push(outcome.calls / n);
+      cell.stableFlips += outcome.stableFlips;
+      if (outcome.byRegression) cell.byRegression++;
+      if (outcome.byFigure) cell.byFigure++;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `\n== N = ${n}, baseline of ${BASELINE_RUNS} runs, ${CYCLES} cycles per cell ` +
+      `(${seconds.toFixed(0)} s)`,
+  );
+  console.log(
+    `one-time baseline cost: ${mean(baselineCalls).toFixed(2)} × N calls on average ` +
+      `(p95 ${p95(baselineCalls).toFixed(2)}), runs with an errored verdict drawn again`,
+  );
+  console.log(
+    `${"scenario".padEnd(16)} ${"plain compare: exit 1".padEnd(30)} ${
+      "compare --confirm: exit 1".padEnd(30)
+    } ${"exit 2".padEnd(8)} calls/N mean  p95  stable flips  from: regression figure`,
+  );
+  for (const scenario of SCENARIOS) {
+    const cell = cells.get(scenario.name) as Cell;
+    console.log(
+      `${scenario.name.padEnd(16)} ${rate(cell.plain[1], CYCLES).padEnd(30)} ${
+        rate(cell.confirmed[1], CYCLES).padEnd(30)
+      } ${percent(cell.confirmed[2] / CYCLES).padEnd(8)} ${
+        mean(cell.calls).toFixed(3).padStart(12)
+      } ${p95(cell.calls).toFixed(3).padStart(5)} ${
+        (cell.stableFlips / CYCLES).toFixed(1).padStart(13)
+      } ${percent(cell.byRegression / CYCLES).padStart(17)} ${
+        percent(cell.byFigure / CYCLES).padStart(7)
+      }`,
+    );
+  }
+  console.log(
+    "\nconfusion matrix, compare --confirm (rows: what happened; columns: the exit code)",
+  );
+  console.log(
+    `${"".padEnd(10)} ${"exit 0".padStart(9)} ${"exit 1".padStart(9)} ${"exit 2".padStart(9)}`,
+  );
+  for (const truth of ["no drop", "drop", "outage"] as Truth[]) {
+    const totals = [0, 0, 0];
+    for (const s of SCENARIOS.filter((x) => x.truth === truth)) {
+      const cell = cells.get(s.name) as Cell;
+      cell.confirmed.forEach((count, code) => (totals[code] += count));
+    }
+    console.log(
+      `${truth.padEnd(10)} ${totals.map((t) => String(t).padStart(9)).join(" ")}`,
+    );
+  }
+  const wobble = cells.get("wobble") as Cell;
+  const drift = SCENARIOS.filter((s) => s.shape !== undefined).flatMap((s) =>
+    (cells.get(s.name) as Cell).calls
+  );
+  console.log(
+    `\ntarget calls per cycle / N: wobble mean ${mean(wobble.calls).toFixed(3)} p95 ${
+      p95(wobble.calls).toFixed(3)
+    }; drift (every shape and size) mean ${mean(drift).toFixed(3)} p95 ${p95(drift).toFixed(3)}`,
+  );
+  if (n === 200 && BASELINE_RUNS === 10 && ONLY.length === 0) goals(cells);
+}
+
+/** The issue's goals at N = 200 with a 10-run baseline, each against what was measured. */
+function goals(cells: Map<string, Cell>): void {
+  const get = (name: string) => cells.get(name) as Cell;
+  const wobble = get("wobble");
+  const lines = [
+    [
+      `false alarms on wobble ≤ 1%`,
+      wobble.confirmed[1] / CYCLES <= 0.01,
+      rate(wobble.confirmed[1], CYCLES),
+    ],
+    [
+      `power ≥ 90% at −5, concentrated`,
+      get("concentrated −5").confirmed[1] / CYCLES >= 0.9,
+      rate(get("concentrated −5").confirmed[1], CYCLES),
+    ],
+    [
+      `power ≥ 90% at −5, diffuse`,
+      get("diffuse −5").confirmed[1] / CYCLES >= 0.9,
+      rate(get("diffuse −5").confirmed[1], CYCLES),
+    ],
+    [
+      `calls ≤ 1.5 × one run on wobble (mean)`,
+      mean(wobble.calls) <= 1.5,
+      `${mean(wobble.calls).toFixed(3)} × N`,
+    ],
+  ] as const;
+  console.log("\ngoals at N = 200 with a 10-run baseline:");
+  for (const [goal, met, measured] of lines) {
+    console.log(`  ${met ? "met    " : "MISSED "} ${goal.padEnd(40)} measured ${measured}`);
+  }
+}
+
+console.log(
+  `bench/detection.ts: seed ${SEED}, ${CYCLES} cycles per cell, N = ${SIZES.join(", ")}, ` +
+    `baseline of ${BASELINE_RUNS} runs; gate alpha ${GATE.alpha}, noisy draws ${GATE.noisy_draws}, ` +
+    `confirm draws ≤ ${GATE.confirm_draws}`,
+);
+for (const n of SIZES) benchSize(n);

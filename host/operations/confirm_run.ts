@@ -1,0 +1,109 @@
+import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
+import { nextDraws, planConfirmation } from "../../core/confirmation_plan.ts";
+import { findGaps, repairGaps } from "../../core/reconcile.ts";
+import { type CaseResult, RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run_document.ts";
+import { type Clock, newRunId, systemClock } from "../clock.ts";
+import { executeCases } from "../driver.ts";
+import { gitStamp } from "../git_stamp.ts";
+import { bindJudges } from "../judges/mod.ts";
+import { createModelPool } from "../models/pool.ts";
+import { ConfirmRefusedError } from "../refusals.ts";
+import type { RunStore } from "../store.ts";
+import { loadSuite } from "../suite_loader/mod.ts";
+import { openTarget } from "../targets/mod.ts";
+
+/** What `compare --confirm` needs to draw again. */
+export interface ConfirmOptions {
+  store: RunStore;
+  clock?: Clock;
+  /** Called after each round with the cases it drew. */
+  onRound?: (round: { index: number; cases: number }) => void;
+}
+
+/**
+ * Draws again what a comparison left ambiguous, and stores the draws: the plan is made from the
+ * baseline and the run's failures before anything is called (planConfirmation), then each round
+ * draws the cases still wanted (nextDraws) until none are. Every round is reconciled with what
+ * its cases were asked, like a run. Refused when the suite's cases or checks, or the commit, are
+ * no longer the ones the run measured: the draws must come from the same system.
+ */
+export async function confirmRun(
+  candidate: RunDocument,
+  options: ConfirmOptions & { baselineRuns: readonly RunDocument[] },
+): Promise<{ confirmation: ConfirmationDocument; path: string }> {
+  const clock = options.clock ?? systemClock;
+  const plan = planConfirmation(options.baselineRuns, candidate);
+  const startedAt = clock.now();
+  const rounds: CaseResult[][] = [];
+  let gitCommit = candidate.git_commit;
+  if (nextDraws(plan, rounds).length > 0) {
+    const loaded = await loadSuite(candidate.suite.source);
+    const suite = loaded.suite;
+    if (
+      suite.cases_digest !== candidate.suite.cases_digest ||
+      suite.config_hash !== candidate.suite.config_hash
+    ) {
+      throw new ConfirmRefusedError(candidate.run_id, {
+        detail: `the suite at ${candidate.suite.source} no longer has the cases and checks the ` +
+          "run measured; run the suite again and compare that run",
+      });
+    }
+    gitCommit = await gitStamp(loaded.dir);
+    if (gitCommit !== candidate.git_commit) {
+      throw new ConfirmRefusedError(candidate.run_id, {
+        detail: `the run was made at commit ${candidate.git_commit ?? "none"} and the tree is ` +
+          `at ${gitCommit ?? "none"} now; confirmation draws must come from the same system`,
+      });
+    }
+    const models = createModelPool();
+    const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
+    const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
+    try {
+      for (let ids = nextDraws(plan, rounds); ids.length > 0; ids = nextDraws(plan, rounds)) {
+        const wanted = new Set(ids);
+        const cases = suite.cases.filter((c) => wanted.has(c.id));
+        const results = await executeCases({ ...running, cases }, { target });
+        const asked = { cases, assertions: suite.assertions };
+        rounds.push(repairGaps(asked, { results, gaps: findGaps(asked, results) }));
+        options.onRound?.({ index: rounds.length, cases: cases.length });
+      }
+    } finally {
+      await target.close();
+    }
+  }
+  const confirmation: ConfirmationDocument = {
+    schema_version: RUN_SCHEMA_VERSION,
+    confirmation_id: newRunId(startedAt),
+    candidate_run: candidate.run_id,
+    baseline_runs: options.baselineRuns.map((r) => r.run_id),
+    suite: {
+      name: candidate.suite.name,
+      cases_digest: candidate.suite.cases_digest,
+      config_hash: candidate.suite.config_hash,
+    },
+    target: candidate.target,
+    git_commit: gitCommit,
+    started_at: startedAt.toISOString(),
+    finished_at: clock.now().toISOString(),
+    plan,
+    rounds,
+  };
+  const path = await options.store.writeConfirmation(confirmation);
+  return { confirmation, path };
+}
+
+/** The stored confirmation of a run against exactly these baseline runs, if there is one. */
+export async function findConfirmation(
+  candidate: RunDocument,
+  options: { store: RunStore; baselineRuns: readonly RunDocument[]; id?: string },
+): Promise<ConfirmationDocument | undefined> {
+  const ids = options.baselineRuns.map((r) => r.run_id).join(" ");
+  const found = await options.store.confirmations({
+    suite: candidate.suite.name,
+    runId: candidate.run_id,
+  });
+  return found.findLast((c) =>
+    c.baseline_runs.join(" ") === ids &&
+    (options.id === undefined || c.confirmation_id === options.id)
+  );
+}
