@@ -39,6 +39,8 @@ const { values: flags } = parseArgs({
     seed: { type: "string", default: "20261130" },
     /** Only the scenarios whose names contain one of these, comma-separated. */
     scenarios: { type: "string", default: "" },
+    alpha: { type: "string", default: String(DEFAULT_GATE_SETTINGS.alpha) },
+    "noisy-draws": { type: "string", default: String(DEFAULT_GATE_SETTINGS.noisy_draws) },
   },
 });
 const CYCLES = Number(flags.cycles);
@@ -55,7 +57,13 @@ const GROUPS = 5;
 const DROPS = [2, 3, 5, 10];
 const CHECK = { id: "00000000000000c1", name: "correct", kind: "equals" };
 const AGGREGATES: AggregateSpec[] = [{ name: "accuracy", kind: "accuracy", over: "correct" }];
-const GATE: RunGate = { ...DEFAULT_GATE_SETTINGS, primary: "accuracy" };
+/** The suite's `[gate]`: the defaults, unless --alpha or --noisy-draws say otherwise. */
+const GATE: RunGate = {
+  ...DEFAULT_GATE_SETTINGS,
+  alpha: Number(flags.alpha),
+  noisy_draws: Number(flags["noisy-draws"]),
+  primary: "accuracy",
+};
 
 type Kind = "stable-pass" | "stable-fail" | "noisy";
 type Truth = "no drop" | "drop" | "outage";

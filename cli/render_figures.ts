@@ -40,6 +40,10 @@ export function sensitivityLine(
   } | null,
 ): string | undefined {
   if (s === null) return undefined;
+  if (s.one_run === null && s.confirmed === null) {
+    return `minimum detectable drop of ${s.figure}: not measured (a baseline of one run shows no ` +
+      "noise; promote several runs)";
+  }
   const drop = (d: number | null) => (d === null ? "n/a" : d.toFixed(4));
   const extra = s.planned.reduce((sum, p) => sum + p.draws, 0);
   return `minimum detectable drop of ${s.figure} (alpha ${s.alpha}, power ${s.power}): ` +

@@ -64,6 +64,7 @@ export function measureBaseline(runs: readonly RunDocument[]): BaselineMeasure {
       gate,
       draws: draws.get(primary.name) ?? new Map(),
       noisyDraws,
+      runs: runs.length,
     }),
   };
 }
@@ -74,6 +75,27 @@ export function measureBaseline(runs: readonly RunDocument[]): BaselineMeasure {
  * and 80%), a case gets the suite's `noisy_draws`.
  */
 const NOISY_SHARE = 0.2;
+
+/** Whether a check's baseline verdicts, `passes` of `runs`, make its case noisy enough to draw. */
+function isNoisy(passes: number, runs: number): boolean {
+  const minority = Math.min(passes, runs - passes);
+  return minority > 0 && minority >= NOISY_SHARE * runs;
+}
+
+/**
+ * The chance that a case passing with probability π is found noisy by a baseline of `runs`
+ * runs, and so gets `compare --confirm`'s extra draws: the plan as a probability, which the
+ * figures' test needs (see DrawDesign).
+ */
+export function noisyChance(pi: number, runs: number): number {
+  let chance = 0;
+  let coefficient = 1;
+  for (let k = 0; k <= runs; k++) {
+    if (k > 0) coefficient = (coefficient * (runs - k + 1)) / k;
+    if (isNoisy(k, runs)) chance += coefficient * pi ** k * (1 - pi) ** (runs - k);
+  }
+  return chance;
+}
 
 /**
  * The extra draws each case the baseline found noisy gets under `compare --confirm`, decided from
@@ -94,9 +116,7 @@ export function planNoisyDraws(
     const seen = history.get(c.case_id);
     const noisy = checks.some((id) => {
       const statuses = (seen?.get(id) ?? []).filter((s) => s !== "error");
-      const passes = statuses.filter((s) => s === "pass").length;
-      const minority = Math.min(passes, statuses.length - passes);
-      return minority > 0 && minority >= NOISY_SHARE * statuses.length;
+      return isNoisy(statuses.filter((s) => s === "pass").length, statuses.length);
     });
     if (noisy) planned.set(c.case_id, options.gate.noisy_draws);
   }

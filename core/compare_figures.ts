@@ -1,10 +1,15 @@
-import type { BaselineDraws, BaselineMeasure } from "./baseline_measure.ts";
+import { type BaselineDraws, type BaselineMeasure, noisyChance } from "./baseline_measure.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "./gate.ts";
 import type { CaseResult, Figure, RunDocument } from "./run_document.ts";
 import { benjaminiHochberg } from "./statistics/benjamini_hochberg.ts";
 import { normalQuantile } from "./statistics/normal.ts";
-import { type PairedCase, pairedDropTest, type PairedTest } from "./statistics/paired_test.ts";
+import {
+  type DrawDesign,
+  type PairedCase,
+  pairedDropTest,
+  type PairedTest,
+} from "./statistics/paired_test.ts";
 
 /** A figure on both sides, and what became of it. */
 export interface FigureComparison {
@@ -55,6 +60,11 @@ export function compareFigures(
   const byName = new Map(candidate.figures.map((f) => [f.name, f]));
   const candidateCases = new Map(candidate.cases.map((c) => [c.case_id, c]));
   const critical = normalQuantile(1 - gate.alpha);
+  const runCount = options.measure.runs.length;
+  // With --confirm's planned draws, the test is told how the plan picks cases (DrawDesign).
+  const design: DrawDesign | undefined = options.extra === undefined || gate.noisy_draws === 0
+    ? undefined
+    : { extra: gate.noisy_draws, chance: (pi) => noisyChance(pi, runCount) };
   for (const old of runs[0].figures) {
     const now = byName.get(old.name);
     const sides = runs.map((r) => r.figures.find((f) => f.name === old.name));
@@ -80,7 +90,7 @@ export function compareFigures(
     const pairs = baselineDraws !== undefined && isPairable(now)
       ? pairedCases(now, { baselineDraws, candidateCases, extra: options.extra })
       : [];
-    const test = pairedDropTest(pairs, { binary: now.kind !== "mean" });
+    const test = pairedDropTest(pairs, { binary: now.kind !== "mean", design });
     const delta = now.value - base;
     const moved = test?.difference ?? delta;
     result.push({
@@ -146,8 +156,9 @@ function pairedCases(
     const own = where.candidateCases.get(id);
     if (own === undefined || baseline === undefined || baseline.length === 0) continue;
     const candidate = caseDraws(own, draw);
-    for (const more of where.extra?.get(id) ?? []) candidate.push(...caseDraws(more, draw));
-    pairs.push({ baseline, candidate });
+    const extra = where.extra?.get(id) ?? [];
+    for (const more of extra) candidate.push(...caseDraws(more, draw));
+    pairs.push({ baseline, candidate, rounds: 1 + extra.length });
   }
   return pairs;
 }

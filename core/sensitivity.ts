@@ -8,7 +8,10 @@ export interface Sensitivity {
   figure: string;
   alpha: number;
   power: number;
-  /** With one run: each case drawn as often as a plain run draws it. Null if not computable. */
+  /**
+   * With one run: each case drawn as often as a plain run draws it. Null when not computable, or
+   * when the baseline is a single run, which measures no noise.
+   */
   one_run: number | null;
   /** With `compare --confirm`'s planned extra draws of the noisy cases. */
   confirmed: number | null;
@@ -27,6 +30,8 @@ export function sensitivityOf(
     gate: RunGate;
     draws: ReadonlyMap<string, BaselineDraws>;
     noisyDraws: ReadonlyMap<string, number>;
+    /** How many runs the baseline is made of. */
+    runs: number;
   },
 ): Sensitivity {
   const plain: PlannedCase[] = [];
@@ -43,12 +48,15 @@ export function sensitivityOf(
   }
   const { alpha, power } = options.gate;
   const settings = { alpha, power, binary: primary.kind !== "mean" };
+  // One run shows no case varying, so any figure it gave would promise a sensitivity nobody
+  // measured: with a single baseline run the drop is not stated.
+  const measured = options.runs > 1;
   return {
     figure: primary.name,
     alpha,
     power,
-    one_run: minDetectableDrop(plain, settings),
-    confirmed: minDetectableDrop(confirmed, settings),
+    one_run: measured ? minDetectableDrop(plain, settings) : null,
+    confirmed: measured ? minDetectableDrop(confirmed, settings) : null,
     planned: [...options.noisyDraws].map(([case_id, draws]) => ({ case_id, draws })),
   };
 }

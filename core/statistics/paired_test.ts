@@ -5,6 +5,19 @@ import { density, normalCdf } from "./normal.ts";
 export interface PairedCase {
   baseline: readonly number[];
   candidate: readonly number[];
+  /** Rounds the candidate draws came in: 1 for a run, more with planned extra draws. */
+  rounds?: number;
+}
+
+/**
+ * How extra candidate draws were planned from the baseline: a case gets `extra` more rounds with
+ * probability `chance(π)` when its pass rate is π. Given, each case's variance uses the draws it
+ * would get on average rather than the draws it got: the plan picked cases by their baseline
+ * draws, so the count it gave a case is tied to the baseline estimate the variance is made of.
+ */
+export interface DrawDesign {
+  extra: number;
+  chance: (pi: number) => number;
 }
 
 /** A paired test of a figure's drop. */
@@ -39,7 +52,7 @@ export interface PairedTest {
  */
 export function pairedDropTest(
   cases: readonly PairedCase[],
-  options: { binary: boolean },
+  options: { binary: boolean; design?: DrawDesign },
 ): PairedTest | null {
   const usable = cases.filter((c) => c.baseline.length > 0 && c.candidate.length > 0);
   if (usable.length === 0) return null;
@@ -50,13 +63,16 @@ export function pairedDropTest(
   let thirdCumulant = 0;
   usable.forEach((c, i) => {
     sum += mean(c.candidate) - mean(c.baseline);
-    variance += variances[i] * (1 / c.baseline.length + 1 / c.candidate.length);
+    const pi = options.binary ? rateFromVariance(variances[i], mean(pooled[i])) : 0.5;
+    const perRound = c.candidate.length / (c.rounds ?? 1);
+    const inverse = options.design === undefined
+      ? [1 / c.candidate.length, 1 / c.candidate.length ** 2]
+      : expectedInverse(options.design, { pi, perRound });
+    variance += variances[i] * (1 / c.baseline.length + inverse[0]);
     if (options.binary) {
       // A Bernoulli mean of n draws has third cumulant π(1−π)(1−2π)/n²; d_i adds one side and
       // subtracts the other.
-      const pi = rateFromVariance(variances[i], mean(pooled[i]));
-      thirdCumulant += variances[i] * (1 - 2 * pi) *
-        (1 / c.candidate.length ** 2 - 1 / c.baseline.length ** 2);
+      thirdCumulant += variances[i] * (1 - 2 * pi) * (inverse[1] - 1 / c.baseline.length ** 2);
     }
   });
   const n = usable.length;
@@ -64,7 +80,9 @@ export function pairedDropTest(
   const standard_error = Math.sqrt(variance) / n;
   if (standard_error === 0) return { difference, standard_error, z: 0, p_value: 0.5 };
   const z = difference / standard_error;
-  const skew = thirdCumulant / variance ** 1.5;
+  // The one-term expansion holds for modest skewness; beyond ±1 (a handful of near-certain
+  // cases) it would bend the p-value back on itself, so it is held there.
+  const skew = Math.max(-1, Math.min(1, thirdCumulant / variance ** 1.5));
   return { difference, standard_error, z, p_value: edgeworth(z, skew) };
 }
 
@@ -77,6 +95,17 @@ export function pairedDropTest(
 function edgeworth(z: number, skew: number): number {
   const p = normalCdf(z) - density(z) * skew * (z * z - 1) / 6;
   return Math.min(1, Math.max(0, p));
+}
+
+/** E[1/m] and E[1/m²] for a case's candidate draws m under the plan, at pass rate π. */
+function expectedInverse(
+  design: DrawDesign,
+  options: { pi: number; perRound: number },
+): [number, number] {
+  const chance = design.chance(options.pi);
+  const plain = options.perRound;
+  const more = options.perRound * (1 + design.extra);
+  return [(1 - chance) / plain + chance / more, (1 - chance) / plain ** 2 + chance / more ** 2];
 }
 
 /** The pass rate whose binomial variance is `variance`, on the side the draws lean to. */

@@ -23,7 +23,7 @@ export interface SequentialTest {
  * that fails every other time is; the error rates were chosen with bench/detection.ts (see
  * docs/detection.md). ADR 0031 explains each number.
  */
-export const CONFIRM_TEST: SequentialTest = { theta0: 0.1, theta1: 0.5, alpha: 0.002, beta: 0.1 };
+export const CONFIRM_TEST: SequentialTest = { theta0: 0.1, theta1: 0.5, alpha: 0.001, beta: 0.1 };
 
 /** Where a check's confirmation stands. */
 export type ConfirmationOutcome = "confirmed" | "dismissed" | "undecided" | "pending";
@@ -36,7 +36,8 @@ export type ConfirmationOutcome = "confirmed" | "dismissed" | "undecided" | "pen
  * @example
  * ```ts
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
- * assertEquals(sequentialOutcome(["fail", "fail", "fail", "fail"], { maxDraws: 6 }), "confirmed");
+ * const broken = ["fail", "fail", "fail", "fail", "fail"] as const;
+ * assertEquals(sequentialOutcome(broken, { maxDraws: 6 }), "confirmed");
  * assertEquals(sequentialOutcome(["pass", "fail"], { maxDraws: 6 }), "pending");
  * assertEquals(sequentialOutcome(["pass", "pass", "pass", "pass"], { maxDraws: 6 }), "dismissed");
  * ```
