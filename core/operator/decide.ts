@@ -191,7 +191,7 @@ function describe(cycle: Cycle): string {
     case "steady":
       return "steady: nothing moved";
     case "wobble":
-      return `wobble: ${cycle.flips.length} flips did not reproduce`;
+      return `wobble: ${plural(cycle.flips.length, "flip")} did not reproduce`;
     case "drift":
       return `drift: ${
         citedFacts(cycle).length
@@ -230,4 +230,8 @@ function withinWindow(minutes: number, window: QuietHours): boolean {
   const to = toMinutes(window.to);
   // A window like 22:00–06:00 wraps past midnight.
   return from <= to ? minutes >= from && minutes < to : minutes >= from || minutes < to;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

@@ -17,6 +17,7 @@ export interface CompareOptions {
    */
   confirm?: boolean;
   onRound?: ConfirmOptions["onRound"];
+  confirmLimits?: ConfirmOptions["limits"];
 }
 
 /** Both sides of a comparison and its result. */
@@ -55,6 +56,7 @@ export async function compareRun(
       store: options.store,
       baselineRuns,
       onRound: options.onRound,
+      limits: options.confirmLimits,
     })).confirmation;
   }
   return {

@@ -18,6 +18,12 @@ export interface ConfirmOptions {
   clock?: Clock;
   /** Called after each round with the cases it drew. */
   onRound?: (round: { index: number; cases: number }) => void;
+  /**
+   * Caps for a scheduled caller: at most this many rounds, and no round that could take the
+   * target calls past `maxCalls` even if every case retried. What is left undrawn stays
+   * undecided, never dismissed.
+   */
+  limits?: { maxRounds?: number; maxCalls?: number };
 }
 
 /**
@@ -59,12 +65,22 @@ export async function confirmRun(
     const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
     const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
     try {
+      let calls = 0;
+      const limits = options.limits ?? {};
+      const worstCalls = (ids: readonly string[]) =>
+        ids.reduce((sum, id) => {
+          const repeats = suite.cases.find((c) => c.id === id)?.repeats ?? suite.settings.repeats;
+          return sum + (1 + suite.settings.retries) * repeats;
+        }, 0);
       for (let ids = nextDraws(plan, rounds); ids.length > 0; ids = nextDraws(plan, rounds)) {
+        if (rounds.length >= (limits.maxRounds ?? Infinity)) break;
+        if (calls + worstCalls(ids) > (limits.maxCalls ?? Infinity)) break;
         const wanted = new Set(ids);
         const cases = suite.cases.filter((c) => wanted.has(c.id));
         const results = await executeCases({ ...running, cases }, { target });
         const asked = { cases, assertions: suite.assertions };
         rounds.push(repairGaps(asked, { results, gaps: findGaps(asked, results) }));
+        calls += results.reduce((sum, r) => sum + r.attempts, 0);
         options.onRound?.({ index: rounds.length, cases: cases.length });
       }
     } finally {

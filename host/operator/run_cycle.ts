@@ -1,0 +1,292 @@
+import { dirname, join, resolve } from "node:path";
+import type { Fact } from "../../core/facts.ts";
+import { type OperatorConfig, policyDigest } from "../../core/operator/config.ts";
+import {
+  classifyCycle,
+  type Cycle,
+  CYCLE_FORMAT,
+  type Flip,
+  type ProbeResult,
+} from "../../core/operator/cycle.ts";
+import { decide, type Decision } from "../../core/operator/decide.ts";
+import { renderDossier } from "../../core/operator/dossier.ts";
+import { decisionLine } from "../../core/operator/journal.ts";
+import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
+import { checkConfirmation, drawsByCase } from "../../core/confirmation_plan.ts";
+import type { Suite } from "../../core/suite.ts";
+import { writeFileAtomic } from "../atomic_write.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import { compareRun } from "../operations/compare_run.ts";
+import { runSuite } from "../operations/run_suite.ts";
+import { isRefusal, UsageError } from "../refusals.ts";
+import { RunStore } from "../store.ts";
+import { loadSuite } from "../suite_loader/mod.ts";
+import {
+  appendJournalLine,
+  decisionJournalPath,
+  pastDecisions,
+  readDecisionJournal,
+} from "./decision_journal.ts";
+import { loadOperatorConfig } from "./load_config.ts";
+import { probePolicyWall } from "./policy_wall.ts";
+
+/** What a cycle needs: its configuration file, and the probe of the MCP wall from its caller. */
+export interface CycleOptions {
+  configPath: string;
+  /** Asks `promote` on the MCP wire; the operator front end supplies it. */
+  probeMcp: (store: RunStore) => Promise<ProbeResult>;
+  clock?: Clock;
+  /** Told what an unanticipated failure was, since the cycle records only its exit code. */
+  onFailure?: (error: unknown) => void;
+}
+
+/** Where a cycle wrote what it found and decided. */
+export interface CyclePaths {
+  cycle: string;
+  decision: string;
+  alert: string;
+  journal: string;
+}
+
+/**
+ * One scheduled asking of "did it get worse?": run the suite, compare with the baseline, draw
+ * again what is ambiguous (at most max_reruns rounds, never past the budget), classify, prove the
+ * walls, then decide under the policy and record the decision. operator.toml is only read.
+ */
+export async function runCycle(
+  options: CycleOptions,
+): Promise<{ cycle: Cycle; decision: Decision; paths: CyclePaths }> {
+  const clock = options.clock ?? systemClock;
+  const { config } = await loadOperatorConfig(options.configPath);
+  const dir = dirname(resolve(options.configPath));
+  const store = new RunStore({ root: resolve(dir, config.store), tenant: config.tenant });
+  const suitePath = resolve(dir, config.suite);
+  const loaded = await loadSuite(suitePath);
+  refuseUnaffordable(loaded.suite, config);
+  const digest = policyDigest(config.policy);
+  const evidence = await gatherEvidence(suitePath, { store, config, onFailure: options.onFailure });
+  const outDir = join(store.tenantDir, "operator", loaded.suite.name);
+  const paths: CyclePaths = {
+    cycle: join(outDir, "cycle.json"),
+    decision: join(outDir, "decision.json"),
+    alert: join(outDir, "alert.md"),
+    journal: decisionJournalPath(store, loaded.suite.name),
+  };
+  const probe = [
+    await options.probeMcp(store),
+    probePolicyWall(options.configPath, { commands: commandsOf(loaded.suite) }),
+    await probeCycleWrite(outDir),
+  ];
+  const onDisk = await loadOperatorConfig(options.configPath).then(
+    ({ config }) => policyDigest(config.policy),
+    () => "(unreadable)",
+  );
+  probe.push({
+    wall: "policy-digest",
+    outcome: onDisk === digest ? "matches" : "moved",
+    detail: onDisk === digest
+      ? `the policy on disk is ${digest ?? "(none)"}, the one this cycle was ruled by`
+      : `this cycle was ruled by ${digest ?? "(none)"} but the file on disk now holds ${
+        onDisk ?? "(none)"
+      }`,
+  });
+  const cycle: Cycle = {
+    cycle_format: CYCLE_FORMAT,
+    cycle_key: `${loaded.suite.name}@${evidence.runId ?? clock.now().toISOString()}`,
+    suite: loaded.suite.name,
+    tenant: config.tenant,
+    baseline_run: evidence.baselineRun,
+    runs: evidence.runs,
+    exit_code: evidence.exitCode,
+    classification: classifyCycle({
+      exitCode: evidence.exitCode,
+      flips: evidence.flips,
+      figuresWorse: evidence.figuresWorse,
+      structuralFlipCases: config.structural_flip_cases,
+    }),
+    flips: evidence.flips,
+    canary_moved: evidence.canaryMoved,
+    figures_worse: evidence.figuresWorse,
+    errored: evidence.errored,
+    calls: evidence.calls,
+    budget: config.budget,
+    max_reruns: config.max_reruns,
+    reruns_used: evidence.rerunsUsed,
+    structural_flip_cases: config.structural_flip_cases,
+    policy: config.policy === undefined || digest === null
+      ? null
+      : { name: config.policy.name, digest },
+    evaluated_at: clock.now().toISOString(),
+    probe,
+  };
+  await writeFileAtomic(paths.cycle, JSON.stringify(cycle, null, 2) + "\n");
+  const decision = await decideCycle(cycle, {
+    configPath: options.configPath,
+    journal: paths.journal,
+  });
+  await writeFileAtomic(paths.decision, JSON.stringify(decision, null, 2) + "\n");
+  await writeFileAtomic(paths.alert, renderDossier(cycle, { decision }));
+  return { cycle, decision, paths };
+}
+
+/**
+ * Decides a cycle under the policy on disk now, and journals the decision: a hold most of all,
+ * since a hold nobody recorded looks exactly like a cycle that never ran.
+ */
+export async function decideCycle(
+  cycle: Cycle,
+  options: { configPath: string; journal: string },
+): Promise<Decision> {
+  const { config } = await loadOperatorConfig(options.configPath);
+  const history = pastDecisions(await readDecisionJournal(options.journal)).filter((d) =>
+    d.suite === cycle.suite && d.cycle_key !== cycle.cycle_key
+  );
+  const decision = decide(cycle, { config, history });
+  await appendJournalLine(options.journal, decisionLine(cycle, decision));
+  return decision;
+}
+
+interface Evidence {
+  runId: string | null;
+  runs: string[];
+  baselineRun: string | null;
+  exitCode: number;
+  flips: Flip[];
+  figuresWorse: string[];
+  canaryMoved: string[];
+  errored: string[];
+  calls: number;
+  rerunsUsed: number;
+}
+
+async function gatherEvidence(
+  suitePath: string,
+  options: { store: RunStore; config: OperatorConfig; onFailure?: (error: unknown) => void },
+): Promise<Evidence> {
+  const { store, config } = options;
+  const empty: Evidence = {
+    runId: null,
+    runs: [],
+    baselineRun: null,
+    exitCode: 0,
+    flips: [],
+    figuresWorse: [],
+    canaryMoved: [],
+    errored: [],
+    calls: 0,
+    rerunsUsed: 0,
+  };
+  let runId: string | null = null;
+  let calls = 0;
+  try {
+    // A cycle killed mid-run is resumed by the next, so its calls are not paid twice.
+    const { run, reused } = await runSuite(suitePath, { store, resume: true });
+    runId = run.run_id;
+    const reusedSet = new Set(reused);
+    calls = run.cases.filter((c) => !reusedSet.has(c.case_id)).reduce((n, c) => n + c.attempts, 0);
+    const compared = await compareRun(run.run_id, {
+      store,
+      suite: run.suite.name,
+      confirm: config.max_reruns > 0,
+      confirmLimits: { maxRounds: config.max_reruns, maxCalls: config.budget - calls },
+    });
+    const confirmation = compared.confirmation;
+    const rounds = confirmation?.rounds ?? [];
+    calls += rounds.flat().reduce((n, c) => n + c.attempts, 0);
+    const facts = compared.comparison.facts;
+    const names = (kind: Fact["kind"]) =>
+      facts.filter((f) => f.kind === kind).map((f) => f.figure ?? `${f.case_id} · ${f.assertion}`);
+    return {
+      ...empty,
+      runId,
+      runs: [run.run_id, ...(confirmation === undefined ? [] : [confirmation.confirmation_id])],
+      baselineRun: compared.baselineRun.run_id,
+      exitCode: compared.comparison.verdict,
+      flips: flipsOf(facts, confirmation),
+      figuresWorse: names("figure-worse"),
+      canaryMoved: names("canary-moved"),
+      errored: [...names("unjudged"), ...names("unreconciled")],
+      calls,
+      rerunsUsed: rounds.length,
+    };
+  } catch (error) {
+    if (!isRefusal(error)) options.onFailure?.(error);
+    return {
+      ...empty,
+      runId,
+      runs: runId === null ? [] : [runId],
+      exitCode: isRefusal(error) ? 64 : 70,
+      calls,
+    };
+  }
+}
+
+/**
+ * Each flip of the cycle's run, with what its reruns said. A stable check's break reproduced
+ * unless its reruns dismissed it: reruns that ran out undecided never excuse a break.
+ */
+function flipsOf(facts: readonly Fact[], confirmation: ConfirmationDocument | undefined): Flip[] {
+  const draws = drawsByCase(confirmation?.rounds ?? []);
+  const reruns = (caseId: string, assertionId: string) =>
+    (draws.get(caseId) ?? []).map((c) =>
+      c.verdicts.find((v) => v.assertion_id === assertionId)?.status ?? "error"
+    );
+  const dismissed = (caseId: string, assertionId: string) =>
+    confirmation !== undefined &&
+    checkConfirmation(assertionId, {
+        draws: draws.get(caseId) ?? [],
+        maxDraws: confirmation.plan.max_draws,
+      }).outcome === "dismissed";
+  const flips: Flip[] = [];
+  for (const fact of facts) {
+    if (fact.case_id === undefined || fact.assertion === undefined) continue;
+    if (fact.kind !== "regression" && fact.kind !== "unconfirmed" && fact.kind !== "noisy") {
+      continue;
+    }
+    flips.push({
+      case_id: fact.case_id,
+      assertion: fact.assertion,
+      assertion_id: fact.assertion_id ?? "",
+      stable: fact.kind !== "noisy",
+      reruns: reruns(fact.case_id, fact.assertion_id ?? ""),
+      reproduced: fact.kind !== "noisy" && !dismissed(fact.case_id, fact.assertion_id ?? ""),
+    });
+  }
+  return flips;
+}
+
+/** The budget must pay for one whole run even if every case retries, or no cycle can keep it. */
+function refuseUnaffordable(suite: Suite, config: OperatorConfig): void {
+  const worst = suite.cases
+    .filter((c) => c.kind !== "suspended")
+    .reduce((n, c) => n + (1 + suite.settings.retries) * (c.repeats ?? suite.settings.repeats), 0);
+  if (worst > config.budget) {
+    throw new UsageError(
+      `operator.toml: a budget of ${config.budget} target calls can not pay for one run of suite ${suite.name} (up to ${worst} calls with its retries and repeats); raise budget or lower retries`,
+    );
+  }
+}
+
+function commandsOf(suite: Suite): string[] {
+  return suite.target.kind === "command" ? [suite.target.command[0]] : [];
+}
+
+/** The probe's positive: this identity can write where the operator writes. */
+async function probeCycleWrite(outDir: string): Promise<ProbeResult> {
+  const marker = join(outDir, ".probe");
+  try {
+    await writeFileAtomic(marker, "the operator can write here\n");
+    await Deno.remove(marker);
+    return {
+      wall: "cycle-write",
+      outcome: "written",
+      detail: "wrote and removed a marker beside the cycle file",
+    };
+  } catch (error) {
+    return {
+      wall: "cycle-write",
+      outcome: "not-written",
+      detail: `could not write beside the cycle file (${(error as Error).name})`,
+    };
+  }
+}
