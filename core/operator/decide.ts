@@ -194,8 +194,8 @@ function describe(cycle: Cycle): string {
       return `wobble: ${plural(cycle.flips.length, "flip")} did not reproduce`;
     case "drift":
       return `drift: ${
-        citedFacts(cycle).length
-      } checks or figures stayed worse after ${cycle.reruns_used} reruns`;
+        plural(citedFacts(cycle).length, "check or figure", "checks or figures")
+      } stayed worse after ${plural(cycle.reruns_used, "rerun round")}`;
     case "structural":
       return `structural: ${
         new Set(cycle.flips.filter((f) => f.stable).map((f) => f.case_id)).size
