@@ -93,6 +93,11 @@ Deno.test("the front ends reach the world only through host", () => {
   assertEquals(violations("cli", rules), []);
 });
 
+Deno.test("the operator and the MCP server never import the CLI", () => {
+  const rule: [RegExp, string][] = [[/from\s+["'](\.\.\/)+cli\//, "imports the CLI"]];
+  assertEquals([...violations("operator", rule), ...violations("mcp", rule)], []);
+});
+
 Deno.test("every file under core/ is checked", () => {
   const files = sourceFiles("core").map((f) => relative("core", f));
   assertEquals(files.length > 10, true, `only ${files.length} files found under core/`);

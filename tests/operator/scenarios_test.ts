@@ -1,0 +1,125 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { prepareScenario, runOperator } from "../../examples/operator/scenario.ts";
+
+const EXPECTED = {
+  steady: { reruns: 0, exit: 0 },
+  wobble: { reruns: 4, exit: 0 },
+  drift: { reruns: 5, exit: 1 },
+  structural: { reruns: 5, exit: 1 },
+} as const;
+
+async function cycleOf(scenario: keyof typeof EXPECTED, policy: boolean) {
+  const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
+  const dir = await prepareScenario(scenario, { policy, workspace: join(parent, scenario) });
+  const result = await runOperator(dir, ["cycle", "--json"]);
+  return { dir, code: result.code, ...JSON.parse(result.stdout) };
+}
+
+for (const scenario of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
+  Deno.test(`the ${scenario} scenario classifies as ${scenario}, with the same reruns and walls with or without a policy`, async () => {
+    for (const policy of [false, true]) {
+      const { cycle, decision, code } = await cycleOf(scenario, policy);
+      const label = `${scenario}${policy ? " with a policy" : ""}`;
+      assertEquals(cycle.classification, scenario, label);
+      assertEquals(cycle.reruns_used, EXPECTED[scenario].reruns, label);
+      assertEquals(
+        Object.fromEntries(
+          cycle.probe.map((p: { wall: string; outcome: string }) => [p.wall, p.outcome]),
+        ),
+        {
+          "mcp-promote": "intact",
+          "policy-write": "enforced",
+          "cycle-write": "written",
+          "policy-digest": "matches",
+        },
+        label,
+      );
+      ok(
+        cycle.calls <= cycle.budget,
+        `${label}: ${cycle.calls} calls over a budget of ${cycle.budget}`,
+      );
+      const held = policy && scenario === "drift";
+      assertEquals(decision.escalate, EXPECTED[scenario].exit === 1 && !held, label);
+      assertEquals(code, decision.escalate ? 1 : 0, label);
+      assertEquals(decision.clause, held ? "known-flaky-q07" : null, label);
+    }
+  });
+}
+
+Deno.test("a hold is journaled with its clause, and a person's answer is recorded beside it", async () => {
+  const { dir, decision } = await cycleOf("drift", true);
+  assertEquals(decision.clause, "known-flaky-q07");
+  const journal = join(dir, ".digline", "default", "decisions", "operator-example.jsonl");
+  const [line] = (await Deno.readTextFile(journal)).trim().split("\n").map((l) => JSON.parse(l));
+  assertEquals([line.entry, line.clause, line.escalate, line.facts], [
+    "decision",
+    "known-flaky-q07",
+    false,
+    ["q07 · correct"],
+  ]);
+  const labelled = await runOperator(dir, ["label", "1", "--wanted", "no"]);
+  assertEquals(labelled.code, 0, labelled.stderr);
+  const lines = (await Deno.readTextFile(journal)).trim().split("\n").map((l) => JSON.parse(l));
+  assertEquals(lines.length, 2);
+  assertEquals([lines[1].entry, lines[1].line, lines[1].wanted], ["label", 1, "no"]);
+  const wrong = await runOperator(dir, ["label", "2", "--wanted", "no"]);
+  assertEquals(wrong.code, 64);
+});
+
+Deno.test("a policy edited between the cycle and the decision is not consulted: policy-moved", async () => {
+  const { dir } = await cycleOf("drift", true);
+  const config = join(dir, "operator.toml");
+  const cycleFile = join(dir, ".digline", "default", "operator", "operator-example", "cycle.json");
+  // A person (not the operator) edits the policy after the cycle was written.
+  await Deno.writeTextFile(
+    config,
+    (await Deno.readTextFile(config)).replace("max_cycles = 3", "max_cycles = 9"),
+  );
+  const result = await runOperator(dir, ["decide", "--cycle", cycleFile, "--json"]);
+  const decision = JSON.parse(result.stdout);
+  assertEquals([decision.escalate, decision.clause, decision.policy_moved], [true, null, true]);
+  match(decision.reason, /^policy-moved: /);
+});
+
+Deno.test("an operator.toml clause that names payload is refused at load, naming the key", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
+  const dir = await prepareScenario("steady", { policy: true, workspace: join(parent, "steady") });
+  const config = join(dir, "operator.toml");
+  await Deno.writeTextFile(
+    config,
+    (await Deno.readTextFile(config)).replace('case = "q07"', 'case = "q07"\nvars = "n = 7"'),
+  );
+  const result = await runOperator(dir, ["cycle"]);
+  assertEquals(result.code, 64);
+  match(result.stderr, /operator\.toml:\d+:\d+: .*"vars" would name a case's vars/);
+});
+
+Deno.test("a cycle never spends more target calls than its budget, and a break it could not settle still wakes", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
+  const dir = await prepareScenario("drift", { policy: false, workspace: join(parent, "drift") });
+  const config = join(dir, "operator.toml");
+  await Deno.writeTextFile(
+    config,
+    (await Deno.readTextFile(config)).replace("budget = 120", "budget = 33"),
+  );
+  const result = await runOperator(dir, ["cycle", "--json"]);
+  const { cycle, decision } = JSON.parse(result.stdout);
+  assertEquals(cycle.calls, 33);
+  assertEquals(cycle.reruns_used, 3);
+  assertEquals(cycle.classification, "drift", "reruns that ran out undecided never excuse a break");
+  assertEquals(decision.escalate, true);
+});
+
+Deno.test("a budget that can not pay for one run is refused before any call", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
+  const dir = await prepareScenario("steady", { policy: false, workspace: join(parent, "steady") });
+  const config = join(dir, "operator.toml");
+  await Deno.writeTextFile(
+    config,
+    (await Deno.readTextFile(config)).replace("budget = 120", "budget = 10"),
+  );
+  const result = await runOperator(dir, ["cycle"]);
+  assertEquals(result.code, 64);
+  match(result.stderr, /a budget of 10 target calls can not pay for one run/);
+});
