@@ -159,11 +159,11 @@ async function journalFor(configPath: string, suite: string): Promise<string> {
   return decisionJournalPath(store, suite);
 }
 
-async function readCycle(path: string): Promise<Cycle> {
+function readCycle(path: string): Promise<Cycle> {
   return parseDocument(path, (json) => CycleSchema.parse(json));
 }
 
-async function readDecision(path: string): Promise<Decision> {
+function readDecision(path: string): Promise<Decision> {
   return parseDocument(path, (json) => DecisionSchema.parse(json));
 }
 
