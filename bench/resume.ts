@@ -11,6 +11,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { taskFlags } from "../examples/task_flags.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -57,9 +58,7 @@ ${cases}`;
 }
 
 function cliArgs(args: string[]): string[] {
-  const config = JSON.parse(Deno.readTextFileSync(join(root, "deno.json")));
-  const words = String(config.tasks.digline).split(/\s+/);
-  const flags = words.slice(words.indexOf("run") + 1, words.indexOf("cli/main.ts"));
+  const flags = taskFlags("digline", "cli/main.ts");
   return ["run", "--config", join(root, "deno.json"), ...flags, join(root, "cli/main.ts"), ...args];
 }
 

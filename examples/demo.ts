@@ -11,6 +11,7 @@
  */
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { taskFlags } from "./task_flags.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const workspace = join(root, ".demo");
@@ -22,13 +23,6 @@ const entry = cliFlagIndex >= 0
   ? join(Deno.cwd(), Deno.args[cliFlagIndex + 1])
   : join(root, "cli", "main.ts");
 const bold = (s: string) => (color ? `\x1b[1m${s}\x1b[0m` : s);
-
-/** The `deno run` flags of the `digline` task: the demo runs the CLI exactly as users do. */
-function cliFlags(): string[] {
-  const config = JSON.parse(Deno.readTextFileSync(join(root, "deno.json")));
-  const words = String(config.tasks.digline).split(/\s+/);
-  return words.slice(words.indexOf("run") + 1, words.indexOf("cli/main.ts"));
-}
 
 interface CliResult {
   code: number;
@@ -42,7 +36,7 @@ async function digline(args: string[], options: { show?: boolean } = {}): Promis
       "run",
       "--config",
       join(root, "deno.json"),
-      ...cliFlags(),
+      ...taskFlags("digline", "cli/main.ts"),
       entry,
       ...args,
     ],

@@ -12,6 +12,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { taskFlags } from "../task_flags.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -23,12 +24,6 @@ export const EXPECTED: Record<string, string> = {
   drift: "drift",
   structural: "structural",
 };
-
-function taskFlags(task: string, entry: string): string[] {
-  const config = JSON.parse(Deno.readTextFileSync(join(root, "deno.json")));
-  const words = String(config.tasks[task]).split(/\s+/);
-  return words.slice(words.indexOf("run") + 1, words.indexOf(entry));
-}
 
 async function spawn(
   cwd: string,

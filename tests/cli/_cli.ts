@@ -1,14 +1,48 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { taskFlags } from "../../examples/task_flags.ts";
 
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** The `deno run` flags of the `digline` task: tests run the CLI exactly as users do. */
 export function cliFlags(): string[] {
-  const config = JSON.parse(Deno.readTextFileSync(join(ROOT, "deno.json")));
-  const words = String(config.tasks.digline).split(/\s+/);
-  return words.slice(words.indexOf("run") + 1, words.indexOf("cli/main.ts"));
+  return taskFlags("digline", "cli/main.ts");
+}
+
+/** The `deno run` arguments that launch the real CLI with the task's flags. */
+export function cliCommandArgs(
+  args: string[],
+  options: { extraFlags?: string[]; entry?: string } = {},
+): string[] {
+  return [
+    "run",
+    "--config",
+    join(ROOT, "deno.json"),
+    ...cliFlags(),
+    ...(options.extraFlags ?? []),
+    options.entry ?? join(ROOT, "cli", "main.ts"),
+    ...args,
+  ];
+}
+
+/** Starts the real CLI as a child process, for tests that signal it or talk to it. */
+export function spawnCli(
+  args: string[],
+  options: {
+    cwd: string;
+    stdin?: "null" | "piped";
+    stdout?: "null" | "piped";
+    stderr?: "null" | "piped";
+  },
+): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: cliCommandArgs(args),
+    cwd: options.cwd,
+    stdin: options.stdin ?? "null",
+    stdout: options.stdout ?? "null",
+    stderr: options.stderr ?? "null",
+  }).spawn();
 }
 
 /** What a CLI invocation printed and how it exited. */
@@ -24,15 +58,7 @@ export async function cli(
   options: { cwd: string; extraFlags?: string[]; entry?: string; env?: Record<string, string> },
 ): Promise<CliResult> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      join(ROOT, "deno.json"),
-      ...cliFlags(),
-      ...(options.extraFlags ?? []),
-      options.entry ?? join(ROOT, "cli", "main.ts"),
-      ...args,
-    ],
+    args: cliCommandArgs(args, options),
     cwd: options.cwd,
     stdout: "piped",
     stderr: "piped",

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { basename, join } from "node:path";
 import { INTERNAL_FAILURE_LINE } from "../../host/exit_codes.ts";
-import { cli, cliFlags, ROOT, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { cli, cliFlags, ROOT, SMALL_SUITE, smallSystem, spawnCli, workspace } from "./_cli.ts";
 
 async function approved(): Promise<{ cwd: string; baselineFile: string }> {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
@@ -128,20 +128,7 @@ Deno.test("Ctrl-C during a run exits 130", async () => {
     "system.ts":
       `export async function slow() { await new Promise((r) => setTimeout(r, 60000)); return "a"; }\n`,
   });
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      join(ROOT, "deno.json"),
-      ...cliFlags(),
-      join(ROOT, "cli/main.ts"),
-      "run",
-      "suite.toml",
-    ],
-    cwd,
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
+  const child = spawnCli(["run", "suite.toml"], { cwd });
   await new Promise((resolve) => setTimeout(resolve, 1500));
   child.kill("SIGINT");
   const status = await child.status;

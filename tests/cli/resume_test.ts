@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { RunSummarySchema } from "../../core/output/mod.ts";
-import { cli, cliFlags, ROOT, workspace } from "./_cli.ts";
+import { cli, spawnCli, workspace } from "./_cli.ts";
 
 const CASES = 40;
 const CONCURRENCY = 4;
@@ -32,20 +32,7 @@ ${cases}`;
 }
 
 function spawnRun(cwd: string) {
-  return new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      join(ROOT, "deno.json"),
-      ...cliFlags(),
-      join(ROOT, "cli/main.ts"),
-      "run",
-      "suite.toml",
-    ],
-    cwd,
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
+  return spawnCli(["run", "suite.toml"], { cwd });
 }
 
 async function calls(cwd: string): Promise<string[]> {

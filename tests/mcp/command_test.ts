@@ -1,24 +1,10 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
-import { join } from "node:path";
-import { cli, cliFlags, ROOT, SMALL_SUITE, smallSystem, workspace } from "../cli/_cli.ts";
+import { cli, SMALL_SUITE, smallSystem, spawnCli, workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
 
 Deno.test("digline mcp writes nothing to stdout and exits 0 when its client closes stdin", async () => {
   const cwd = await workspace({});
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      join(ROOT, "deno.json"),
-      ...cliFlags(),
-      join(ROOT, "cli/main.ts"),
-      "mcp",
-    ],
-    cwd,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  const out = await spawnCli(["mcp"], { cwd, stdout: "piped", stderr: "piped" }).output();
   assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
   assertEquals(new TextDecoder().decode(out.stdout), "");
 });

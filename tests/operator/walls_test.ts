@@ -1,14 +1,11 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { prepareScenario } from "../../examples/operator/scenario.ts";
+import { taskFlags } from "../../examples/task_flags.ts";
 import { ROOT } from "../cli/_cli.ts";
 
-const DOCUMENTED = [
-  "--no-prompt",
-  "--allow-read",
-  "--allow-write=.digline",
-  "--deny-write=operator.toml",
-];
+/** The operator task's own flags, as deno.json documents them. */
+const DOCUMENTED: string[] = taskFlags("operator", "operator/main.ts");
 
 async function deno(cwd: string, flags: string[], args: string[]): Promise<string> {
   const out = await new Deno.Command(Deno.execPath(), {
