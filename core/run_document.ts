@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BaselineRecordSchema } from "./baseline_record.ts";
 import { CaseKindSchema } from "./case.ts";
 import { SampleSchema } from "./model/sample.ts";
 import { ModelUsageSchema, RunTotalsSchema } from "./model/usage.ts";
@@ -118,6 +119,8 @@ export const BaselineDocumentSchema = z.strictObject({
    * figure's spread across them is the floor a later drop must exceed. Absent means [run_id].
    */
   runs: z.array(RunIdSchema).min(1).optional(),
+  /** With several runs: per case and check the passes out of them, and each figure's spread. */
+  measured: BaselineRecordSchema.optional(),
 });
 /** A baseline document. */
 export type BaselineDocument = z.infer<typeof BaselineDocumentSchema>;

@@ -1,3 +1,4 @@
+import { recordBaseline } from "../../core/baseline_record.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
 import { RUN_SCHEMA_VERSION } from "../../core/run_document.ts";
 import { type Clock, systemClock } from "../clock.ts";
@@ -59,7 +60,9 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
     promoted_by: options.by ?? await gitUserName(Deno.cwd()) ?? "unknown",
     promoted_at: clock.now().toISOString(),
     because: options.because ?? null,
-    ...(ids.length > 1 ? { runs: ids } : {}),
+    ...(ids.length > 1
+      ? { runs: ids, measured: recordBaseline(ids.map((id) => runs.find((r) => r.run_id === id)!)) }
+      : {}),
   };
   const path = await options.store.writeBaseline(baseline);
   return { baseline, path };

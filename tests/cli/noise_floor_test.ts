@@ -17,7 +17,13 @@ async function noisyBaseline(): Promise<string> {
   const second = await runWith(cwd, [3]);
   const promoted = await cli(["promote", first, second, "--json"], { cwd });
   assertEquals(promoted.code, 0, promoted.stderr);
-  assertEquals(PromoteOutputSchema.parse(JSON.parse(promoted.stdout)).runs, [first, second]);
+  const baseline = PromoteOutputSchema.parse(JSON.parse(promoted.stdout));
+  assertEquals(baseline.runs, [first, second]);
+  // The approval records what it measured: passes out of B per case and check, spreads.
+  assertEquals(baseline.measured?.of, 2);
+  assertEquals(baseline.measured?.noisy, ["three · correct"]);
+  assertEquals(Object.values(baseline.measured?.passes.three ?? {}).sort(), [1, 2]);
+  assertEquals(baseline.measured?.figures.accuracy.spread, 1 - 2 / 3);
   return cwd;
 }
 
