@@ -31,6 +31,16 @@ Deno.test("log with an unreadable baseline is refused (64), not a verdict", asyn
   oneLine(result.stderr);
 });
 
+Deno.test("compare with a baseline path that is a directory is refused (64)", async () => {
+  const { cwd, baselineFile } = await approved();
+  await Deno.remove(baselineFile);
+  await Deno.mkdir(baselineFile);
+  const result = await cli(["compare"], { cwd });
+  assertEquals(result.code, 64);
+  oneLine(result.stderr);
+  ok(result.stderr.includes(basename(baselineFile)), result.stderr);
+});
+
 Deno.test("a run document that is a directory is refused (64)", async () => {
   const { cwd } = await approved();
   const runs = join(cwd, ".digline", "default", "runs", "small");
