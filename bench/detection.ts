@@ -29,6 +29,7 @@ import { DEFAULT_GATE_SETTINGS, type RunGate } from "../core/gate.ts";
 import type { CaseResult, RunDocument } from "../core/run_document.ts";
 import { wilsonInterval } from "../core/statistics/wilson.ts";
 import type { VerdictStatus } from "../core/verdict.ts";
+import { seededRandom } from "./_seeded_random.ts";
 
 const { values: flags } = parseArgs({
   args: Deno.args,
@@ -85,18 +86,6 @@ interface Scenario {
   apply(suite: SyntheticSuite, context: { random: () => number }): {
     p: number[];
     callError: number;
-  };
-}
-
-/** mulberry32: a small seeded generator, enough for a simulation and the same on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -429,7 +418,7 @@ function mean(values: number[]): number {
 }
 
 function benchSize(n: number): void {
-  const random = seeded(SEED + n);
+  const random = seededRandom(SEED + n);
   const cells = new Map<string, Cell>(SCENARIOS.map((s) => [s.name, {
     plain: [0, 0, 0],
     confirmed: [0, 0, 0],

@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { taskFlags } from "../examples/task_flags.ts";
+import { seededRandom } from "./_seeded_random.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -28,18 +29,6 @@ const TRIALS = Number(values.trials);
 const CASES = Number(values.cases);
 const CONCURRENCY = Number(values.concurrency);
 const CALL_SECONDS = 0.08;
-
-/** A small deterministic generator (mulberry32) so the kill points repeat run to run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function suiteText(): string {
   const cases = Array.from(
@@ -134,7 +123,7 @@ async function trial(killAfterMs: number): Promise<Trial | "finished"> {
   };
 }
 
-const random = seeded(Number(values.seed));
+const random = seededRandom(Number(values.seed));
 const fullRunMs = Math.ceil(CASES / CONCURRENCY) * CALL_SECONDS * 1000;
 const trials: Trial[] = [];
 let finishedFirst = 0;
