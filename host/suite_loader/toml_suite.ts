@@ -1,15 +1,11 @@
 import { dirname } from "node:path";
-import { parse, TomlError } from "smol-toml";
 import { builtinAssertion } from "../../core/assertions/builtin.ts";
 import type { Suite } from "../../core/suite.ts";
-import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import { assembleSuite } from "./assemble.ts";
-import { type DescribedIssue, describeIssues } from "./describe_issue.ts";
-import { tomlKeyLabel } from "./key_label.ts";
-import { issueAt, type Locate } from "./locate.ts";
+import type { DescribedIssue } from "./describe_issue.ts";
 import { readNamedFile } from "../read_named_file.ts";
 import { SUITE_KEYS, suiteKnownKeys, TomlSuiteSchema } from "./suite_schema.ts";
-import { createTomlLocator } from "./toml_locator.ts";
+import { parseTomlDocument } from "./toml_document.ts";
 
 /**
  * Loads a suite written in TOML. Every problem is refused at the line and column of the key it
@@ -19,35 +15,14 @@ import { createTomlLocator } from "./toml_locator.ts";
 export async function loadTomlSuite(path: string, options: { source: string }): Promise<Suite> {
   const { source } = options;
   const text = await readNamedFile(path, { display: source, what: "suite" });
-  let raw: unknown;
-  try {
-    raw = parse(text);
-  } catch (error) {
-    if (!(error instanceof TomlError)) throw error;
-    // smol-toml's message repeats the text around the error below its first line.
-    const message = error.message.split("\n")[0].replace(/^Invalid TOML document: /, "");
-    throw new SuiteLoadError(`not valid TOML: ${message}`, {
-      file: source,
-      line: error.line,
-      column: error.column,
-      cause: error,
-    });
-  }
-  const locator = createTomlLocator(text);
-  const locate: Locate = (keyPath) => {
-    const { line, column } = locator(keyPath);
-    return { file: source, line, column, key: tomlKeyLabel(keyPath) };
-  };
-  const parsed = TomlSuiteSchema.safeParse(raw);
-  if (!parsed.success) {
-    const described = describeIssues(parsed.error.issues, { knownKeys: suiteKnownKeys(raw) });
-    const issues = described.map((issue) => issueAt(locate, explainMisplacedKey(issue)));
-    // Stated in the order they are written, so the refusal names the topmost problem.
-    issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-    throw suiteLoadErrorFromIssues(issues);
-  }
+  const { data, locate } = parseTomlDocument(text, {
+    file: source,
+    schema: TomlSuiteSchema,
+    knownKeys: suiteKnownKeys,
+    explain: explainMisplacedKey,
+  });
   return await assembleSuite(
-    { ...parsed.data, assertions: parsed.data.assertions.map(builtinAssertion) },
+    { ...data, assertions: data.assertions.map(builtinAssertion) },
     { dir: dirname(path), source, locate },
   );
 }
