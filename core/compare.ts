@@ -3,7 +3,7 @@ import { summarise } from "./check_history.ts";
 import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
 import { checkConfirmation, drawsByCase } from "./confirmation_plan.ts";
-import { exitCode, type Fact, TALLY_KINDS, type TallyKind, type Verdict } from "./facts.ts";
+import { exitCode, type Fact, type GateVerdict, TALLY_KINDS, type TallyKind } from "./facts.ts";
 import type { RunGate } from "./gate.ts";
 import type { CaseResult, RunDocument } from "./run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
@@ -33,7 +33,7 @@ export interface Comparison {
   flips: Flips;
   /** The smallest drop of the primary figure this baseline can detect. */
   sensitivity: Sensitivity | null;
-  verdict: Verdict;
+  verdict: GateVerdict;
 }
 
 /**

@@ -57,8 +57,8 @@ export interface Fact {
   };
 }
 
-/** The three verdicts a comparison can reach. */
-export type Verdict = 0 | 1 | 2;
+/** The three verdicts a comparison can reach: the gate's exit code. */
+export type GateVerdict = 0 | 1 | 2;
 
 /**
  * The gate's exit code from the facts: 2 (could not be judged) dominates 1 (worse), which
@@ -71,8 +71,8 @@ export type Verdict = 0 | 1 | 2;
  * assertEquals(exitCode([{ kind: "improvement" }]), 0);
  * ```
  */
-export function exitCode(facts: readonly Pick<Fact, "kind">[]): Verdict {
-  let code: Verdict = 0;
+export function exitCode(facts: readonly Pick<Fact, "kind">[]): GateVerdict {
+  let code: GateVerdict = 0;
   for (const fact of facts) {
     const forced = TALLY_KINDS[fact.kind];
     if (forced === 2) return 2;

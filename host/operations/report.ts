@@ -5,7 +5,7 @@ import {
   renderReport,
   type ReportFormat,
 } from "../../core/report/mod.ts";
-import type { Verdict } from "../../core/facts.ts";
+import type { GateVerdict } from "../../core/facts.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";
 import type { CompareOptions } from "./compare_run.ts";
 import { compareDocument } from "./documents.ts";
@@ -16,7 +16,7 @@ export interface ReportResult {
   /** The report itself: Markdown, JUnit XML or HTML. */
   text: string;
   /** The gate's verdict, the same as compare's for the same request. */
-  verdict: Verdict;
+  verdict: GateVerdict;
   /** The `compare --json` document of the same comparison. */
   document: CompareOutput;
 }
