@@ -17,8 +17,8 @@
  *
  * @module
  */
-export { defineSuite, isDefinedSuite } from "./core/define_suite.ts";
-export type { DefinedSuite, SuiteDefinition, TargetDefinition } from "./core/define_suite.ts";
+export { defineSuite, isDefinedSuite } from "./core/suite/define_suite.ts";
+export type { DefinedSuite, SuiteDefinition, TargetDefinition } from "./core/suite/define_suite.ts";
 export {
   equals,
   includes,
@@ -28,13 +28,13 @@ export {
   notIncludes,
   number,
   regex,
-} from "./core/assertions/constructors.ts";
-export { customAssertion as custom } from "./core/assertions/custom.ts";
-export type { CustomAssertionInput } from "./core/assertions/custom.ts";
-export type { Assertion, CheckInput, CheckResult } from "./core/assertions/assertion.ts";
-export type { Case, CaseInput, CaseKind } from "./core/case.ts";
-export type { AggregateSpecInput } from "./core/aggregate_spec.ts";
-export type { Score, Verdict, VerdictStatus } from "./core/verdict.ts";
+} from "./core/suite/assertions/constructors.ts";
+export { customAssertion as custom } from "./core/suite/assertions/custom.ts";
+export type { CustomAssertionInput } from "./core/suite/assertions/custom.ts";
+export type { Assertion, CheckInput, CheckResult } from "./core/suite/assertions/assertion.ts";
+export type { Case, CaseInput, CaseKind } from "./core/suite/case.ts";
+export type { AggregateSpecInput } from "./core/suite/aggregate_spec.ts";
+export type { Score, Verdict, VerdictStatus } from "./core/run/verdict.ts";
 export type { JsonObject, JsonValue } from "./core/json.ts";
-export type { CaseResult, Figure, RunDocument } from "./core/run_document.ts";
+export type { CaseResult, Figure, RunDocument } from "./core/run/run_document.ts";
 export { AssertionShapeError } from "./core/errors.ts";

@@ -19,16 +19,16 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { computeFigures } from "../core/aggregate.ts";
-import type { AggregateSpec } from "../core/aggregate_spec.ts";
-import { type BaselineMeasure, measureBaseline } from "../core/baseline_measure.ts";
-import { compareRuns } from "../core/compare.ts";
-import type { ConfirmationDocument } from "../core/confirmation_document.ts";
-import { nextDraws, planConfirmation } from "../core/confirmation_plan.ts";
-import { DEFAULT_GATE_SETTINGS, type RunGate } from "../core/gate.ts";
-import type { CaseResult, RunDocument } from "../core/run_document.ts";
+import { computeFigures } from "../core/run/aggregate.ts";
+import type { AggregateSpec } from "../core/suite/aggregate_spec.ts";
+import { type BaselineMeasure, measureBaseline } from "../core/compare/baseline_measure.ts";
+import { compareRuns } from "../core/compare/compare.ts";
+import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
+import { nextDraws, planConfirmation } from "../core/compare/confirmation_plan.ts";
+import { DEFAULT_GATE_SETTINGS, type RunGate } from "../core/suite/gate_settings.ts";
+import type { CaseResult, RunDocument } from "../core/run/run_document.ts";
 import { wilsonInterval } from "../core/statistics/wilson.ts";
-import type { VerdictStatus } from "../core/verdict.ts";
+import type { VerdictStatus } from "../core/run/verdict.ts";
 import { seededRandom } from "./_seeded_random.ts";
 
 const { values: flags } = parseArgs({

@@ -133,13 +133,13 @@ async function runConfig(config: Config, sentences: readonly Sentence[]): Promis
   // Imported here, not at the top, so the sampling thread stays a bare runtime.
   const [{ builtinAssertion }, { BuiltinAssertionSchema }, { CaseSchema }, { buildSuite }] =
     await Promise.all([
-      import("../core/assertions/builtin.ts"),
-      import("../core/assertions/definition.ts"),
-      import("../core/case.ts"),
-      import("../core/suite.ts"),
+      import("../core/suite/assertions/builtin.ts"),
+      import("../core/suite/assertions/definition.ts"),
+      import("../core/suite/case.ts"),
+      import("../core/suite/suite.ts"),
     ]);
   const [{ RunSettingsSchema }, { executeCases }, { openTarget }] = await Promise.all([
-    import("../core/target_spec.ts"),
+    import("../core/suite/target_spec.ts"),
     import("../host/driver.ts"),
     import("../host/targets/mod.ts"),
   ]);

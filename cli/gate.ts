@@ -1,4 +1,4 @@
-import type { CompareOutput } from "../core/output/mod.ts";
+import type { CompareOutput } from "../core/documents/mod.ts";
 import type { CompareResult } from "../host/operations/compare_run.ts";
 import { compareDocument } from "../host/operations/documents.ts";
 import type { Io } from "./io.ts";

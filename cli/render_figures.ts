@@ -1,4 +1,4 @@
-import type { Figure } from "../core/run_document.ts";
+import type { Figure } from "../core/run/run_document.ts";
 
 /** A figure's value for a table cell. */
 export function formatValue(value: number | null): string {

@@ -1,14 +1,14 @@
-import type { Assertion } from "../core/assertions/assertion.ts";
-import type { Case } from "../core/case.ts";
-import { checksAskedOf } from "../core/dispatch.ts";
+import type { Assertion } from "../core/suite/assertions/assertion.ts";
+import type { Case } from "../core/suite/case.ts";
+import { checksAskedOf } from "../core/suite/dispatch.ts";
 import { DiglineError } from "../core/errors.ts";
 import { reduceVerdicts, reductionOf } from "../core/model/reduce.ts";
 import { MAX_RETRY_AFTER_MS, retryDelay } from "../core/model/retry_after.ts";
 import type { Sample } from "../core/model/sample.ts";
 import { addCall, type ModelMeter, type ModelUsage, sortUsage } from "../core/model/usage.ts";
-import type { CaseResult } from "../core/run_document.ts";
-import type { Suite } from "../core/suite.ts";
-import type { Verdict } from "../core/verdict.ts";
+import type { CaseResult } from "../core/run/run_document.ts";
+import type { Suite } from "../core/suite/suite.ts";
+import type { Verdict } from "../core/run/verdict.ts";
 import { type Target, TransportError } from "./targets/mod.ts";
 import { erroredVerdict, judgeOutput } from "./verdicts.ts";
 

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { z } from "zod";
-import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run_document.ts";
-import type { Suite } from "../core/suite.ts";
-import { Digest16Schema } from "../core/verdict.ts";
+import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run/run_document.ts";
+import type { Suite } from "../core/suite/suite.ts";
+import { Digest16Schema } from "../core/run/verdict.ts";
 import { readNamedFile } from "./read_named_file.ts";
 import { JournalRefusedError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";

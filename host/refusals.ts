@@ -5,7 +5,7 @@
  * @module
  */
 import { AssertionShapeError, DiglineError } from "../core/errors.ts";
-import { TargetShapeError } from "./targets/mod.ts";
+import { TargetShapeError } from "./targets/target.ts";
 
 export { AssertionShapeError, TargetShapeError };
 

@@ -3,13 +3,13 @@ import type { z } from "zod";
 import {
   type ConfirmationDocument,
   ConfirmationDocumentSchema,
-} from "../core/confirmation_document.ts";
+} from "../core/compare/confirmation_document.ts";
 import {
   type BaselineDocument,
   BaselineDocumentSchema,
   type RunDocument,
   RunDocumentSchema,
-} from "../core/run_document.ts";
+} from "../core/run/run_document.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {

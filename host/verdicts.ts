@@ -1,5 +1,5 @@
-import type { Assertion, CheckInput, CheckResult } from "../core/assertions/assertion.ts";
-import { type Score, ScoreSchema, type Verdict } from "../core/verdict.ts";
+import type { Assertion, CheckInput, CheckResult } from "../core/suite/assertions/assertion.ts";
+import { type Score, ScoreSchema, type Verdict } from "../core/run/verdict.ts";
 
 /**
  * Runs every asked check on one output and stamps each answer with its assertion's identity.

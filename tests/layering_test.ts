@@ -102,3 +102,50 @@ Deno.test("every file under core/ is checked", () => {
   const files = sourceFiles("core").map((f) => relative("core", f));
   assertEquals(files.length > 10, true, `only ${files.length} files found under core/`);
 });
+
+/** Every relative import of a file, resolved to a path from the root, type imports included. */
+function relativeImports(file: string): string[] {
+  const text = codeOnly(Deno.readTextFileSync(join(root, file)));
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+    found.push(relative(root, join(root, dirname(file), match[1])));
+  }
+  return found;
+}
+
+/** The import circles among the files under `dirs`, each as the path that closes it. */
+function importCircles(dirs: string[]): string[] {
+  const files = new Set(dirs.flatMap((d) => sourceFiles(d)));
+  const state = new Map<string, "open" | "done">();
+  const circles: string[] = [];
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === "done") return;
+    if (state.get(file) === "open") {
+      circles.push([...path.slice(path.indexOf(file)), file].join(" → "));
+      return;
+    }
+    state.set(file, "open");
+    for (const next of relativeImports(file)) if (files.has(next)) visit(next, [...path, file]);
+    state.set(file, "done");
+  };
+  for (const file of files) visit(file, []);
+  return circles;
+}
+
+Deno.test("no import circle in core/ or host/", () => {
+  assertEquals(importCircles(["core", "host"]), []);
+});
+
+Deno.test("the circle check finds a circle of two files", () => {
+  const dir = Deno.makeTempDirSync({ dir: root, prefix: ".circle-" });
+  try {
+    Deno.writeTextFileSync(join(dir, "a.ts"), 'import { b } from "./b.ts";\nexport const a = 1;\n');
+    Deno.writeTextFileSync(
+      join(dir, "b.ts"),
+      'import type { a } from "./a.ts";\nexport const b = 2;\n',
+    );
+    assertEquals(importCircles([relative(root, dir)]).length, 1);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

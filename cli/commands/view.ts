@@ -1,4 +1,4 @@
-import type { RunList, RunSummary } from "../../core/output/mod.ts";
+import type { RunList, RunSummary } from "../../core/documents/mod.ts";
 import { runListDocument, viewRunDocument } from "../../host/operations/documents.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Case } from "../case.ts";
+import type { Case } from "../suite/case.ts";
 import type { JsonValue } from "../json.ts";
 import {
   ANTHROPIC_DEFAULT_MAX_TOKENS,

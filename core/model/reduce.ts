@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { JsonValue } from "../json.ts";
-import type { Verdict } from "../verdict.ts";
+import type { Verdict } from "../run/verdict.ts";
 
 /** How a check's verdicts over several samples of one case become one verdict. */
 export const ReduceRuleSchema = z.enum(["all", "majority", "any", "mean"]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VerdictSchema } from "../verdict.ts";
+import { VerdictSchema } from "../run/verdict.ts";
 
 /**
  * One draw of a case asked several times (`repeats`): what the target said and what each check

@@ -1,4 +1,4 @@
-import type { CaseResult } from "../run_document.ts";
+import type { CaseResult } from "../run/run_document.ts";
 import { addUsage, type ModelUsage, type RunTotals, sortUsage } from "./usage.ts";
 
 /**

@@ -1,8 +1,8 @@
-import type { Fact, TallyKind } from "../facts.ts";
+import type { Fact, FactKind } from "../compare/facts.ts";
 
 /** The facts of one kind, in the order the comparison stated them. */
 export interface FactGroup {
-  kind: TallyKind;
+  kind: FactKind;
   facts: Fact[];
 }
 
@@ -11,7 +11,7 @@ export interface FactGroup {
  * order), leaving out the figures (each report shows them as a table) and the compared tally.
  */
 export function factsByKind(facts: readonly Fact[]): FactGroup[] {
-  const groups = new Map<TallyKind, Fact[]>();
+  const groups = new Map<FactKind, Fact[]>();
   for (const fact of facts) {
     if (fact.kind === "compared" || fact.kind.startsWith("figure-")) continue;
     const group = groups.get(fact.kind) ?? [];
@@ -22,7 +22,7 @@ export function factsByKind(facts: readonly Fact[]): FactGroup[] {
 }
 
 /** What each kind of fact is called in a report's section heading; other kinds use their name. */
-export const SECTION_TITLES: Partial<Record<TallyKind, string>> = {
+export const SECTION_TITLES: Partial<Record<FactKind, string>> = {
   "unreconciled": "Unreconciled: asked, and no verdict came back",
   "calibration-lost": "Calibration lost",
   "canary-moved": "Canaries moved",

@@ -1,11 +1,11 @@
-import type { TallyKind } from "../facts.ts";
-import type { CaseResult } from "../run_document.ts";
-import type { Verdict, VerdictStatus } from "../verdict.ts";
+import type { FactKind } from "../compare/facts.ts";
+import type { CaseResult } from "../run/run_document.ts";
+import type { Verdict, VerdictStatus } from "../run/verdict.ts";
 import type { ReportInput } from "./input.ts";
 
 /** One check of a case whose state moved, with both sides' status and reason. */
 export interface CheckFlip {
-  kind: TallyKind;
+  kind: FactKind;
   assertion: string;
   from: VerdictStatus | null;
   to: VerdictStatus | null;

@@ -1,5 +1,5 @@
-import { factLine, headline } from "../reading.ts";
-import type { RunDocument } from "../run_document.ts";
+import { factLine, headline } from "../compare/reading.ts";
+import type { RunDocument } from "../run/run_document.ts";
 import { escapeHtml } from "./escape_html.ts";
 import { comparedCases } from "./facts_by_kind.ts";
 import { REPORT_CSS, REPORT_SCRIPT } from "./html_assets.ts";

@@ -1,4 +1,4 @@
-import type { TallyKind } from "../facts.ts";
+import type { FactKind } from "../compare/facts.ts";
 import { escapeHtml } from "./escape_html.ts";
 import { SECTION_TITLES } from "./facts_by_kind.ts";
 import { type CaseFlip, caseFlips, type CheckFlip } from "./flips.ts";
@@ -11,7 +11,7 @@ const REASON_LIMIT = 600;
 /** Rows past this are counted, not drawn, so a page for thousands of flips still opens. */
 const ROW_LIMIT = 2_000;
 
-const SHORT_NAMES: Partial<Record<TallyKind, string>> = {
+const SHORT_NAMES: Partial<Record<FactKind, string>> = {
   "regression": "Regressions",
   "improvement": "Improvements",
   "unjudged": "Unjudged",
@@ -33,7 +33,7 @@ export function flipsSection(input: ReportInput): string {
   if (flips.length === 0) {
     return `<section id="flips">${heading}<p class="empty">No check changed state.</p></section>`;
   }
-  const kinds = new Map<TallyKind, number>();
+  const kinds = new Map<FactKind, number>();
   for (const flip of flips) {
     for (const kind of new Set(flip.checks.map((c) => c.kind))) {
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);

@@ -1,5 +1,5 @@
-import type { Comparison } from "../compare.ts";
-import type { BaselineDocument, Figure, RunDocument } from "../run_document.ts";
+import type { Comparison } from "../compare/compare.ts";
+import type { BaselineDocument, Figure, RunDocument } from "../run/run_document.ts";
 
 /** One run of the suite as the chart over time needs it. */
 export interface HistoryPoint {

@@ -1,8 +1,8 @@
 import junitReportBuilder, { type Builder } from "junit-report-builder";
-import { type Fact, TALLY_KINDS } from "../facts.ts";
-import { headline } from "../reading.ts";
-import type { CaseResult } from "../run_document.ts";
-import type { Verdict as CheckVerdict } from "../verdict.ts";
+import { type Fact, VERDICT_FORCED_BY_FACT } from "../compare/facts.ts";
+import { headline } from "../compare/reading.ts";
+import type { CaseResult } from "../run/run_document.ts";
+import type { Verdict as CheckVerdict } from "../run/verdict.ts";
 import type { ReportInput } from "./input.ts";
 import { formatValue } from "./numbers.ts";
 
@@ -46,7 +46,7 @@ export function renderJunit(input: ReportInput): string {
         const message = forcing.from === undefined && forcing.to === undefined
           ? forcing.kind
           : `${forcing.kind}: ${status(forcing.from)} → ${status(forcing.to)}`;
-        if (TALLY_KINDS[forcing.kind] === 2) testcase.error(message, forcing.kind);
+        if (VERDICT_FORCED_BY_FACT[forcing.kind] === 2) testcase.error(message, forcing.kind);
         else testcase.failure(message, forcing.kind);
       } else if (v.status !== "pass" && !expectedFailure(c, v)) {
         testcase.skipped()
@@ -64,7 +64,7 @@ export function renderJunit(input: ReportInput): string {
       const forcing = strongest(comparison.facts.filter((x) => x.figure === f.name));
       if (forcing === undefined) continue;
       const message = `${forcing.kind}: ${formatValue(f.baseline)} → ${formatValue(f.candidate)}`;
-      if (TALLY_KINDS[forcing.kind] === 2) testcase.error(message, forcing.kind);
+      if (VERDICT_FORCED_BY_FACT[forcing.kind] === 2) testcase.error(message, forcing.kind);
       else testcase.failure(message, forcing.kind);
     }
   }
@@ -89,7 +89,10 @@ function checkKey(caseId: string, assertionId: string): string {
 function strongest(facts: readonly Fact[]): Fact | undefined {
   let found: Fact | undefined;
   for (const fact of facts) {
-    if (TALLY_KINDS[fact.kind] > (found === undefined ? 0 : TALLY_KINDS[found.kind])) found = fact;
+    if (
+      VERDICT_FORCED_BY_FACT[fact.kind] >
+        (found === undefined ? 0 : VERDICT_FORCED_BY_FACT[found.kind])
+    ) found = fact;
   }
   return found;
 }

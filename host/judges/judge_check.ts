@@ -1,9 +1,9 @@
-import type { Assertion, CheckInput } from "../../core/assertions/assertion.ts";
-import type { JudgeAssertion } from "../../core/assertions/builtin.ts";
+import type { Assertion, CheckInput } from "../../core/suite/assertions/assertion.ts";
+import type { JudgeAssertion } from "../../core/suite/assertions/builtin.ts";
 import { parseJudgeAnswer } from "../../core/model/judge_answer.ts";
 import { renderJudgePrompt } from "../../core/model/judge.ts";
 import { TemplateFieldError } from "../../core/model/template.ts";
-import type { Score } from "../../core/verdict.ts";
+import type { Score } from "../../core/run/verdict.ts";
 import { askModel } from "../models/ask.ts";
 import type { ModelPool } from "../models/pool.ts";
 import { type Pace, realPace } from "../models/rate_limiter.ts";

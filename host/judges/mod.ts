@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { Assertion } from "../../core/assertions/assertion.ts";
-import { isJudgeAssertion } from "../../core/assertions/builtin.ts";
+import type { Assertion } from "../../core/suite/assertions/assertion.ts";
+import { isJudgeAssertion } from "../../core/suite/assertions/builtin.ts";
 import { bindJudge, type BindJudgeOptions } from "./judge_check.ts";
 
 export { bindJudge, type BindJudgeOptions } from "./judge_check.ts";

@@ -1,6 +1,6 @@
-import { compareRuns, type Comparison } from "../../core/compare.ts";
-import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
-import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
+import { compareRuns, type Comparison } from "../../core/compare/compare.ts";
+import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import type { RunStore } from "../store.ts";
 import { type ConfirmOptions, confirmRun, findConfirmation } from "./confirm_run.ts";
 import { selectSuite } from "./select_suite.ts";

@@ -1,7 +1,11 @@
-import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
-import { nextDraws, planConfirmation } from "../../core/confirmation_plan.ts";
-import { findGaps, repairGaps } from "../../core/reconcile.ts";
-import { type CaseResult, RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run_document.ts";
+import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
+import { nextDraws, planConfirmation } from "../../core/compare/confirmation_plan.ts";
+import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
+import {
+  type CaseResult,
+  RUN_SCHEMA_VERSION,
+  type RunDocument,
+} from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { executeCases } from "../driver.ts";
 import { gitStamp } from "../git_stamp.ts";

@@ -1,4 +1,4 @@
-import { diffOutputs } from "../../core/output_diff.ts";
+import { diffOutputs } from "../../core/run/output_diff.ts";
 import {
   type CompareOutput,
   compareOutput,
@@ -13,9 +13,9 @@ import {
   runRow,
   type RunSummary,
   runSummary,
-} from "../../core/output/mod.ts";
-import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
-import { measureBaseline } from "../../core/baseline_measure.ts";
+} from "../../core/documents/mod.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import { measureBaseline } from "../../core/compare/baseline_measure.ts";
 import type { RunStore } from "../store.ts";
 import { type CompareOptions, type CompareResult, compareRun } from "./compare_run.ts";
 import { listRuns } from "./history.ts";

@@ -1,4 +1,4 @@
-import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import type { RunStore } from "../store.ts";
 
 /** The runs of a store, newest first, each marked when it is its suite's current baseline. */

@@ -1,6 +1,6 @@
-import { recordBaseline } from "../../core/baseline_record.ts";
-import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
-import { RUN_SCHEMA_VERSION } from "../../core/run_document.ts";
+import { recordBaseline } from "../../core/compare/record_baseline.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import { RUN_SCHEMA_VERSION } from "../../core/run/run_document.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { gitUserName } from "../git_stamp.ts";
 import { PromoteRefusedError } from "../refusals.ts";

@@ -1,11 +1,11 @@
-import type { CompareOutput } from "../../core/output/mod.ts";
+import type { CompareOutput } from "../../core/documents/mod.ts";
 import {
   historyPoints,
   needsHistory,
   renderReport,
   type ReportFormat,
 } from "../../core/report/mod.ts";
-import type { GateVerdict } from "../../core/facts.ts";
+import type { GateVerdict } from "../../core/compare/facts.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";
 import type { CompareOptions } from "./compare_run.ts";
 import { compareDocument } from "./documents.ts";

@@ -1,8 +1,8 @@
-import { computeFigures } from "../../core/aggregate.ts";
+import { computeFigures } from "../../core/run/aggregate.ts";
 import { runTotals } from "../../core/model/totals.ts";
-import { findGaps, repairGaps } from "../../core/reconcile.ts";
-import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run_document.ts";
-import { targetIdentity } from "../../core/target_spec.ts";
+import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
+import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run/run_document.ts";
+import { targetIdentity } from "../../core/suite/target_spec.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { executeCases } from "../driver.ts";
 import { gitStamp } from "../git_stamp.ts";

@@ -1,8 +1,8 @@
-import { compareRuns } from "../../core/compare.ts";
-import { compareOutput, OUTPUT_VERSION, verifyFields } from "../../core/output/mod.ts";
-import type { VerifyOutput } from "../../core/output/mod.ts";
-import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
-import type { BaselineDocument, RunDocument } from "../../core/run_document.ts";
+import { compareRuns } from "../../core/compare/compare.ts";
+import { compareOutput, OUTPUT_VERSION, verifyFields } from "../../core/documents/mod.ts";
+import type { VerifyOutput } from "../../core/documents/mod.ts";
+import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { readNamedFile } from "../read_named_file.ts";
 import { UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from "node:path";
-import type { Fact } from "../../core/facts.ts";
+import type { Fact } from "../../core/compare/facts.ts";
 import { type OperatorConfig, policyDigest } from "../../core/operator/config.ts";
 import {
   classifyCycle,
@@ -11,9 +11,9 @@ import {
 import { decide, type Decision } from "../../core/operator/decide.ts";
 import { renderDossier } from "../../core/operator/dossier.ts";
 import { decisionLine } from "../../core/operator/journal.ts";
-import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
-import { checkConfirmation, drawsByCase } from "../../core/confirmation_plan.ts";
-import type { Suite } from "../../core/suite.ts";
+import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
+import { checkConfirmation, drawsByCase } from "../../core/compare/confirmation_plan.ts";
+import type { Suite } from "../../core/suite/suite.ts";
 import { writeFileAtomic } from "../atomic_write.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { compareRun } from "../operations/compare_run.ts";

@@ -1,11 +1,11 @@
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import type { AggregateSpec } from "../../core/aggregate_spec.ts";
-import type { Assertion } from "../../core/assertions/assertion.ts";
-import type { Case } from "../../core/case.ts";
+import type { AggregateSpec } from "../../core/suite/aggregate_spec.ts";
+import type { Assertion } from "../../core/suite/assertions/assertion.ts";
+import type { Case } from "../../core/suite/case.ts";
 import { SuiteShapeError } from "../../core/errors.ts";
-import type { GateSettings } from "../../core/gate.ts";
+import type { GateSettings } from "../../core/suite/gate_settings.ts";
 import { promptGaps } from "../../core/model/prompt_vars.ts";
-import { buildSuite, type Suite } from "../../core/suite.ts";
+import { buildSuite, type Suite } from "../../core/suite/suite.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import { CASES_FILE_EXTENSIONS, loadCasesFile, type LoadedCases } from "./cases_file.ts";
 import type { Locate } from "./locate.ts";

@@ -1,17 +1,8 @@
 import { extname } from "node:path";
-import type { Case } from "../../core/case.ts";
 import { parseJsonlCases } from "./cases_jsonl.ts";
 import { parseTableCases } from "./cases_table.ts";
-import type { Location } from "./locate.ts";
+import type { LoadedCases } from "./loaded_cases.ts";
 import { readNamedFile } from "../read_named_file.ts";
-import type { KeyPath } from "./toml_locator.ts";
-
-/** Cases read from a file beside the suite, and where each one was written. */
-export interface LoadedCases {
-  cases: Case[];
-  /** Where case `index` of this file (and a key path inside it) was written. */
-  locate(index: number, path: KeyPath): Location;
-}
 
 /** The extensions a cases file may have. */
 export const CASES_FILE_EXTENSIONS: readonly string[] = [".jsonl", ".csv", ".tsv"];
@@ -32,3 +23,5 @@ export async function loadCasesFile(
   if (extension === ".jsonl") return parseJsonlCases(text, { file });
   return parseTableCases(text, { file, delimiter: extension === ".tsv" ? "\t" : "," });
 }
+
+export type { LoadedCases } from "./loaded_cases.ts";

@@ -1,6 +1,6 @@
-import { type Case, CaseSchema } from "../../core/case.ts";
+import { type Case, CaseSchema } from "../../core/suite/case.ts";
 import { type SuiteIssue, suiteLoadErrorFromIssues } from "../refusals.ts";
-import type { LoadedCases } from "./cases_file.ts";
+import type { LoadedCases } from "./loaded_cases.ts";
 import { describeIssues } from "./describe_issue.ts";
 import { locateJsonColumn } from "./json_locator.ts";
 import { dotted } from "./key_label.ts";

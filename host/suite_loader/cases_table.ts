@@ -1,7 +1,7 @@
 import { type InfoRecord, parse } from "csv-parse/sync";
-import { type Case, CaseSchema } from "../../core/case.ts";
+import { type Case, CaseSchema } from "../../core/suite/case.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
-import type { LoadedCases } from "./cases_file.ts";
+import type { LoadedCases } from "./loaded_cases.ts";
 import { describeIssues } from "./describe_issue.ts";
 import type { KeyPath } from "./toml_locator.ts";
 

@@ -1,10 +1,14 @@
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Assertion } from "../../core/assertions/assertion.ts";
-import { AssertionNameSchema, BUILTIN_KINDS } from "../../core/assertions/definition.ts";
-import { type DefinedSuite, isDefinedSuite, SUITE_DEFINITION } from "../../core/define_suite.ts";
+import type { Assertion } from "../../core/suite/assertions/assertion.ts";
+import { AssertionNameSchema, BUILTIN_KINDS } from "../../core/suite/assertions/definition.ts";
+import {
+  type DefinedSuite,
+  isDefinedSuite,
+  SUITE_DEFINITION,
+} from "../../core/suite/define_suite.ts";
 import { AssertionShapeError } from "../../core/errors.ts";
-import type { Suite } from "../../core/suite.ts";
+import type { Suite } from "../../core/suite/suite.ts";
 import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import { assembleSuite } from "./assemble.ts";
 import { describeIssues } from "./describe_issue.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 import { dirname, extname, resolve } from "node:path";
-import type { Suite } from "../../core/suite.ts";
+import type { Suite } from "../../core/suite/suite.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";
 import { loadCodeSuite } from "./code_suite.ts";
 import { loadTomlSuite } from "./toml_suite.ts";

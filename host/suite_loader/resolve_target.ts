@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MODEL_CONNECTION_KEYS, type ModelConnection } from "../../core/model/connection.ts";
-import type { RunSettings, TargetSpec } from "../../core/target_spec.ts";
+import type { RunSettings, TargetSpec } from "../../core/suite/target_spec.ts";
 import { type ParsedTarget, settingsOf } from "./target_schema.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { AggregateSpecSchema } from "../../core/aggregate_spec.ts";
-import { BUILTIN_KINDS, BuiltinAssertionSchema } from "../../core/assertions/definition.ts";
-import { CaseSchema } from "../../core/case.ts";
-import { GateSettingsSchema } from "../../core/gate.ts";
-import { SuiteNameSchema } from "../../core/suite.ts";
+import { AggregateSpecSchema } from "../../core/suite/aggregate_spec.ts";
+import { BUILTIN_KINDS, BuiltinAssertionSchema } from "../../core/suite/assertions/definition.ts";
+import { CaseSchema } from "../../core/suite/case.ts";
+import { GateSettingsSchema } from "../../core/suite/gate_settings.ts";
+import { SuiteNameSchema } from "../../core/suite/suite.ts";
 import type { KnownKeys } from "./describe_issue.ts";
 import { parseCodeTarget, parseTargetTable, TARGET_KEYS } from "./target_schema.ts";
 

@@ -5,7 +5,7 @@ import {
   type TargetFunction,
   type TargetTable,
   TargetTableSchema,
-} from "../../core/target_spec.ts";
+} from "../../core/suite/target_spec.ts";
 
 /** A target as validated, before paths are resolved against the suite's folder. */
 export type ParsedTarget =

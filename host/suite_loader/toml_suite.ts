@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
-import { builtinAssertion } from "../../core/assertions/builtin.ts";
-import type { Suite } from "../../core/suite.ts";
+import { builtinAssertion } from "../../core/suite/assertions/builtin.ts";
+import type { Suite } from "../../core/suite/suite.ts";
 import { assembleSuite } from "./assemble.ts";
 import type { DescribedIssue } from "./describe_issue.ts";
 import { readNamedFile } from "../read_named_file.ts";

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../core/json.ts";
-import type { TargetFunction } from "../../core/target_spec.ts";
+import type { TargetFunction } from "../../core/suite/target_spec.ts";
 import { abortError, errorMessage, outputText } from "./_shared.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { TargetSpec } from "../../core/target_spec.ts";
+import type { TargetSpec } from "../../core/suite/target_spec.ts";
 import { openCommandTarget } from "./command.ts";
 import { openFunctionTarget } from "./function.ts";
 import { openHttpTarget } from "./http.ts";

@@ -1,4 +1,4 @@
-import { CompareOutputSchema } from "../../core/output/mod.ts";
+import { CompareOutputSchema } from "../../core/documents/mod.ts";
 import { defineTool } from "../tool.ts";
 import { READ_ONLY } from "./_shared.ts";
 import { gate, GATE_EXIT_CODES, GATE_INPUT } from "./gate.ts";

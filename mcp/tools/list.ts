@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RunListSchema } from "../../core/output/mod.ts";
+import { RunListSchema } from "../../core/documents/mod.ts";
 import { runListDocument } from "../../host/operations/documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, SUITE_NAME } from "./_shared.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LogOutputSchema } from "../../core/output/mod.ts";
+import { LogOutputSchema } from "../../core/documents/mod.ts";
 import { logDocument } from "../../host/operations/documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, SUITE_NAME } from "./_shared.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CompareOutputSchema } from "../../core/output/mod.ts";
+import { CompareOutputSchema } from "../../core/documents/mod.ts";
 import { REPORT_FORMATS } from "../../core/report/mod.ts";
 import { reportDocument } from "../../host/operations/report.ts";
 import { defineTool } from "../tool.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RunSummarySchema } from "../../core/output/mod.ts";
+import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { UsageError } from "../../host/refusals.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";

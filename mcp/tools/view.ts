@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RunListSchema, RunSummarySchema } from "../../core/output/mod.ts";
+import { RunListSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { runListDocument, viewRunDocument } from "../../host/operations/documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, RUN_REF, SUITE_NAME } from "./_shared.ts";

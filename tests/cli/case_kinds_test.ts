@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
-import { RunSummarySchema } from "../../core/output/mod.ts";
+import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
 
 const SUITE = `

@@ -1,6 +1,10 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema, RunListSchema, VerifyOutputSchema } from "../../core/output/mod.ts";
+import {
+  CompareOutputSchema,
+  RunListSchema,
+  VerifyOutputSchema,
+} from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 /** A baseline of two clean runs, then a run where case "one" fails. */

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { RunListSchema, RunSummarySchema } from "../../core/output/mod.ts";
+import { RunListSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, ROOT, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 async function twoRuns(): Promise<{ cwd: string; first: string; second: string }> {

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema, PromoteOutputSchema } from "../../core/output/mod.ts";
+import { CompareOutputSchema, PromoteOutputSchema } from "../../core/documents/mod.ts";
 import { normalQuantile } from "../../core/statistics/normal.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema, RunSummarySchema } from "../../core/output/mod.ts";
+import { CompareOutputSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, ROOT, workspace } from "./_cli.ts";
 
 /** A code-form suite whose custom check misbehaves in the way `shape` names, for case "b". */

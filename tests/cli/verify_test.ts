@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
-import { VerifyOutputSchema } from "../../core/output/mod.ts";
+import { VerifyOutputSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 async function savedComparison(): Promise<{ cwd: string; saved: Record<string, unknown> }> {

@@ -1,6 +1,6 @@
-import type { AggregateSpec } from "../../core/aggregate_spec.ts";
-import type { ConfirmationDocument } from "../../core/confirmation_document.ts";
-import type { RunDocument } from "../../core/run_document.ts";
+import type { AggregateSpec } from "../../core/suite/aggregate_spec.ts";
+import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
+import type { RunDocument } from "../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "./_runs.ts";
 
 /** A named comparison: the baseline's runs (approved one first), the candidate, its draws. */

@@ -1,5 +1,5 @@
-import { compareRuns } from "../../core/compare.ts";
-import { diffOutputs } from "../../core/output_diff.ts";
+import { compareRuns } from "../../core/compare/compare.ts";
+import { diffOutputs } from "../../core/run/output_diff.ts";
 import {
   compareOutput,
   diffOutput,
@@ -8,8 +8,8 @@ import {
   promoteOutput,
   runRow,
   runSummary,
-} from "../../core/output/mod.ts";
-import type { BaselineDocument } from "../../core/run_document.ts";
+} from "../../core/documents/mod.ts";
+import type { BaselineDocument } from "../../core/run/run_document.ts";
 import { SCENARIOS } from "../core/_scenarios.ts";
 
 const approval: BaselineDocument = {

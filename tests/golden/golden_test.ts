@@ -8,7 +8,7 @@ import {
   PromoteOutputSchema,
   RunListSchema,
   RunSummarySchema,
-} from "../../core/output/mod.ts";
+} from "../../core/documents/mod.ts";
 import { goldenDocuments } from "./documents.ts";
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), "payloads");

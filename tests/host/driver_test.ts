@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { customAssertion } from "../../core/assertions/custom.ts";
-import type { CaseResult } from "../../core/run_document.ts";
-import { CaseResultSchema } from "../../core/run_document.ts";
+import { customAssertion } from "../../core/suite/assertions/custom.ts";
+import type { CaseResult } from "../../core/run/run_document.ts";
+import { CaseResultSchema } from "../../core/run/run_document.ts";
 import { executeCases, RunCancelledError } from "../../host/driver.ts";
 import {
   openTarget,

@@ -1,10 +1,10 @@
 import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { builtinAssertion } from "../../core/assertions/builtin.ts";
-import { BuiltinAssertionSchema } from "../../core/assertions/definition.ts";
-import { RunSettingsSchema } from "../../core/target_spec.ts";
-import { buildSuite, type Suite } from "../../core/suite.ts";
-import type { CaseResult } from "../../core/run_document.ts";
+import { builtinAssertion } from "../../core/suite/assertions/builtin.ts";
+import { BuiltinAssertionSchema } from "../../core/suite/assertions/definition.ts";
+import { RunSettingsSchema } from "../../core/suite/target_spec.ts";
+import { buildSuite, type Suite } from "../../core/suite/suite.ts";
+import type { CaseResult } from "../../core/run/run_document.ts";
 import { type JournalHeader, JournalWriter, readJournal } from "../../host/journal.ts";
 import { JournalRefusedError } from "../../host/refusals.ts";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { builtinAssertion } from "../../core/assertions/builtin.ts";
-import { BuiltinAssertionSchema } from "../../core/assertions/definition.ts";
-import { findGaps } from "../../core/reconcile.ts";
-import { CaseResultSchema } from "../../core/run_document.ts";
+import { builtinAssertion } from "../../core/suite/assertions/builtin.ts";
+import { BuiltinAssertionSchema } from "../../core/suite/assertions/definition.ts";
+import { findGaps } from "../../core/run/reconcile.ts";
+import { CaseResultSchema } from "../../core/run/run_document.ts";
 import { executeCases } from "../../host/driver.ts";
 import { openTarget, TransportError } from "../../host/targets/mod.ts";
 import { functionSpec, testSuite } from "../fixtures/targets/suites.ts";

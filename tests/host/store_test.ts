@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import type { RunDocument } from "../../core/run_document.ts";
+import type { RunDocument } from "../../core/run/run_document.ts";
 import { writeFileAtomic } from "../../host/atomic_write.ts";
 import {
   AmbiguousRunError,

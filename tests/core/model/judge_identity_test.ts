@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, notDeepStrictEqual } from "node:assert/strict";
-import { builtinAssertion, isJudgeAssertion } from "../../../core/assertions/builtin.ts";
-import { BuiltinAssertionSchema } from "../../../core/assertions/definition.ts";
+import { builtinAssertion, isJudgeAssertion } from "../../../core/suite/assertions/builtin.ts";
+import { BuiltinAssertionSchema } from "../../../core/suite/assertions/definition.ts";
 import { renderJudgePrompt } from "../../../core/model/judge.ts";
 import { judge as declare } from "../../../mod.ts";
 

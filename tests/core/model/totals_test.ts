@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { runTotals } from "../../../core/model/totals.ts";
 import type { ModelUsage } from "../../../core/model/usage.ts";
-import type { CaseResult } from "../../../core/run_document.ts";
+import type { CaseResult } from "../../../core/run/run_document.ts";
 
 function usage(role: "target" | "judge", model: string, n: number): ModelUsage {
   return {

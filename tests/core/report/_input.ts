@@ -1,6 +1,6 @@
-import { compareRuns } from "../../../core/compare.ts";
+import { compareRuns } from "../../../core/compare/compare.ts";
 import { historyPoints, type ReportInput } from "../../../core/report/mod.ts";
-import type { BaselineDocument, RunDocument } from "../../../core/run_document.ts";
+import type { BaselineDocument, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun } from "../_runs.ts";
 
 /** Run ids for the fake runs, oldest first. */

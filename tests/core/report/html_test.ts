@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { fakeRun } from "../_runs.ts";
 import { renderHtml } from "../../../core/report/mod.ts";
 import { reportInput, RUNS, withPayload } from "./_input.ts";
-import type { RunDocument } from "../../../core/run_document.ts";
+import type { RunDocument } from "../../../core/run/run_document.ts";
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror="alert(1)">`;
 

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { TALLY_KINDS } from "../../../core/facts.ts";
+import { VERDICT_FORCED_BY_FACT } from "../../../core/compare/facts.ts";
 import { renderJunit } from "../../../core/report/mod.ts";
 import type { FakeCase } from "../_runs.ts";
 import { manyRegressions, reportInput } from "./_input.ts";
@@ -65,7 +65,7 @@ Deno.test("every testsuite's counts, and the root's, match its testcases", () =>
 Deno.test("the JUnit report fails exactly where the gate's causes are, and only there", () => {
   const input = reportInput(BEFORE, AFTER);
   const { testcases } = parseJunit(renderJunit(input));
-  const causes = input.comparison.facts.filter((f) => TALLY_KINDS[f.kind] > 0);
+  const causes = input.comparison.facts.filter((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
   const expected = new Set(
     causes.map((f) =>
       f.figure !== undefined ? `figure ${f.figure}` : `${f.case_id} · ${f.assertion}`

@@ -1,8 +1,8 @@
 // Runs in-memory suites through the real driver with a provider target and bound judges.
-import type { Assertion } from "../../../core/assertions/assertion.ts";
-import type { CaseInput } from "../../../core/case.ts";
-import type { CaseResult } from "../../../core/run_document.ts";
-import type { RunSettings, TargetSpec } from "../../../core/target_spec.ts";
+import type { Assertion } from "../../../core/suite/assertions/assertion.ts";
+import type { CaseInput } from "../../../core/suite/case.ts";
+import type { CaseResult } from "../../../core/run/run_document.ts";
+import type { RunSettings, TargetSpec } from "../../../core/suite/target_spec.ts";
 import { executeCases, type ExecuteOptions } from "../../../host/driver.ts";
 import { bindJudges } from "../../../host/judges/mod.ts";
 import type { ModelPool } from "../../../host/models/pool.ts";

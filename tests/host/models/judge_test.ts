@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CaseResultSchema } from "../../../core/run_document.ts";
+import { CaseResultSchema } from "../../../core/run/run_document.ts";
 import type { Pace } from "../../../host/models/rate_limiter.ts";
 import {
   anthropicMessage,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CaseResultSchema } from "../../../core/run_document.ts";
+import { CaseResultSchema } from "../../../core/run/run_document.ts";
 import { openaiCompletion, startMockServer } from "../../fixtures/models/mock_server.ts";
 import { providerSpec, TEST_KEY } from "../../fixtures/models/suites.ts";
 import { runModelCases } from "./_run.ts";

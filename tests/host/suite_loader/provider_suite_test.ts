@@ -1,6 +1,6 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { isJudgeAssertion } from "../../../core/assertions/builtin.ts";
+import { isJudgeAssertion } from "../../../core/suite/assertions/builtin.ts";
 import { isRefusal, SuiteLoadError } from "../../../host/refusals.ts";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
 

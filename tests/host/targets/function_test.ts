@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { openTarget, TransportError } from "../../../host/targets/mod.ts";
-import type { TargetFunction } from "../../../core/target_spec.ts";
+import type { TargetFunction } from "../../../core/suite/target_spec.ts";
 
 function functionTarget(fn: TargetFunction) {
   return openTarget({ kind: "function", name: "bot", fn }, { suiteDir: "." });

@@ -1,0 +1,292 @@
+import { type BaselineMeasure, measureBaseline } from "./baseline_measure.ts";
+import { summarise } from "./check_history.ts";
+import { compareFigures, type FigureComparison } from "./compare_figures.ts";
+import type { ConfirmationDocument } from "./confirmation_document.ts";
+import { checkConfirmation, drawsByCase } from "./confirmation_plan.ts";
+import {
+  type Fact,
+  type FactKind,
+  type GateVerdict,
+  gateVerdictOf,
+  VERDICT_FORCED_BY_FACT,
+} from "./facts.ts";
+import type { RunGate } from "../suite/gate_settings.ts";
+import type { CaseResult, RunDocument } from "../run/run_document.ts";
+import type { Sensitivity } from "./sensitivity.ts";
+
+export type { FigureComparison } from "./compare_figures.ts";
+
+/** Flips told apart from noise: the cases that moved where the baseline never did, and errors. */
+export interface Flips {
+  /** Cases with a check that gave one verdict in every baseline run and the other one now. */
+  stable: string[];
+  /** Cases with an errored verdict now: an unanswered question, counted apart from failures. */
+  errored: string[];
+}
+
+/** A comparison of one run against its baseline: the facts, the figures and the verdict. */
+export interface Comparison {
+  suite: string;
+  baseline_run: string;
+  baseline_runs: string[];
+  candidate_run: string;
+  /** How the comparison decides: the approved baseline's gate. */
+  gate: RunGate;
+  /** The confirmation draws the verdict used; null without `--confirm`. */
+  confirmation: string | null;
+  facts: Fact[];
+  figures: FigureComparison[];
+  flips: Flips;
+  /** The smallest drop of the primary figure this baseline can detect. */
+  sensitivity: Sensitivity | null;
+  verdict: GateVerdict;
+}
+
+/**
+ * Compares a candidate run with its baseline: cases by id, verdicts by assertion_id, figures by
+ * name. The baseline is one run, or several runs of the same suite (the first is the approved
+ * one) that measure its noise. A check that passed in every baseline run and fails now is a
+ * regression; with a `confirmation` (compare --confirm) it is one when its confirmation draws
+ * confirm the break, and otherwise it is reported as unconfirmed while its failure still counts
+ * in the figures. A check whose baseline verdicts differed is noisy and is judged through the
+ * figures; the primary figure gates by a paired test at the gate's false-alarm rate. An errored
+ * verdict on either side is unjudged.
+ */
+export function compareRuns(
+  baselineRuns: RunDocument | readonly RunDocument[],
+  candidate: RunDocument,
+  options: {
+    confirmation?: ConfirmationDocument;
+    /** The baseline measured once (measureBaseline), for many comparisons against it. */
+    measure?: BaselineMeasure;
+  } = {},
+): Comparison {
+  const runs: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
+  const baseline = runs[0];
+  const confirmation = options.confirmation;
+  if (confirmation !== undefined) assertConfirms(confirmation, { runs, candidate });
+  const measure = options.measure ?? measureBaseline(runs);
+  if (measure.runs.length !== runs.length || measure.runs.some((r, i) => r !== runs[i])) {
+    throw new Error("The baseline measure given to compareRuns is of other runs");
+  }
+  const { gate, history } = measure;
+  const facts: Fact[] = [];
+  const before = new Map(baseline.cases.map((c) => [c.case_id, c]));
+  const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const drawn = drawsByCase(confirmation?.rounds ?? []);
+
+  for (const c of candidate.cases) {
+    for (const v of c.verdicts) {
+      if (v.status === "error" && v.metadata.unreconciled === true) {
+        facts.push(checkFact("unreconciled", c, v));
+      }
+    }
+  }
+  for (const c of candidate.cases) {
+    if (c.kind !== "calibration") continue;
+    const wanted = c.expected_verdict ?? "pass";
+    for (const v of c.verdicts) {
+      if (v.status !== "error" && v.status !== wanted) {
+        facts.push({ ...checkFact("calibration-lost", c, v), from: wanted, to: v.status });
+      }
+    }
+  }
+  for (const c of candidate.cases) {
+    const old = before.get(c.case_id);
+    if (c.kind !== "canary" || old === undefined) continue;
+    for (const v of c.verdicts) {
+      const seen = history.get(c.case_id)?.get(v.assertion_id);
+      if (seen !== undefined && !seen.includes(v.status)) {
+        facts.push({ ...checkFact("canary-moved", c, v), from: summarise(seen), to: v.status });
+      }
+    }
+  }
+  facts.push(...rulesChanged(baseline, candidate, { before, after }));
+
+  const compared: string[] = [];
+  const flips: Fact[] = [];
+  const stableFlips = new Set<string>();
+  const errored = new Set<string>();
+  for (const c of candidate.cases) {
+    if (c.verdicts.some((v) => v.status === "error")) errored.add(c.case_id);
+    const old = before.get(c.case_id);
+    if (old === undefined || c.kind !== "normal" || old.kind !== "normal") {
+      continue;
+    }
+    compared.push(c.case_id);
+    for (const v of c.verdicts) {
+      const seen = history.get(c.case_id)?.get(v.assertion_id);
+      if (seen === undefined) continue;
+      const from = summarise(seen);
+      if (v.status === "error" || seen.includes("error")) {
+        if (v.metadata.unreconciled !== true) {
+          facts.push({ ...checkFact("unjudged", c, v), from, to: v.status });
+        }
+      } else if (seen.includes("pass") && seen.includes("fail")) {
+        if (v.status === "fail") flips.push({ ...checkFact("noisy", c, v), from, to: "fail" });
+      } else if (seen[0] === "pass" && v.status === "fail") {
+        stableFlips.add(c.case_id);
+        facts.push(stableFailure(c, { v, from, confirmation, drawn }));
+      } else if (seen[0] === "fail" && v.status === "pass") {
+        stableFlips.add(c.case_id);
+        flips.push({ ...checkFact("improvement", c, v), from, to: "pass" });
+      }
+    }
+  }
+  // A candidate errored verdict on a case the baseline did not have is still a question unanswered.
+  for (const c of candidate.cases) {
+    if (before.has(c.case_id) && c.kind === "normal") continue;
+    for (const v of c.verdicts) {
+      if (v.status === "error" && v.metadata.unreconciled !== true) {
+        facts.push({ ...checkFact("unjudged", c, v), from: null, to: "error" });
+      }
+    }
+  }
+
+  const figures = compareFigures(runs, candidate, { measure, extra: plannedDraws(confirmation) });
+  for (const f of figures) {
+    const kind = `figure-${f.status}` as FactKind;
+    facts.push({ kind, figure: f.name, from: f.baseline, to: f.candidate });
+  }
+  facts.push(...flips);
+  facts.push({ kind: "compared", cases: compared });
+  const ordered = orderFacts(facts);
+  return {
+    suite: candidate.suite.name,
+    baseline_run: baseline.run_id,
+    baseline_runs: runs.map((r) => r.run_id),
+    candidate_run: candidate.run_id,
+    gate,
+    confirmation: confirmation?.confirmation_id ?? null,
+    facts: ordered,
+    figures,
+    flips: { stable: [...stableFlips], errored: [...errored] },
+    sensitivity: measure.sensitivity,
+    verdict: gateVerdictOf(ordered),
+  };
+}
+
+function isRunList(value: RunDocument | readonly RunDocument[]): value is readonly RunDocument[] {
+  return Array.isArray(value);
+}
+
+/** A confirmation made for another run or baseline would judge this one by the wrong draws. */
+function assertConfirms(
+  confirmation: ConfirmationDocument,
+  sides: { runs: readonly RunDocument[]; candidate: RunDocument },
+): void {
+  const ids = sides.runs.map((r) => r.run_id);
+  if (
+    confirmation.candidate_run !== sides.candidate.run_id ||
+    confirmation.baseline_runs.join(" ") !== ids.join(" ")
+  ) {
+    throw new Error(
+      `Confirmation ${confirmation.confirmation_id} was drawn for run ${confirmation.candidate_run} ` +
+        `against ${confirmation.baseline_runs.join(", ")}, not for this comparison`,
+    );
+  }
+}
+
+/**
+ * A check that passed in every baseline run and failed now: a regression, unless confirmation
+ * draws were made for it and did not confirm the break (then it is unconfirmed, and reported).
+ */
+function stableFailure(
+  c: CaseResult,
+  context: {
+    v: { assertion: string; assertion_id: string };
+    from: string;
+    confirmation: ConfirmationDocument | undefined;
+    drawn: Map<string, CaseResult[]>;
+  },
+): Fact {
+  const planned = context.confirmation?.plan.stable.some((s) =>
+    s.case_id === c.case_id && s.checks.includes(context.v.assertion_id)
+  );
+  const base = { from: context.from, to: "fail" };
+  if (context.confirmation === undefined || !planned) {
+    return { ...checkFact("regression", c, context.v), ...base };
+  }
+  const outcome = checkConfirmation(context.v.assertion_id, {
+    draws: context.drawn.get(c.case_id) ?? [],
+    maxDraws: context.confirmation.plan.max_draws,
+  });
+  const kind = outcome.outcome === "confirmed" ? "regression" : "unconfirmed";
+  return { ...checkFact(kind, c, context.v), ...base, confirmation: outcome };
+}
+
+/**
+ * The confirmation draws that count in the figures: each noisy case's planned draws, and no
+ * others. A draw made because a check failed was chosen by the outcome, so counting it would
+ * bias the figure; only the draws decided from the baseline alone are counted.
+ */
+function plannedDraws(
+  confirmation: ConfirmationDocument | undefined,
+): Map<string, CaseResult[]> | undefined {
+  if (confirmation === undefined) return undefined;
+  const drawn = drawsByCase(confirmation.rounds);
+  const extra = new Map<string, CaseResult[]>();
+  for (const n of confirmation.plan.noisy) {
+    extra.set(n.case_id, (drawn.get(n.case_id) ?? []).slice(0, n.draws));
+  }
+  return extra;
+}
+
+function checkFact(
+  kind: FactKind,
+  c: CaseResult,
+  v: { assertion: string; assertion_id: string },
+): Fact {
+  return { kind, case_id: c.case_id, assertion: v.assertion, assertion_id: v.assertion_id };
+}
+
+function rulesChanged(
+  baseline: RunDocument,
+  candidate: RunDocument,
+  maps: { before: Map<string, CaseResult>; after: Map<string, CaseResult> },
+): Fact[] {
+  const facts: Fact[] = [];
+  if (baseline.suite.config_hash !== candidate.suite.config_hash) {
+    facts.push({
+      kind: "config-changed",
+      from: baseline.suite.config_hash,
+      to: candidate.suite.config_hash,
+    });
+  }
+  if (baseline.suite.cases_digest !== candidate.suite.cases_digest) {
+    facts.push({
+      kind: "cases-changed",
+      from: baseline.suite.cases_digest,
+      to: candidate.suite.cases_digest,
+    });
+  }
+  for (const c of candidate.cases) {
+    if (!maps.before.has(c.case_id)) facts.push({ kind: "case-added", case_id: c.case_id });
+  }
+  for (const c of baseline.cases) {
+    if (!maps.after.has(c.case_id)) facts.push({ kind: "case-removed", case_id: c.case_id });
+  }
+  const oldIds = new Set(baseline.assertions.map((a) => a.id));
+  const newIds = new Set(candidate.assertions.map((a) => a.id));
+  for (const a of candidate.assertions) {
+    if (!oldIds.has(a.id)) {
+      facts.push({ kind: "check-added", assertion: a.name, assertion_id: a.id });
+    }
+  }
+  for (const a of baseline.assertions) {
+    if (!newIds.has(a.id)) {
+      facts.push({ kind: "check-removed", assertion: a.name, assertion_id: a.id });
+    }
+  }
+  return facts;
+}
+
+const ORDER = Object.keys(VERDICT_FORCED_BY_FACT) as FactKind[];
+
+/** Facts in the headline's fixed order, stable within a kind. */
+function orderFacts(facts: Fact[]): Fact[] {
+  return facts
+    .map((fact, index) => ({ fact, index }))
+    .sort((a, b) => ORDER.indexOf(a.fact.kind) - ORDER.indexOf(b.fact.kind) || a.index - b.index)
+    .map((x) => x.fact);
+}

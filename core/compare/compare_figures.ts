@@ -1,0 +1,164 @@
+import { type BaselineDraws, type BaselineMeasure, noisyChance } from "./baseline_measure.ts";
+import { caseDraws, isPairable } from "./figure_draws.ts";
+import type { RunGate } from "../suite/gate_settings.ts";
+import type { CaseResult, Figure, RunDocument } from "../run/run_document.ts";
+import { benjaminiHochberg } from "../statistics/benjamini_hochberg.ts";
+import { normalQuantile } from "../statistics/normal.ts";
+import {
+  type DrawDesign,
+  type PairedCase,
+  pairedDropTest,
+  type PairedTest,
+} from "../statistics/paired_test.ts";
+
+/** A figure on both sides, and what became of it. */
+export interface FigureComparison {
+  name: string;
+  baseline: number | null;
+  candidate: number | null;
+  delta: number | null;
+  /**
+   * The drop the baseline's measured noise excuses: z₁₋α times the paired test's standard error,
+   * so a paired change further down than −floor is significant at the gate's false-alarm rate
+   * (before any correction across figures); 0 for a figure without a paired test.
+   */
+  floor: number;
+  status:
+    | "worse"
+    | "flagged"
+    | "untested"
+    | "within-noise"
+    | "better"
+    | "unchanged"
+    | "missing"
+    | "uncomputable"
+    | "new";
+  /** primary: it gates; secondary: tested, corrected across figures, never gates; diagnostic. */
+  role: "primary" | "secondary" | "diagnostic";
+  /** The paired test over the cases both sides counted; null where none applies. */
+  test: PairedTest | null;
+}
+
+/** Below this a difference between two figures is rounding, not movement. */
+const EPSILON = 1e-9;
+
+/**
+ * Each baseline figure against the candidate's. A figure that can be paired is tested case by
+ * case (pairedDropTest) over the cases both sides counted, with every baseline run's draws and
+ * the candidate's own draws plus `extra` (the confirmation draws planned from the baseline). The
+ * primary figure is worse when its drop is significant at the gate's alpha; the others are
+ * corrected together by Benjamini–Hochberg at the same rate and a significant drop is flagged,
+ * which is reported and never gates: one figure gates, so the false-alarm rate is the declared one.
+ */
+export function compareFigures(
+  runs: readonly RunDocument[],
+  candidate: RunDocument,
+  options: { measure: BaselineMeasure; extra?: ReadonlyMap<string, readonly CaseResult[]> },
+): FigureComparison[] {
+  const result: FigureComparison[] = [];
+  const { gate } = options.measure;
+  const byName = new Map(candidate.figures.map((f) => [f.name, f]));
+  const candidateCases = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const critical = normalQuantile(1 - gate.alpha);
+  const runCount = options.measure.runs.length;
+  // With --confirm's planned draws, the test is told how the plan picks cases (DrawDesign).
+  const design: DrawDesign | undefined = options.extra === undefined || gate.noisy_draws === 0
+    ? undefined
+    : { extra: gate.noisy_draws, chance: (pi) => noisyChance(pi, runCount) };
+  for (const old of runs[0].figures) {
+    const now = byName.get(old.name);
+    const sides = runs.map((r) => r.figures.find((f) => f.name === old.name));
+    const values = sides.map((f) => f?.value ?? null);
+    const base = values.every((v) => v !== null)
+      ? (values as number[]).reduce((a, b) => a + b, 0) / values.length
+      : null;
+    const role = old.name === gate.primary
+      ? "primary"
+      : isPairable(old)
+      ? "secondary"
+      : "diagnostic";
+    const row = { name: old.name, baseline: base, role, floor: 0, test: null } as const;
+    if (now === undefined) {
+      result.push({ ...row, candidate: null, delta: null, status: "missing" });
+      continue;
+    }
+    if (base === null || now.value === null) {
+      result.push({ ...row, candidate: now.value, delta: null, status: "uncomputable" });
+      continue;
+    }
+    const baselineDraws = options.measure.draws.get(old.name);
+    const pairs = baselineDraws !== undefined && isPairable(now)
+      ? pairedCases(now, { baselineDraws, candidateCases, extra: options.extra })
+      : [];
+    const test = pairedDropTest(pairs, { binary: now.kind !== "mean", design });
+    const delta = now.value - base;
+    const moved = test?.difference ?? delta;
+    result.push({
+      ...row,
+      candidate: now.value,
+      delta,
+      floor: test === null ? 0 : critical * test.standard_error,
+      test,
+      status: test === null && moved < -EPSILON
+        ? "untested"
+        : moved < -EPSILON
+        ? "within-noise"
+        : moved > EPSILON
+        ? "better"
+        : "unchanged",
+    });
+  }
+  judge(result, gate);
+  const known = new Set(runs[0].figures.map((f) => f.name));
+  for (const now of candidate.figures) {
+    if (known.has(now.name)) continue;
+    result.push({
+      name: now.name,
+      baseline: null,
+      candidate: now.value,
+      delta: null,
+      floor: 0,
+      status: "new",
+      role: now.name === gate.primary ? "primary" : "diagnostic",
+      test: null,
+    });
+  }
+  return result;
+}
+
+/** Marks the primary worse at alpha, and flags the secondaries Benjamini–Hochberg finds. */
+function judge(figures: FigureComparison[], gate: RunGate): void {
+  for (const f of figures) {
+    if (f.role === "primary" && f.test !== null && f.test.difference < -EPSILON) {
+      if (f.test.p_value <= gate.alpha) f.status = "worse";
+    }
+  }
+  const tested = figures.filter((f) => f.role === "secondary" && f.test !== null);
+  const flags = benjaminiHochberg(tested.map((f) => f.test?.p_value ?? 1), { q: gate.alpha });
+  tested.forEach((f, i) => {
+    if (flags[i] && (f.test?.difference ?? 0) < -EPSILON) f.status = "flagged";
+  });
+}
+
+/** The cases a figure counted on both sides, each with its draws on each side. */
+function pairedCases(
+  now: Figure,
+  where: {
+    baselineDraws: ReadonlyMap<string, BaselineDraws>;
+    candidateCases: Map<string, CaseResult>;
+    extra?: ReadonlyMap<string, readonly CaseResult[]>;
+  },
+): PairedCase[] {
+  const draw = { assertionId: now.over_id, score: now.kind === "mean" };
+  const pairs: PairedCase[] = [];
+  for (const id of now.counted) {
+    const baseline = where.baselineDraws.get(id)?.values;
+    const own = where.candidateCases.get(id);
+    if (own === undefined || baseline === undefined || baseline.length === 0) continue;
+    const candidate = caseDraws(own, draw);
+    const extra = where.extra?.get(id) ?? [];
+    for (const more of extra) candidate.push(...caseDraws(more, draw));
+    pairs.push({ baseline, candidate, rounds: 1 + extra.length });
+  }
+  return pairs;
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { CaseResultSchema, RUN_SCHEMA_VERSION, RunIdSchema } from "../run/run_document.ts";
+import { Digest16Schema } from "../run/verdict.ts";
+
+/**
+ * What `compare --confirm` decided to draw again, from the baseline and the run's failures and
+ * before any confirmation draw was seen.
+ */
+export const ConfirmationPlanSchema = z.strictObject({
+  /** Cases the baseline found noisy, each with the extra draws it gets whatever they show. */
+  noisy: z.array(z.strictObject({ case_id: z.string(), draws: z.number().int().positive() })),
+  /** Cases with checks that passed in every baseline run and failed in the run. */
+  stable: z.array(z.strictObject({ case_id: z.string(), checks: z.array(Digest16Schema).min(1) })),
+  /** The most confirmation draws a stable check that failed gets. */
+  max_draws: z.number().int().positive(),
+});
+/** A confirmation plan. */
+export type ConfirmationPlan = z.infer<typeof ConfirmationPlanSchema>;
+
+/**
+ * The extra draws `compare --confirm` made for one run against one baseline: the plan, then each
+ * round's case results, reconciled with the checks the suite asks like any run's. Stored beside
+ * the run it confirms, never as a run: it holds only some cases and is not a measurement of the
+ * suite on its own.
+ */
+export const ConfirmationDocumentSchema = z.strictObject({
+  schema_version: z.literal(RUN_SCHEMA_VERSION),
+  confirmation_id: RunIdSchema,
+  /** The run whose failures and noise this confirms. */
+  candidate_run: RunIdSchema,
+  /** The baseline the plan was made from, the approved run first. */
+  baseline_runs: z.array(RunIdSchema).min(1),
+  suite: z.strictObject({
+    name: z.string(),
+    cases_digest: Digest16Schema,
+    config_hash: Digest16Schema,
+  }),
+  target: z.strictObject({ kind: z.string(), name: z.string() }),
+  git_commit: z.string().nullable(),
+  started_at: z.iso.datetime(),
+  finished_at: z.iso.datetime(),
+  plan: ConfirmationPlanSchema,
+  /** Round k holds the k-th confirmation draw of every case still being drawn. */
+  rounds: z.array(z.array(CaseResultSchema)),
+});
+/** A confirmation document. */
+export type ConfirmationDocument = z.infer<typeof ConfirmationDocumentSchema>;

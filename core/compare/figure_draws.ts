@@ -1,0 +1,38 @@
+import type { CaseResult, Figure } from "../run/run_document.ts";
+import type { Verdict } from "../run/verdict.ts";
+
+/** Figures a paired test can judge case by case: their cases are fixed by the suite. */
+const PAIRED_KINDS: ReadonlySet<Figure["kind"]> = new Set(["accuracy", "recall", "mean"]);
+
+/**
+ * Whether a figure can be paired case by case. Accuracy and recall count a fixed set of cases
+ * (recall: the positive-labelled ones) and mean scores them; precision counts the cases that
+ * passed, a set that moves with the very thing measured, so it is reported, never tested.
+ */
+export function isPairable(figure: Pick<Figure, "kind">): boolean {
+  return PAIRED_KINDS.has(figure.kind);
+}
+
+/**
+ * A case's draws for one check: 1 for a pass and 0 for a fail (or the score, for a mean), one per
+ * sample when the case was asked several times. Errored draws are no draws.
+ */
+export function caseDraws(
+  result: CaseResult,
+  options: { assertionId: string; score: boolean },
+): number[] {
+  if (result.samples !== undefined && result.samples.length > 0) {
+    return result.samples.flatMap((s) => drawValue(s.verdicts, options));
+  }
+  return drawValue(result.verdicts, options);
+}
+
+function drawValue(
+  verdicts: readonly Verdict[],
+  options: { assertionId: string; score: boolean },
+): number[] {
+  const v = verdicts.find((x) => x.assertion_id === options.assertionId);
+  if (v === undefined || v.status === "error") return [];
+  if (options.score) return v.score === undefined ? [] : [v.score];
+  return [v.status === "pass" ? 1 : 0];
+}

@@ -1,0 +1,217 @@
+import type { Comparison } from "./compare.ts";
+import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
+
+/** How many names a headline clause prints before it says how many more there are. */
+const NAMES_SHOWN = 5;
+
+const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
+
+/**
+ * The reading a person acts on: the verdict, then clauses in a fixed order (most qualifying
+ * first), each naming case ids and check names, never payload.
+ */
+export function headline(comparison: Comparison): string {
+  const of = (...kinds: FactKind[]) => comparison.facts.filter((f) => kinds.includes(f.kind));
+  const clauses: string[] = [];
+  const unreconciled = of("unreconciled");
+  if (unreconciled.length > 0) {
+    clauses.push(
+      `the run does not reconcile with what the suite asked: ${
+        count(unreconciled.length, "check")
+      } got no answer (${
+        names(unreconciled)
+      }); this is not a regression, and what the run measured is not known`,
+    );
+  }
+  const calibration = of("calibration-lost");
+  if (calibration.length > 0) {
+    clauses.push(`calibration lost: ${names(calibration, transition)}`);
+  }
+  const canary = of("canary-moved");
+  if (canary.length > 0) {
+    clauses.push(`canary moved: ${names(canary, transition)}`);
+  }
+  const rules = rulesClause(comparison.facts);
+  if (rules !== undefined) clauses.push(rules);
+  const unjudged = of("unjudged");
+  const figuresUnjudged = of("figure-missing", "figure-uncomputable");
+  if (unjudged.length > 0 || figuresUnjudged.length > 0) {
+    const parts: string[] = [];
+    if (unjudged.length > 0) {
+      parts.push(`${count(unjudged.length, "check")} (${names(unjudged)})`);
+    }
+    if (figuresUnjudged.length > 0) {
+      parts.push(
+        `${count(figuresUnjudged.length, "figure")} (${
+          names(figuresUnjudged, (f) =>
+            `${f.figure} ${f.kind === "figure-missing" ? "missing" : "not computable"}`)
+        })`,
+      );
+    }
+    clauses.push(`could not judge ${parts.join(" and ")}`);
+  }
+  const regressions = of("regression");
+  if (regressions.length > 0) {
+    clauses.push(
+      `${count(regressions.length, "regression")} in ${
+        count(distinctCases(regressions), "case")
+      }, pass → fail: ${names(regressions)}`,
+    );
+  }
+  const worse = of("figure-worse");
+  if (worse.length > 0) clauses.push(`worse: ${names(worse, figureMove)}`);
+  const unconfirmed = of("unconfirmed");
+  if (unconfirmed.length > 0) {
+    clauses.push(
+      `unconfirmed: ${
+        count(unconfirmed.length, "stable check", "stable checks")
+      } failed and confirmation did not show a break; each failure still counts in the figures (${
+        names(unconfirmed, drawn)
+      })`,
+    );
+  }
+  const flagged = of("figure-flagged");
+  const untested = of("figure-untested");
+  if (flagged.length > 0 || untested.length > 0) {
+    const parts: string[] = [];
+    if (flagged.length > 0) {
+      parts.push(`significant across the figures: ${names(flagged, figureMove)}`);
+    }
+    if (untested.length > 0) parts.push(`no paired test: ${names(untested, figureMove)}`);
+    clauses.push(`dropped, not gating: ${parts.join("; ")}`);
+  }
+  const withinNoise = of("figure-within-noise");
+  const noisy = of("noisy");
+  if (withinNoise.length > 0 || noisy.length > 0) {
+    const parts: string[] = [];
+    if (withinNoise.length > 0) parts.push(names(withinNoise, figureMove));
+    if (noisy.length > 0) {
+      parts.push(
+        `${
+          count(noisy.length, "noisy check", "noisy checks")
+        } failed, judged through the figures (${names(noisy)})`,
+      );
+    }
+    clauses.push(`within the baseline's noise: ${parts.join("; ")}`);
+  }
+  const better = of("figure-better");
+  const improvements = of("improvement");
+  if (better.length > 0 || improvements.length > 0) {
+    const parts: string[] = [];
+    if (better.length > 0) parts.push(names(better, figureMove));
+    if (improvements.length > 0) {
+      parts.push(`${count(improvements.length, "check")} fail → pass (${names(improvements)})`);
+    }
+    clauses.push(`better: ${parts.join("; ")}`);
+  }
+  const verdict = VERDICT_WORDS[comparison.verdict];
+  if (clauses.length === 0 || comparison.verdict === 0 && !hasWorse(comparison.facts)) {
+    const comparedCases = comparison.facts.find((f) => f.kind === "compared")?.cases ?? [];
+    clauses.unshift(
+      `nothing got worse: ${
+        count(comparedCases.length, "case")
+      } compared with baseline ${comparison.baseline_run}`,
+    );
+  }
+  return `${verdict} (exit ${comparison.verdict}): ${clauses.join("; ")}`;
+}
+
+/**
+ * The fact list behind the verdict, one fact per line in the closed vocabulary, ending with the
+ * verdict and the kinds that forced it. States; never advises.
+ */
+export function explainLines(comparison: Comparison): string[] {
+  const lines = comparison.facts.map(factLine);
+  const forcing = [
+    ...new Set(
+      comparison.facts.filter((f) =>
+        VERDICT_FORCED_BY_FACT[f.kind] === comparison.verdict && f.kind
+      )
+        .map((f) => f.kind),
+    ),
+  ];
+  lines.push(
+    `verdict ${comparison.verdict} ${VERDICT_WORDS[comparison.verdict].toLowerCase()}${
+      comparison.verdict === 0 ? "" : `: from ${forcing.join(", ")}`
+    }`,
+  );
+  return lines;
+}
+
+/** One fact as one line: its kind, then what it is about, then what moved. */
+export function factLine(fact: Fact): string {
+  const subject = fact.case_id !== undefined
+    ? (fact.assertion === undefined ? fact.case_id : `${fact.case_id} · ${fact.assertion}`)
+    : fact.figure ?? fact.assertion ?? "";
+  const move = fact.from !== undefined || fact.to !== undefined
+    ? `${show(fact.from)} → ${show(fact.to)}`
+    : "";
+  if (fact.kind === "compared") {
+    return `compared ${count(fact.cases?.length ?? 0, "case")}`;
+  }
+  return [fact.kind, subject, move].filter((part) => part !== "").join("  ");
+}
+
+function rulesClause(facts: readonly Fact[]): string | undefined {
+  const parts: string[] = [];
+  if (facts.some((f) => f.kind === "config-changed")) parts.push("the checks' definitions differ");
+  if (facts.some((f) => f.kind === "cases-changed")) parts.push("the cases differ");
+  const listed = (kind: FactKind, what: string, name: (f: Fact) => string) => {
+    const found = facts.filter((f) => f.kind === kind);
+    if (found.length > 0) parts.push(`${count(found.length, what)} (${names(found, name)})`);
+  };
+  listed("case-added", "case added", (f) => f.case_id ?? "");
+  listed("case-removed", "case removed", (f) => f.case_id ?? "");
+  listed("check-added", "check added", (f) => f.assertion ?? "");
+  listed("check-removed", "check removed", (f) => f.assertion ?? "");
+  return parts.length === 0 ? undefined : `the rules changed: ${parts.join(", ")}`;
+}
+
+function hasWorse(facts: readonly Fact[]): boolean {
+  return facts.some((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
+}
+
+function names(facts: readonly Fact[], name: (f: Fact) => string = checkName): string {
+  const shown = facts.slice(0, NAMES_SHOWN).map(name).join(", ");
+  const rest = facts.length - NAMES_SHOWN;
+  return rest > 0 ? `${shown} and ${rest} more` : shown;
+}
+
+function checkName(f: Fact): string {
+  return `${f.case_id} · ${f.assertion}`;
+}
+
+function transition(f: Fact): string {
+  return `${checkName(f)} ${show(f.from)} → ${show(f.to)}`;
+}
+
+function figureMove(f: Fact): string {
+  const from = typeof f.from === "number" ? f.from : null;
+  const to = typeof f.to === "number" ? f.to : null;
+  const delta = from !== null && to !== null ? ` (${signed(to - from)})` : "";
+  return `${f.figure} ${show(from)} → ${show(to)}${delta}`;
+}
+
+function drawn(f: Fact): string {
+  const c = f.confirmation;
+  return c === undefined ? checkName(f) : `${checkName(f)} ${c.pass} pass of ${c.pass + c.fail}`;
+}
+
+function distinctCases(facts: readonly Fact[]): number {
+  return new Set(facts.map((f) => f.case_id)).size;
+}
+
+function show(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "none";
+  return typeof value === "number" ? value.toFixed(4) : value;
+}
+
+function signed(n: number): string {
+  return `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(4)}`;
+}
+
+function count(n: number, noun: string, plural?: string): string {
+  if (n === 1) return `1 ${noun}`;
+  const nouns = plural ?? (noun.endsWith("s") ? noun : noun.replace(/(\w+)( .*)?$/, "$1s$2"));
+  return `${n.toLocaleString("en-US")} ${nouns}`;
+}

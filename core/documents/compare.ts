@@ -1,0 +1,129 @@
+import { z } from "zod";
+import type { Comparison } from "../compare/compare.ts";
+import { VERDICT_FORCED_BY_FACT } from "../compare/facts.ts";
+import { RunGateSchema } from "../suite/gate_settings.ts";
+import { explainLines, headline } from "../compare/reading.ts";
+import { type BaselineDocument, BaselineDocumentSchema } from "../run/run_document.ts";
+
+import { SensitivitySchema } from "./sensitivity.ts";
+import { OUTPUT_VERSION } from "./version.ts";
+
+const FactSchema = z.strictObject({
+  kind: z.enum(Object.keys(VERDICT_FORCED_BY_FACT) as [keyof typeof VERDICT_FORCED_BY_FACT]),
+  case_id: z.string().optional(),
+  assertion: z.string().optional(),
+  assertion_id: z.string().optional(),
+  figure: z.string().optional(),
+  from: z.union([z.string(), z.number(), z.null()]).optional(),
+  to: z.union([z.string(), z.number(), z.null()]).optional(),
+  cases: z.array(z.string()).optional(),
+  confirmation: z.strictObject({
+    outcome: z.enum(["confirmed", "dismissed", "undecided"]),
+    pass: z.number().int(),
+    fail: z.number().int(),
+    error: z.number().int(),
+  }).optional(),
+});
+
+const GroupSchema = z.strictObject({ count: z.number().int(), indices: z.array(z.number().int()) });
+
+/** `compare --json` and `explain --json`: the verdict, the facts behind it and its causes. */
+export const CompareOutputSchema = z.strictObject({
+  output_version: z.literal(OUTPUT_VERSION),
+  kind: z.enum(["compare", "explain"]),
+  suite: z.string(),
+  candidate_run: z.string(),
+  baseline_run: z.string(),
+  /** Every run the baseline is made of, the approved one first. */
+  baseline_runs: z.array(z.string()).optional(),
+  approval: BaselineDocumentSchema.pick({ promoted_by: true, promoted_at: true, because: true })
+    .nullable(),
+  verdict: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  headline: z.string(),
+  facts: z.array(FactSchema),
+  figures: z.array(z.strictObject({
+    name: z.string(),
+    baseline: z.number().nullable(),
+    candidate: z.number().nullable(),
+    delta: z.number().nullable(),
+    /** The drop the measured noise excuses: z₁₋α × the paired test's standard error. */
+    floor: z.number(),
+    status: z.enum([
+      "worse",
+      "within-noise",
+      "better",
+      "unchanged",
+      "missing",
+      "uncomputable",
+      "new",
+      "flagged",
+      "untested",
+    ]),
+    /** primary gates; secondary is tested and corrected across figures; diagnostic is shown. */
+    role: z.enum(["primary", "secondary", "diagnostic"]).optional(),
+    /** The paired test over the cases both sides counted; null where none applies. */
+    test: z.strictObject({
+      difference: z.number(),
+      standard_error: z.number(),
+      z: z.number(),
+      p_value: z.number(),
+    }).nullable().optional(),
+  })),
+  /** The approved baseline's gate: the primary figure, alpha, power and the confirm budget. */
+  gate: RunGateSchema.optional(),
+  /** compare --confirm: the confirmation draws the verdict used; null when there were none. */
+  confirmation: z.string().nullable().optional(),
+  /** Flips where the baseline never moved, and errors, counted apart. */
+  flips: z.strictObject({ stable: z.array(z.string()), errored: z.array(z.string()) }).optional(),
+  /** The smallest drop of the primary figure this baseline can detect; null without one. */
+  min_detectable_drop: SensitivitySchema.nullable().optional(),
+  /** The facts that forced a 1 or a 2. */
+  causes: z.array(FactSchema),
+  /** The causes grouped by kind, each with indices into `causes`. */
+  causes_by_kind: z.record(z.string(), GroupSchema),
+  /** explain only: the printed fact lines. */
+  lines: z.array(z.string()).optional(),
+});
+/** A compare or explain document. */
+export type CompareOutput = z.infer<typeof CompareOutputSchema>;
+
+/** Builds the `compare --json` (or `explain --json`) document. */
+export function compareOutput(
+  comparison: Comparison,
+  options: { approval: BaselineDocument | null; kind?: "compare" | "explain" },
+): CompareOutput {
+  const causes = comparison.facts.filter((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
+  const byKind: Record<string, { count: number; indices: number[] }> = {};
+  causes.forEach((fact, index) => {
+    const group = byKind[fact.kind] ??= { count: 0, indices: [] };
+    group.count += 1;
+    group.indices.push(index);
+  });
+  const kind = options.kind ?? "compare";
+  return {
+    output_version: OUTPUT_VERSION,
+    kind,
+    suite: comparison.suite,
+    candidate_run: comparison.candidate_run,
+    baseline_run: comparison.baseline_run,
+    baseline_runs: comparison.baseline_runs,
+    approval: options.approval === null ? null : {
+      promoted_by: options.approval.promoted_by,
+      promoted_at: options.approval.promoted_at,
+      because: options.approval.because,
+    },
+    verdict: comparison.verdict,
+    exit_code: comparison.verdict,
+    headline: headline(comparison),
+    facts: comparison.facts,
+    figures: comparison.figures,
+    gate: comparison.gate,
+    confirmation: comparison.confirmation,
+    flips: comparison.flips,
+    min_detectable_drop: comparison.sensitivity,
+    causes,
+    causes_by_kind: byKind,
+    ...(kind === "explain" ? { lines: explainLines(comparison) } : {}),
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import type { OutputDiff } from "../run/output_diff.ts";
+import {
+  type BaselineDocument,
+  BaselineDocumentSchema,
+  type RunDocument,
+} from "../run/run_document.ts";
+import { OUTPUT_VERSION } from "./version.ts";
+
+/** `promote --json`: the approval as written, and where. */
+export const PromoteOutputSchema = BaselineDocumentSchema.extend({
+  output_version: z.literal(OUTPUT_VERSION),
+  kind: z.literal("promote"),
+  path: z.string(),
+});
+/** A promote document. */
+export type PromoteOutput = z.infer<typeof PromoteOutputSchema>;
+
+/** Builds the `promote --json` document. */
+export function promoteOutput(
+  baseline: BaselineDocument,
+  options: { path: string },
+): PromoteOutput {
+  return { output_version: OUTPUT_VERSION, kind: "promote", ...baseline, path: options.path };
+}
+
+const LogEventSchema = z.discriminatedUnion("event", [
+  z.strictObject({
+    event: z.literal("run"),
+    at: z.string(),
+    run_id: z.string(),
+    git_commit: z.string().nullable(),
+    cases: z.array(z.string()),
+    config_hash: z.string(),
+  }),
+  z.strictObject({
+    event: z.literal("promote"),
+    at: z.string(),
+    run_id: z.string(),
+    promoted_by: z.string(),
+    because: z.string().nullable(),
+  }),
+]);
+
+/** `log --json`: a suite's runs and promotions, oldest first. */
+export const LogOutputSchema = z.strictObject({
+  output_version: z.literal(OUTPUT_VERSION),
+  kind: z.literal("log"),
+  suite: z.string().nullable(),
+  events: z.array(LogEventSchema),
+});
+/** A log document. */
+export type LogOutput = z.infer<typeof LogOutputSchema>;
+
+/** Builds the `log --json` document from a suite's runs and approvals. */
+export function logOutput(
+  suite: string | null,
+  options: { runs: readonly RunDocument[]; baselines: readonly BaselineDocument[] },
+): LogOutput {
+  const events: LogOutput["events"] = [
+    ...options.runs.map((run) => ({
+      event: "run" as const,
+      at: run.started_at,
+      run_id: run.run_id,
+      git_commit: run.git_commit,
+      cases: run.cases.map((c) => c.case_id),
+      config_hash: run.suite.config_hash,
+    })),
+    ...options.baselines.map((b) => ({
+      event: "promote" as const,
+      at: b.promoted_at,
+      run_id: b.run_id,
+      promoted_by: b.promoted_by,
+      because: b.because,
+    })),
+  ];
+  events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { output_version: OUTPUT_VERSION, kind: "log", suite, events };
+}
+
+/** `diff --json`: the outputs that changed between two runs, and the cases that did not. */
+export const DiffOutputSchema = z.strictObject({
+  output_version: z.literal(OUTPUT_VERSION),
+  kind: z.literal("diff"),
+  a: z.string(),
+  b: z.string(),
+  changed: z.array(z.strictObject({
+    case_id: z.string(),
+    before: z.string().nullable(),
+    after: z.string().nullable(),
+  })),
+  only_in_a: z.array(z.string()),
+  only_in_b: z.array(z.string()),
+  unchanged: z.array(z.string()),
+});
+/** A diff document. */
+export type DiffOutput = z.infer<typeof DiffOutputSchema>;
+
+/** Builds the `diff --json` document. */
+export function diffOutput(diff: OutputDiff): DiffOutput {
+  return { output_version: OUTPUT_VERSION, kind: "diff", ...diff };
+}

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { RunTotalsSchema } from "../model/usage.ts";
+import { FigureSchema, type RunDocument } from "../run/run_document.ts";
+import { SensitivitySchema } from "./sensitivity.ts";
+import { OUTPUT_VERSION } from "./version.ts";
+
+/** Counts a run's verdicts, each count beside the checks it counts. */
+export function verdictTally(run: RunDocument): Record<"pass" | "fail" | "error", string[]> & {
+  suspended: string[];
+} {
+  const tally = { pass: [] as string[], fail: [] as string[], error: [] as string[] };
+  for (const c of run.cases) {
+    for (const v of c.verdicts) tally[v.status].push(`${c.case_id} · ${v.assertion}`);
+  }
+  return {
+    ...tally,
+    suspended: run.cases.filter((c) => c.kind === "suspended").map((c) => c.case_id),
+  };
+}
+
+/** A run as `run --json` and `view RUN --json` describe it: identity, tallies and figures. */
+export const RunSummarySchema = z.strictObject({
+  output_version: z.literal(OUTPUT_VERSION),
+  kind: z.enum(["run", "view"]),
+  run_id: z.string(),
+  suite: z.string(),
+  cases_digest: z.string(),
+  config_hash: z.string(),
+  target: z.string(),
+  git_commit: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  cases: z.array(z.string()),
+  checks: z.strictObject({
+    pass: z.array(z.string()),
+    fail: z.array(z.string()),
+    error: z.array(z.string()),
+  }),
+  suspended: z.array(z.string()),
+  figures: z.array(FigureSchema),
+  path: z.string().optional(),
+  /** run --resume: the cases taken from the interrupted run's journal, not called again. */
+  resumed: z.array(z.string()).optional(),
+  /** What the run cost: attempts, latency, model calls, retries and tokens (runs that record it). */
+  totals: RunTotalsSchema.optional(),
+});
+/** A run summary document. */
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+/** Builds the summary of one run. */
+export function runSummary(
+  run: RunDocument,
+  options: { kind: "run" | "view"; path?: string; resumed?: string[] },
+): RunSummary {
+  const tally = verdictTally(run);
+  return {
+    output_version: OUTPUT_VERSION,
+    kind: options.kind,
+    run_id: run.run_id,
+    suite: run.suite.name,
+    cases_digest: run.suite.cases_digest,
+    config_hash: run.suite.config_hash,
+    target: `${run.target.kind}: ${run.target.name}`,
+    git_commit: run.git_commit,
+    started_at: run.started_at,
+    finished_at: run.finished_at,
+    cases: run.cases.map((c) => c.case_id),
+    checks: { pass: tally.pass, fail: tally.fail, error: tally.error },
+    suspended: tally.suspended,
+    figures: run.figures,
+    ...(options.path === undefined ? {} : { path: options.path }),
+    ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
+    ...(run.totals === undefined ? {} : { totals: run.totals }),
+  };
+}
+
+/** One row of `list` and `view`: a run with its figures' values as columns. */
+export const RunRowSchema = z.strictObject({
+  run_id: z.string(),
+  suite: z.string(),
+  started_at: z.string(),
+  git_commit: z.string().nullable(),
+  target: z.string(),
+  cases: z.number().int(),
+  errored_checks: z.array(z.string()),
+  failed_checks: z.number().int(),
+  is_baseline: z.boolean(),
+  figures: z.record(z.string(), z.number().nullable()),
+});
+/** A run row. */
+export type RunRow = z.infer<typeof RunRowSchema>;
+
+/** `list --json` and `view --json` without a run. */
+export const RunListSchema = z.strictObject({
+  output_version: z.literal(OUTPUT_VERSION),
+  kind: z.enum(["list", "view"]),
+  runs: z.array(RunRowSchema),
+  /**
+   * view only: the suite's current baseline, the runs it is made of and the smallest drop of its
+   * primary figure it can detect; null when the suite has no approved baseline.
+   */
+  baseline: z.strictObject({
+    run_id: z.string(),
+    runs: z.array(z.string()),
+    min_detectable_drop: SensitivitySchema.nullable(),
+  }).nullable().optional(),
+});
+/** A run list document. */
+export type RunList = z.infer<typeof RunListSchema>;
+
+/** Builds one row of the run list. */
+export function runRow(run: RunDocument, options: { isBaseline: boolean }): RunRow {
+  const tally = verdictTally(run);
+  return {
+    run_id: run.run_id,
+    suite: run.suite.name,
+    started_at: run.started_at,
+    git_commit: run.git_commit,
+    target: `${run.target.kind}: ${run.target.name}`,
+    cases: run.cases.length,
+    errored_checks: tally.error,
+    failed_checks: tally.fail.length,
+    is_baseline: options.isBaseline,
+    figures: Object.fromEntries(run.figures.map((f) => [f.name, f.value])),
+  };
+}

@@ -1,0 +1,173 @@
+import type { Assertion } from "../suite/assertions/assertion.ts";
+import type { Case } from "../suite/case.ts";
+import { checksAskedOf } from "../suite/dispatch.ts";
+import { DiglineError } from "../errors.ts";
+import type { CaseResult } from "./run_document.ts";
+import type { Verdict } from "./verdict.ts";
+
+/** One way a run's results differ from what its suite asked. */
+export type Gap =
+  | { kind: "missing-result"; case_id: string; checks: { id: string; name: string }[] }
+  | { kind: "missing-verdict"; case_id: string; assertion_id: string; assertion: string }
+  | {
+    kind: "extra-verdict";
+    case_id: string;
+    assertion_id: string;
+    assertion: string;
+    index: number;
+  }
+  | {
+    kind: "duplicate-verdict";
+    case_id: string;
+    assertion_id: string;
+    assertion: string;
+    index: number;
+  };
+
+/**
+ * Results that can not be repaired without inventing data: a lost suspended case (nothing
+ * says it was set aside), two results for one case, or a result for a case nobody declared.
+ * They can only come from a defect in digline, so this is not a refusal.
+ */
+export class UnreconcilableRunError extends DiglineError {}
+
+/**
+ * Compares what the suite asked (the dispatch, read from the same conditions that chose each
+ * branch) with what came back, and names every gap by case and check. Extra and duplicate
+ * verdicts are gaps too: a run may not keep an answer to a question nobody asked.
+ */
+export function findGaps(
+  asked: { cases: readonly Case[]; assertions: readonly Assertion[] },
+  results: readonly CaseResult[],
+): Gap[] {
+  const declared = new Map(asked.cases.map((c) => [c.id, c]));
+  const seen = new Set<string>();
+  for (const result of results) {
+    if (!declared.has(result.case_id)) {
+      throw new UnreconcilableRunError(
+        `Reconcile: a result came back for case "${result.case_id}", which the suite does not declare`,
+      );
+    }
+    if (seen.has(result.case_id)) {
+      throw new UnreconcilableRunError(`Reconcile: case "${result.case_id}" has two results`);
+    }
+    seen.add(result.case_id);
+  }
+  const byCase = new Map(results.map((r) => [r.case_id, r]));
+  const gaps: Gap[] = [];
+  for (const testCase of asked.cases) {
+    const checks = checksAskedOf(testCase, asked.assertions);
+    const result = byCase.get(testCase.id);
+    if (result === undefined) {
+      if (testCase.kind === "suspended") {
+        throw new UnreconcilableRunError(
+          `Reconcile: suspended case "${testCase.id}" has no result, and a suspension can not be invented`,
+        );
+      }
+      gaps.push({
+        kind: "missing-result",
+        case_id: testCase.id,
+        checks: checks.map((a) => ({ id: a.id, name: a.name })),
+      });
+      continue;
+    }
+    const wanted = new Map(checks.map((a) => [a.id, a]));
+    const answered = new Set<string>();
+    result.verdicts.forEach((v, index) => {
+      const where = { case_id: testCase.id, assertion_id: v.assertion_id, index };
+      if (!wanted.has(v.assertion_id)) {
+        gaps.push({ kind: "extra-verdict", ...where, assertion: v.assertion });
+      } else if (answered.has(v.assertion_id)) {
+        gaps.push({
+          kind: "duplicate-verdict",
+          ...where,
+          assertion: wanted.get(v.assertion_id)!.name,
+        });
+      } else {
+        answered.add(v.assertion_id);
+      }
+    });
+    for (const check of checks) {
+      if (!answered.has(check.id)) {
+        gaps.push({
+          kind: "missing-verdict",
+          case_id: testCase.id,
+          assertion_id: check.id,
+          assertion: check.name,
+        });
+      }
+    }
+  }
+  return gaps;
+}
+
+/**
+ * Repairs the results so every gap is a named errored verdict marked `unreconciled`, in the
+ * suite's case order. With no gap the results are returned untouched, so a run that reconciles
+ * is byte for byte what it was.
+ */
+export function repairGaps(
+  asked: { cases: readonly Case[] },
+  options: { results: readonly CaseResult[]; gaps: readonly Gap[] },
+): CaseResult[] {
+  if (options.gaps.length === 0) return [...options.results];
+  const byCase = new Map(options.results.map((r) => [r.case_id, r]));
+  const repaired: CaseResult[] = [];
+  for (const testCase of asked.cases) {
+    const gaps = options.gaps.filter((g) => g.case_id === testCase.id);
+    const original = byCase.get(testCase.id);
+    if (gaps.length === 0 && original !== undefined) {
+      repaired.push(original);
+      continue;
+    }
+    const result: CaseResult = original === undefined
+      ? {
+        case_id: testCase.id,
+        kind: testCase.kind,
+        ...(testCase.group === undefined ? {} : { group: testCase.group }),
+        ...(testCase.label === undefined ? {} : { label: testCase.label }),
+        ...(testCase.expected_verdict === undefined
+          ? {}
+          : { expected_verdict: testCase.expected_verdict }),
+        verdicts: [],
+        latency_ms: 0,
+        attempts: 0,
+      }
+      : { ...original, verdicts: [...original.verdicts] };
+    for (const gap of gaps) {
+      if (gap.kind === "missing-result") {
+        for (const check of gap.checks) {
+          const reason =
+            `check "${check.name}" was asked of case "${testCase.id}" and no result came back`;
+          result.verdicts.push(unreconciled(check, reason));
+        }
+      } else if (gap.kind === "missing-verdict") {
+        const check = { id: gap.assertion_id, name: gap.assertion };
+        result.verdicts.push(
+          unreconciled(
+            check,
+            `check "${gap.assertion}" was asked of case "${testCase.id}" and no verdict came back`,
+          ),
+        );
+      } else {
+        const reason = gap.kind === "extra-verdict"
+          ? `case "${testCase.id}" answered check "${gap.assertion}", which it was not asked`
+          : `case "${testCase.id}" answered check "${gap.assertion}" twice; the second answer is not kept`;
+        const check = { id: gap.assertion_id, name: gap.assertion };
+        result.verdicts[gap.index] = unreconciled(check, reason);
+      }
+    }
+    repaired.push(result);
+  }
+  return repaired;
+}
+
+function unreconciled(check: { id: string; name: string }, reason: string): Verdict {
+  return {
+    assertion_id: check.id,
+    assertion: check.name,
+    status: "error",
+    reason,
+    metadata: { unreconciled: true },
+  };
+}

@@ -1,0 +1,55 @@
+import { shortDigest } from "../../digest.ts";
+import { AssertionShapeError } from "../../errors.ts";
+import { type JsonValue, JsonValueSchema } from "../../json.ts";
+import type { Assertion, CheckInput, CheckResult } from "./assertion.ts";
+import { AssertionNameSchema } from "./definition.ts";
+
+/** What a suite module writes to declare a custom assertion. */
+export interface CustomAssertionInput {
+  name: string;
+  /** Parameters that are part of the assertion's identity; JSON only. */
+  params?: JsonValue;
+  check: (input: CheckInput) => CheckResult | CheckResult[] | Promise<CheckResult | CheckResult[]>;
+}
+
+/**
+ * Declares a custom assertion. Its id covers the name, the params and the check's source text,
+ * so editing the check changes its identity as editing a built-in's parameters does.
+ * A malformed declaration throws AssertionShapeError while the suite loads.
+ */
+export function customAssertion(input: CustomAssertionInput): Assertion {
+  if (input === null || typeof input !== "object") {
+    throw new AssertionShapeError("A custom assertion must be an object with a name and a check");
+  }
+  const name = AssertionNameSchema.safeParse(input.name);
+  if (!name.success) {
+    throw new AssertionShapeError(
+      `A custom assertion needs a name of letters, digits and _ . : - (got ${
+        JSON.stringify(input.name)
+      })`,
+    );
+  }
+  if (typeof input.check !== "function") {
+    throw new AssertionShapeError(
+      `Custom assertion "${input.name}" has no check function: give it check(input)`,
+    );
+  }
+  if (input.params !== undefined && !JsonValueSchema.safeParse(input.params).success) {
+    throw new AssertionShapeError(
+      `Custom assertion "${input.name}" has params that are not plain JSON`,
+    );
+  }
+  const definition: JsonValue = {
+    name: input.name,
+    kind: "custom",
+    params: input.params ?? null,
+    check_source: shortDigest(String(input.check)),
+  };
+  return {
+    id: shortDigest(definition),
+    name: input.name,
+    kind: "custom",
+    definition,
+    check: input.check,
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { AggregateSpec } from "./aggregate_spec.ts";
+
+/** A suite's `[gate]` table: how its comparisons decide, and how much `--confirm` may rerun. */
+export const GateSettingsSchema = z.strictObject({
+  /** The false-alarm rate of the primary figure's test, one-sided. */
+  alpha: z.number().gt(0).max(0.2).default(0.01),
+  /** The power the minimum detectable drop is stated at. */
+  power: z.number().gt(0.5).lt(1).default(0.9),
+  /** Extra draws `compare --confirm` gives each case the baseline found noisy. */
+  noisy_draws: z.number().int().min(0).max(20).default(2),
+  /** At most this many confirmation draws of a stable check that failed. */
+  confirm_draws: z.number().int().min(1).max(20).default(6),
+});
+/** The `[gate]` table with its defaults filled in. */
+export type GateSettings = z.infer<typeof GateSettingsSchema>;
+/** The `[gate]` table as written. */
+export type GateSettingsInput = z.input<typeof GateSettingsSchema>;
+
+/** What a run records about how it is to be judged: the gate settings and the primary figure. */
+export const RunGateSchema = GateSettingsSchema.extend({
+  /** The figure that gates; null when the suite declares no aggregate. */
+  primary: z.string().nullable(),
+});
+/** A run's gate. */
+export type RunGate = z.infer<typeof RunGateSchema>;
+
+/** The settings of a suite that declares no `[gate]`. */
+export const DEFAULT_GATE_SETTINGS: GateSettings = GateSettingsSchema.parse({});
+
+/**
+ * The aggregate that gates: the one marked `primary = true`, else the first accuracy, else the
+ * first aggregate; null without aggregates.
+ */
+export function primaryAggregate(aggregates: readonly AggregateSpec[]): string | null {
+  return (aggregates.find((a) => a.primary === true) ??
+    aggregates.find((a) => a.kind === "accuracy") ?? aggregates[0])?.name ?? null;
+}

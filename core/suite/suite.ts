@@ -1,0 +1,154 @@
+import { z } from "zod";
+import type { AggregateSpec } from "./aggregate_spec.ts";
+import type { Assertion } from "./assertions/assertion.ts";
+import type { Case } from "./case.ts";
+import { canonicalJson, shortDigest } from "../digest.ts";
+import { SuiteShapeError } from "../errors.ts";
+import {
+  DEFAULT_GATE_SETTINGS,
+  type GateSettings,
+  primaryAggregate,
+  type RunGate,
+} from "./gate_settings.ts";
+import type { RunSettings, TargetSpec } from "./target_spec.ts";
+
+/** A suite name: it names files in the store, so it is kept to a safe alphabet. */
+export const SuiteNameSchema = z.string().min(1).max(100).regex(
+  /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
+  "a suite name starts with a letter or digit and uses letters, digits and _ . - only",
+);
+
+/** A suite ready to run: both forms end here. */
+export interface Suite {
+  readonly name: string;
+  readonly description?: string;
+  readonly target: TargetSpec;
+  readonly settings: RunSettings;
+  readonly assertions: readonly Assertion[];
+  readonly aggregates: readonly AggregateSpec[];
+  readonly cases: readonly Case[];
+  /** How comparisons decide: `[gate]` with defaults filled in, and the primary figure. */
+  readonly gate: RunGate;
+  /** sha256 (16 hex) over the canonical cases, sorted by id. */
+  readonly cases_digest: string;
+  /** sha256 (16 hex) over the canonical assertion definitions and aggregate declarations. */
+  readonly config_hash: string;
+}
+
+/** The parts a suite is assembled from, whichever form it was written in. */
+export interface SuiteParts {
+  name: string;
+  description?: string;
+  target: TargetSpec;
+  settings: RunSettings;
+  assertions: readonly Assertion[];
+  aggregates: readonly AggregateSpec[];
+  cases: readonly Case[];
+  /** The `[gate]` table; the defaults when absent. */
+  gate?: GateSettings;
+}
+
+/**
+ * Checks a suite's parts against each other (unique ids and names, references that resolve) and
+ * computes its digests. Throws SuiteShapeError with the key path of the first problem.
+ */
+export function buildSuite(parts: SuiteParts): Suite {
+  const parsedName = SuiteNameSchema.safeParse(parts.name);
+  if (!parsedName.success) {
+    throw new SuiteShapeError(parsedName.error.issues[0].message, ["name"]);
+  }
+  const byName = new Map<string, Assertion>();
+  const byId = new Map<string, Assertion>();
+  parts.assertions.forEach((a, i) => {
+    if (byName.has(a.name)) {
+      throw new SuiteShapeError(`assertion name "${a.name}" is declared twice`, [
+        "assertions",
+        i,
+        "name",
+      ]);
+    }
+    const twin = byId.get(a.id);
+    if (twin !== undefined) {
+      throw new SuiteShapeError(
+        `assertion "${a.name}" has the same definition as "${twin.name}"`,
+        ["assertions", i],
+      );
+    }
+    byName.set(a.name, a);
+    byId.set(a.id, a);
+  });
+  const figureNames = new Set<string>();
+  const primaries = parts.aggregates.flatMap((g, i) => (g.primary === true ? [i] : []));
+  if (primaries.length > 1) {
+    throw new SuiteShapeError(
+      "only one aggregate can be primary: one figure gates, the others are reported",
+      ["aggregates", primaries[1], "primary"],
+    );
+  }
+  parts.aggregates.forEach((g, i) => {
+    if (!byName.has(g.over)) {
+      throw new SuiteShapeError(
+        `aggregate "${g.name}" is over "${g.over}", which is not a declared assertion`,
+        ["aggregates", i, "over"],
+      );
+    }
+    if (figureNames.has(g.name)) {
+      throw new SuiteShapeError(`aggregate name "${g.name}" is declared twice`, [
+        "aggregates",
+        i,
+        "name",
+      ]);
+    }
+    figureNames.add(g.name);
+  });
+  const ids = new Set<string>();
+  parts.cases.forEach((c, i) => {
+    if (ids.has(c.id)) {
+      throw new SuiteShapeError(`case id "${c.id}" is declared twice`, ["cases", i, "id"]);
+    }
+    ids.add(c.id);
+    if (c.kind === "calibration" && c.check !== undefined && !byName.has(c.check)) {
+      throw new SuiteShapeError(
+        `calibration case "${c.id}" names check "${c.check}", which is not a declared assertion`,
+        ["cases", i, "check"],
+      );
+    }
+  });
+  if (parts.cases.length === 0) {
+    throw new SuiteShapeError("the suite declares no cases", ["cases"]);
+  }
+  if (parts.assertions.length === 0) {
+    throw new SuiteShapeError("the suite declares no assertions", ["assertions"]);
+  }
+  const gate = {
+    ...(parts.gate ?? DEFAULT_GATE_SETTINGS),
+    primary: primaryAggregate(parts.aggregates),
+  };
+  return {
+    ...parts,
+    gate,
+    cases_digest: casesDigest(parts.cases),
+    config_hash: configHash(parts, gate),
+  };
+}
+
+/**
+ * The digest of what decides a verdict: the checks, the aggregates and the gate. The gate enters
+ * only when it differs from the one a suite without `[gate]` and `primary` gets, so writing a
+ * default out (or marking the first accuracy primary) does not move the hash.
+ */
+function configHash(parts: SuiteParts, gate: RunGate): string {
+  const aggregates = parts.aggregates.map(({ primary: _primary, ...rest }) => rest);
+  const usual = { ...DEFAULT_GATE_SETTINGS, primary: primaryAggregate(aggregates) };
+  return shortDigest({
+    assertions: parts.assertions.map((a) => ({ id: a.id, definition: a.definition })),
+    aggregates,
+    ...(canonicalJson(gate) === canonicalJson(usual) ? {} : { gate }),
+  });
+}
+
+/** The digest of a suite's cases, independent of their order in the file. */
+export function casesDigest(cases: readonly Case[]): string {
+  const sorted = [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return shortDigest(JSON.parse(JSON.stringify(sorted)));
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import type { JsonObject } from "../json.ts";
+import {
+  checkConnection,
+  describeModel,
+  type ModelConnection,
+  ModelConnectionShape,
+} from "../model/connection.ts";
+
+/** How a run is paced: shared by every kind of target. */
+export const RunSettingsSchema = z.strictObject({
+  timeout_ms: z.number().int().positive().default(30_000),
+  concurrency: z.number().int().positive().max(1024).default(8),
+  /** Extra attempts after a transport failure; a failed check is never retried. */
+  retries: z.number().int().nonnegative().max(10).default(2),
+  backoff_ms: z.number().int().nonnegative().default(250),
+  /** How many times each case is asked (a case's own `repeats` wins); verdicts are reduced. */
+  repeats: z.number().int().min(1).max(100).default(1),
+});
+/** Run settings. */
+export type RunSettings = z.infer<typeof RunSettingsSchema>;
+
+const settings = RunSettingsSchema.shape;
+
+/** The `[target]` table of a TOML suite: exactly one of command, module, http or provider. */
+export const TargetTableSchema = z.union([
+  z.strictObject({
+    ...settings,
+    command: z.array(z.string().min(1)).min(1),
+    cwd: z.string().optional(),
+  }),
+  z.strictObject({
+    ...settings,
+    module: z.string().min(1),
+    export: z.string().min(1).default("default"),
+  }),
+  z.strictObject({
+    ...settings,
+    http: z.url(),
+    /** A dot path into the JSON response; the whole body when absent. */
+    field: z.string().min(1).optional(),
+    headers: z.record(z.string(), z.string()).default({}),
+  }),
+  z.strictObject({
+    ...settings,
+    ...ModelConnectionShape,
+    /** The user turn, with `{{var}}` placeholders filled from each case's vars. */
+    prompt: z.string().min(1),
+  }).superRefine(checkConnection),
+], {
+  error: "the target needs exactly one of command, module, http or provider (and only their keys)",
+});
+/** The target table as parsed. */
+export type TargetTable = z.infer<typeof TargetTableSchema>;
+
+/** A function target, given by a suite written in code. */
+export type TargetFunction = (
+  vars: JsonObject,
+  context: { signal: AbortSignal },
+) => Promise<string> | string;
+
+/** What the driver calls: a resolved target of any kind. */
+export type TargetSpec =
+  | { kind: "command"; command: string[]; cwd: string }
+  | { kind: "module"; module: string; export: string }
+  | { kind: "http"; url: string; field?: string; headers: Record<string, string> }
+  | { kind: "function"; name: string; fn: TargetFunction }
+  | { kind: "provider"; connection: ModelConnection; prompt: string };
+
+/** A target's identity as a run document records it: what was asked, never a secret. */
+export function targetIdentity(spec: TargetSpec): { kind: string; name: string } {
+  switch (spec.kind) {
+    case "command":
+      return { kind: "command", name: spec.command.join(" ") };
+    case "module":
+      return { kind: "module", name: `${spec.module}#${spec.export}` };
+    case "http":
+      return { kind: "http", name: spec.url };
+    case "function":
+      return { kind: "function", name: spec.name };
+    case "provider":
+      return { kind: "provider", name: describeModel(spec.connection) };
+  }
+}

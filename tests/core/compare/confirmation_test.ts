@@ -1,0 +1,132 @@
+import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
+import { compareRuns } from "../../../core/compare/compare.ts";
+import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
+import { nextDraws, planConfirmation } from "../../../core/compare/confirmation_plan.ts";
+import { headline } from "../../../core/compare/reading.ts";
+import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
+import { type FakeCase, fakeRun, IDS } from "../_runs.ts";
+
+const A = "20261130-000000-000-aaaaaa";
+const A2 = "20261130-000000-500-a2a2a2";
+const B = "20261130-000001-000-bbbbbb";
+
+/** Thirty cases: `s*` pass in every baseline run, `n*` pass in one of two. */
+function baseline(): RunDocument[] {
+  const cases = (second: boolean): FakeCase[] => [
+    ...Array.from(
+      { length: 20 },
+      (_, i) => ({ id: `s${i}`, statuses: { correct: "pass" as const } }),
+    ),
+    ...Array.from({ length: 10 }, (_, i) => ({
+      id: `n${i}`,
+      statuses: { correct: second ? "fail" as const : "pass" as const },
+    })),
+  ];
+  return [fakeRun(A, cases(false)), fakeRun(A2, cases(true))];
+}
+
+function candidate(failing: string[]): RunDocument {
+  return fakeRun(
+    B,
+    [
+      ...Array.from({ length: 20 }, (_, i) => `s${i}`),
+      ...Array.from({ length: 10 }, (_, i) => `n${i}`),
+    ].map((id) => ({ id, statuses: { correct: failing.includes(id) ? "fail" : "pass" } })),
+  );
+}
+
+function draw(id: string, status: "pass" | "fail"): CaseResult {
+  return fakeRun(B, [{ id, statuses: { correct: status } }]).cases[0];
+}
+
+/** Runs the plan's rounds with `answer` deciding each draw, as the host would. */
+function confirm(
+  runs: RunDocument[],
+  run: RunDocument,
+  answer: (id: string, round: number) => "pass" | "fail",
+): ConfirmationDocument {
+  const plan = planConfirmation(runs, run);
+  const rounds: CaseResult[][] = [];
+  for (let ids = nextDraws(plan, rounds); ids.length > 0; ids = nextDraws(plan, rounds)) {
+    rounds.push(ids.map((id) => draw(id, answer(id, rounds.length))));
+  }
+  return {
+    schema_version: 1,
+    confirmation_id: "20261130-000002-000-cfcfcf",
+    candidate_run: run.run_id,
+    baseline_runs: runs.map((r) => r.run_id),
+    suite: { name: "s", cases_digest: "aaaaaaaaaaaaaaaa", config_hash: "bbbbbbbbbbbbbbbb" },
+    target: run.target,
+    git_commit: null,
+    started_at: run.started_at,
+    finished_at: run.finished_at,
+    plan,
+    rounds,
+  };
+}
+
+Deno.test("the plan draws the stable checks that failed, and the noisy cases from the baseline alone", () => {
+  const runs = baseline();
+  const plan = planConfirmation(runs, candidate(["s3", "n1"]));
+  assertEquals(plan.stable, [{ case_id: "s3", checks: [IDS.correct] }]);
+  // Every noisy case gets its draws, whether it failed now or not.
+  assertEquals(plan.noisy.map((n) => n.case_id), Array.from({ length: 10 }, (_, i) => `n${i}`));
+  assertEquals(plan.noisy.every((n) => n.draws === 2), true);
+  assertEquals(planConfirmation(runs, candidate([])).noisy, plan.noisy);
+});
+
+Deno.test("a stable check that passes again on confirmation is unconfirmed, reported and still counted", () => {
+  const runs = baseline();
+  const run = candidate(["s3"]);
+  const confirmation = confirm(runs, run, () => "pass");
+  const result = compareRuns(runs, run, { confirmation });
+  assertEquals(result.verdict, 0);
+  const fact = result.facts.find((f) => f.case_id === "s3");
+  assertEquals(fact?.kind, "unconfirmed");
+  assertEquals(fact?.confirmation, { outcome: "dismissed", pass: 4, fail: 0, error: 0 });
+  assertEquals(result.confirmation, confirmation.confirmation_id);
+  // The failure still counts: the figure holds s3's first draw, a fail.
+  assertEquals(result.figures[0].candidate, 29 / 30);
+  assertEquals(result.flips.stable, ["s3"]);
+  ok(
+    headline(result).includes(
+      "unconfirmed: 1 stable check failed and confirmation did not show a break",
+    ),
+  );
+});
+
+Deno.test("a stable check that keeps failing on confirmation is a regression", () => {
+  const runs = baseline();
+  const run = candidate(["s3"]);
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "fail") });
+  assertEquals(result.verdict, 1);
+  const fact = result.facts.find((f) => f.case_id === "s3");
+  assertEquals(fact?.kind, "regression");
+  assertEquals(fact?.confirmation?.outcome, "confirmed");
+});
+
+Deno.test("without --confirm a stable check that failed is a regression, always", () => {
+  const result = compareRuns(baseline(), candidate(["s3"]));
+  assertEquals(result.facts.find((f) => f.case_id === "s3")?.kind, "regression");
+  assertEquals(result.verdict, 1);
+});
+
+Deno.test("draws made because a check failed never enter the figures; planned ones do", () => {
+  const runs = baseline();
+  const run = candidate(["s3"]);
+  const s3Fails = (id: string) => (id === "s3" ? "fail" : "pass");
+  const failing = compareRuns(runs, run, { confirmation: confirm(runs, run, s3Fails) });
+  const passing = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
+  // s3's confirmation draws differ, yet its figure is the same: only its first draw counts.
+  const noisyOnly = (id: string) => (id.startsWith("n") ? "fail" : "pass");
+  const noisyFail = compareRuns(runs, run, { confirmation: confirm(runs, run, noisyOnly) });
+  assertEquals(failing.figures[0].test, passing.figures[0].test);
+  ok((noisyFail.figures[0].test?.difference ?? 0) < (passing.figures[0].test?.difference ?? 0));
+});
+
+Deno.test("a confirmation drawn for another run is refused as a defect", () => {
+  const runs = baseline();
+  const confirmation = confirm(runs, candidate(["s3"]), () => "pass");
+  const other = { ...candidate(["s3"]), run_id: "20261130-000003-000-dddddd" };
+  throws(() => compareRuns(runs, other, { confirmation }), /not for this comparison/);
+});
