@@ -1,4 +1,4 @@
-import { runSuiteDocument } from "../host/operations/documents.ts";
+import { runSuiteDocument } from "../host/commands/documents.ts";
 import { RunStore, type StoreLocation } from "../host/store.ts";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";

@@ -1,4 +1,4 @@
-import { diffDocument } from "../../host/operations/documents.ts";
+import { diffDocument } from "../../host/commands/documents.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 

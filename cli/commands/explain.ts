@@ -1,5 +1,5 @@
 import type { Command } from "../command.ts";
-import { gateComparison, gateHelp } from "../gate.ts";
+import { gateComparison, gateHelp } from "../gate_options.ts";
 import { printJson } from "../options.ts";
 
 /** `digline explain [RUN]`: the facts behind compare's verdict; gates like compare. */

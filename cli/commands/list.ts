@@ -1,4 +1,4 @@
-import { runListDocument } from "../../host/operations/documents.ts";
+import { runListDocument } from "../../host/commands/documents.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { table } from "../render_figures.ts";

@@ -1,4 +1,4 @@
-import { logDocument } from "../../host/operations/documents.ts";
+import { logDocument } from "../../host/commands/documents.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 

@@ -1,4 +1,4 @@
-import { promoteDocument } from "../../host/operations/documents.ts";
+import { promoteDocument } from "../../host/commands/documents.ts";
 import { UsageError } from "../../host/refusals.ts";
 import type { Command } from "../command.ts";
 import { progressLine } from "../progress.ts";

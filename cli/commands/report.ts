@@ -1,9 +1,9 @@
 import { extname } from "node:path";
 import { REPORT_FORMATS, type ReportFormat } from "../../core/report/mod.ts";
-import { reportDocument, writeReportFile } from "../../host/operations/report.ts";
+import { reportDocument, writeReportFile } from "../../host/commands/report.ts";
 import { UsageError } from "../../host/refusals.ts";
 import type { Command } from "../command.ts";
-import { GATE_OPTIONS, gateHelp } from "../gate.ts";
+import { GATE_OPTIONS, gateHelp } from "../gate_options.ts";
 import { openStore, parseCommandArgs, printJson } from "../options.ts";
 
 const REPORT_OPTIONS = {

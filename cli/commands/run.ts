@@ -1,4 +1,4 @@
-import { runSuiteDocument } from "../../host/operations/documents.ts";
+import { runSuiteDocument } from "../../host/commands/documents.ts";
 import { UsageError } from "../../host/refusals.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";

@@ -1,4 +1,4 @@
-import { verifyPayload } from "../../host/operations/verify_payload.ts";
+import { verifyPayload } from "../../host/commands/verify_payload.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 

@@ -1,5 +1,5 @@
 import type { RunList, RunSummary } from "../../core/documents/mod.ts";
-import { runListDocument, viewRunDocument } from "../../host/operations/documents.ts";
+import { runListDocument, viewRunDocument } from "../../host/commands/documents.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";

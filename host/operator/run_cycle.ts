@@ -16,8 +16,8 @@ import { checkConfirmation, drawsByCase } from "../../core/compare/confirmation_
 import type { Suite } from "../../core/suite/suite.ts";
 import { writeFileAtomic } from "../atomic_write.ts";
 import { type Clock, systemClock } from "../clock.ts";
-import { compareRun } from "../operations/compare_run.ts";
-import { runSuite } from "../operations/run_suite.ts";
+import { compareRun } from "../commands/compare_run.ts";
+import { runSuite } from "../commands/run_suite.ts";
 import { isRefusal, UsageError } from "../refusals.ts";
 import { RunStore } from "../store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";

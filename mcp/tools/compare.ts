@@ -1,7 +1,7 @@
 import { CompareOutputSchema } from "../../core/documents/mod.ts";
 import { defineTool } from "../tool.ts";
 import { READ_ONLY } from "./_shared.ts";
-import { gate, GATE_EXIT_CODES, GATE_INPUT } from "./gate.ts";
+import { compareOrExplain, GATE_EXIT_CODES, GATE_INPUT } from "./compare_or_explain.ts";
 
 /** `compare`: the gate, as `digline compare --json`. */
 export const compareTool = defineTool({
@@ -19,5 +19,5 @@ export const compareTool = defineTool({
   input: GATE_INPUT,
   document: CompareOutputSchema,
   annotations: READ_ONLY,
-  call: (args, context) => gate(args, { context, kind: "compare" }),
+  call: (args, context) => compareOrExplain(args, { context, kind: "compare" }),
 });

@@ -1,7 +1,7 @@
 import { CompareOutputSchema } from "../../core/documents/mod.ts";
 import { defineTool } from "../tool.ts";
 import { READ_ONLY } from "./_shared.ts";
-import { gate, GATE_EXIT_CODES, GATE_INPUT } from "./gate.ts";
+import { compareOrExplain, GATE_EXIT_CODES, GATE_INPUT } from "./compare_or_explain.ts";
 
 /** `explain`: the facts behind compare's verdict, as `digline explain --json`. */
 export const explainTool = defineTool({
@@ -18,5 +18,5 @@ export const explainTool = defineTool({
   input: GATE_INPUT,
   document: CompareOutputSchema,
   annotations: READ_ONLY,
-  call: (args, context) => gate(args, { context, kind: "explain" }),
+  call: (args, context) => compareOrExplain(args, { context, kind: "explain" }),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LogOutputSchema } from "../../core/documents/mod.ts";
-import { logDocument } from "../../host/operations/documents.ts";
+import { logDocument } from "../../host/commands/documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, SUITE_NAME } from "./_shared.ts";
 

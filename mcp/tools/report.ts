@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { CompareOutputSchema } from "../../core/documents/mod.ts";
 import { REPORT_FORMATS } from "../../core/report/mod.ts";
-import { reportDocument } from "../../host/operations/report.ts";
+import { reportDocument } from "../../host/commands/report.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY } from "./_shared.ts";
-import { GATE_EXIT_CODES, GATE_INPUT } from "./gate.ts";
+import { GATE_EXIT_CODES, GATE_INPUT } from "./compare_or_explain.ts";
 
 /** `report`: compare, written as Markdown, JUnit XML or HTML, as `digline report`. */
 export const reportTool = defineTool({

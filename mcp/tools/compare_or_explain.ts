@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compareDocument } from "../../host/operations/documents.ts";
+import { compareDocument } from "../../host/commands/documents.ts";
 import type { Envelope } from "../envelope.ts";
 import type { ToolContext } from "../tool.ts";
 import { openStore, RUN_REF, SUITE_NAME } from "./_shared.ts";
@@ -23,7 +23,7 @@ export const GATE_EXIT_CODES =
   "that could not be computed).";
 
 /** Compares as `digline compare` or `digline explain` does; the exit code is the verdict. */
-export async function gate(
+export async function compareOrExplain(
   args: z.output<typeof GATE_INPUT>,
   options: { context: ToolContext; kind: "compare" | "explain" },
 ): Promise<Envelope> {

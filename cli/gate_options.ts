@@ -1,6 +1,6 @@
 import type { CompareOutput } from "../core/documents/mod.ts";
-import type { CompareResult } from "../host/operations/compare_run.ts";
-import { compareDocument } from "../host/operations/documents.ts";
+import type { CompareResult } from "../host/commands/compare_run.ts";
+import { compareDocument } from "../host/commands/documents.ts";
 import type { Io } from "./io.ts";
 import { COMMON_HELP, openStore, parseCommandArgs } from "./options.ts";
 
