@@ -130,6 +130,39 @@ export class SuiteRaisedError extends DiglineError {
   }
 }
 
+/** A file the user named holds bytes that are not UTF-8. */
+export class NotUtf8Error extends DiglineError {
+  readonly file: string;
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+  constructor(file: string, fault: { offset: number; byte: number; line: number; column: number }) {
+    const hex = fault.byte === undefined
+      ? "end of file"
+      : `0x${fault.byte.toString(16).padStart(2, "0")}`;
+    super(
+      `${file}:${fault.line}:${fault.column}: byte ${fault.offset} (${hex}) is not UTF-8; ` +
+        "save the file as UTF-8",
+    );
+    this.file = file;
+    this.offset = fault.offset;
+    this.line = fault.line;
+    this.column = fault.column;
+  }
+}
+
+/** A suite module called Deno.exit while it was imported, which would have ended digline. */
+export class SuiteExitError extends DiglineError {
+  readonly code: number;
+  constructor(code: number) {
+    super(
+      `the suite called Deno.exit(${code}) while loading, which would end digline itself; ` +
+        "a suite module only exports its suite: remove the call",
+    );
+    this.code = code;
+  }
+}
+
 /**
  * A file the user named can not be read: not found, permission denied, a directory.
  * `what` says what the file was meant to be ("suite", "cases file"); "file" by default.
@@ -150,6 +183,9 @@ function fileAccessReason(cause: unknown): string {
   if (cause instanceof Deno.errors.NotFound) return "file not found";
   if (cause instanceof Deno.errors.PermissionDenied) return "permission denied";
   if (cause instanceof Deno.errors.IsADirectory) return "it is a directory";
+  if (cause instanceof Deno.errors.NotADirectory) {
+    return "a part of its path is a file where a folder belongs; move that file away";
+  }
   const message = cause instanceof Error ? cause.message : String(cause);
   if (/EISDIR|Is a directory/.test(message)) return "it is a directory";
   return message.split("\n")[0];
@@ -317,6 +353,20 @@ export class StoreDocumentError extends DiglineError {
   }
 }
 
+/**
+ * The store could not be written: a full disk, a file where a folder belongs, a read-only
+ * folder. Nothing partial is left behind: temporary files are removed.
+ */
+export class StoreWriteError extends DiglineError {
+  readonly path: string;
+  readonly reason: string;
+  constructor(path: string, options: { reason: string; cause?: unknown }) {
+    super(`Cannot write "${path}": ${options.reason}`, { cause: options.cause });
+    this.path = path;
+    this.reason = options.reason;
+  }
+}
+
 /** A journal of an interrupted run that can not be trusted, or that is in the way. */
 export class JournalRefusedError extends DiglineError {
   readonly file: string;
@@ -348,6 +398,8 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   UsageError,
   SuiteLoadError,
   SuiteRaisedError,
+  SuiteExitError,
+  NotUtf8Error,
   FileAccessError,
   PermissionRefusedError,
   MissingApiKeyError,
@@ -358,6 +410,7 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   NoBaselineError,
   PromoteRefusedError,
   StoreDocumentError,
+  StoreWriteError,
   JournalRefusedError,
   ConfirmRefusedError,
 ];

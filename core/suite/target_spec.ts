@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { backoffMsSchema, timeoutMsSchema } from "./timer_limits.ts";
 import type { JsonObject } from "../json.ts";
 import {
   checkConnection,
@@ -9,11 +10,11 @@ import {
 
 /** How a run is paced: shared by every kind of target. */
 export const RunSettingsSchema = z.strictObject({
-  timeout_ms: z.number().int().positive().default(30_000),
+  timeout_ms: timeoutMsSchema(30_000),
   concurrency: z.number().int().positive().max(1024).default(8),
   /** Extra attempts after a transport failure; a failed check is never retried. */
   retries: z.number().int().nonnegative().max(10).default(2),
-  backoff_ms: z.number().int().nonnegative().default(250),
+  backoff_ms: backoffMsSchema(250),
   /** How many times each case is asked (a case's own `repeats` wins); verdicts are reduced. */
   repeats: z.number().int().min(1).max(100).default(1),
 });

@@ -75,6 +75,12 @@ export async function runSuite(
   const models = createModelPool();
   const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
   const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
+  try {
+    await target.open?.();
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
   const startedAt = clock.now();
   const header: JournalHeader = journal?.header ?? {
     journal: 1,
