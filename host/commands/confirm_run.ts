@@ -9,7 +9,7 @@ import {
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { executeCases } from "../driver.ts";
 import { gitStamp } from "../git_stamp.ts";
-import { bindJudges } from "../judges/mod.ts";
+import { bindChecks } from "../checks/mod.ts";
 import { createModelPool } from "../models/pool.ts";
 import { ConfirmRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
@@ -66,7 +66,8 @@ export async function confirmRun(
       });
     }
     const models = createModelPool();
-    const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
+    const checks = bindChecks(suite.assertions, { models, timeoutMs: suite.settings.timeout_ms });
+    const running = { ...suite, assertions: checks.assertions };
     const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
     try {
       let calls = 0;
@@ -88,6 +89,7 @@ export async function confirmRun(
         options.onRound?.({ index: rounds.length, cases: cases.length });
       }
     } finally {
+      checks.close();
       await target.close();
     }
   }

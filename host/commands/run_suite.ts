@@ -6,7 +6,7 @@ import { targetIdentity } from "../../core/suite/target_spec.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { executeCases } from "../driver.ts";
 import { gitStamp } from "../git_stamp.ts";
-import { bindJudges } from "../judges/mod.ts";
+import { bindChecks } from "../checks/mod.ts";
 import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
 import { JournalRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
@@ -73,11 +73,13 @@ export async function runSuite(
   // Model keys are read here, before a journal exists: a missing key or --allow-env is refused
   // before anything is called, and leaves no work file behind.
   const models = createModelPool();
-  const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
+  const checks = bindChecks(suite.assertions, { models, timeoutMs: suite.settings.timeout_ms });
+  const running = { ...suite, assertions: checks.assertions };
   const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
   try {
     await target.open?.();
   } catch (error) {
+    checks.close();
     await target.close();
     throw error;
   }
@@ -97,6 +99,7 @@ export async function runSuite(
       ? await JournalWriter.create(workFile, header)
       : await JournalWriter.resume(workFile, journal);
   } catch (error) {
+    checks.close();
     await target.close();
     throw error;
   }
@@ -113,6 +116,7 @@ export async function runSuite(
     });
   } finally {
     writer.close();
+    checks.close();
     await target.close();
   }
   const asked = { cases: suite.cases, assertions: suite.assertions };
