@@ -367,6 +367,31 @@ export class StoreWriteError extends DiglineError {
   }
 }
 
+/**
+ * Another process is running the same suite in the same store: a second run, --resume or
+ * --restart would call its cases again and write the same journal.
+ */
+export class RunLockedError extends DiglineError {
+  readonly path: string;
+  readonly owner?: { pid: number; host: string; started_at: string };
+  constructor(
+    path: string,
+    options: { owner: { pid: number; host: string; started_at: string } | undefined },
+  ) {
+    const owner = options.owner;
+    super(
+      owner === undefined
+        ? `${path}: another process is taking this suite's run lock; wait for it, or delete ` +
+          "the lock if no digline run of this suite is alive"
+        : `${path}: this suite is being run by pid ${owner.pid} on host ${owner.host} since ` +
+          `${owner.started_at}; wait for it to finish (compare and promote do not wait), or ` +
+          "delete the lock if that process is gone",
+    );
+    this.path = path;
+    this.owner = owner;
+  }
+}
+
 /** A journal of an interrupted run that can not be trusted, or that is in the way. */
 export class JournalRefusedError extends DiglineError {
   readonly file: string;
@@ -411,6 +436,7 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   PromoteRefusedError,
   StoreDocumentError,
   StoreWriteError,
+  RunLockedError,
   JournalRefusedError,
   ConfirmRefusedError,
 ];

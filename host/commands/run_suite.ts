@@ -11,7 +11,8 @@ import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../
 import { JournalRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { createModelPool } from "../models/pool.ts";
-import { loadSuite } from "../suite_loader/mod.ts";
+import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
+import { acquireRunLock, runLockPath } from "../run_lock.ts";
 import { openTarget } from "../targets/mod.ts";
 
 /** Progress of a run, as the driver reports it after each case. */
@@ -51,8 +52,23 @@ export async function runSuite(
   suitePath: string,
   options: RunSuiteOptions,
 ): Promise<RunSuiteResult> {
-  const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
+  // Taken before the journal is read: a live run's journal is not an interrupted one.
+  const lock = await acquireRunLock(runLockPath(options.store, loaded.suite.name), {
+    now: (options.clock ?? systemClock).now(),
+  });
+  try {
+    return await runLoadedSuite(loaded, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLoadedSuite(
+  loaded: LoadedSuite,
+  options: RunSuiteOptions,
+): Promise<RunSuiteResult> {
+  const clock = options.clock ?? systemClock;
   const suite = loaded.suite;
   const workFile = journalPath(options.store, suite.name);
   let journal = options.restart ? null : await readJournal(workFile, suite);
