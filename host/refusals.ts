@@ -261,6 +261,20 @@ export class MissingApiKeyError extends DiglineError {
   }
 }
 
+/** The variable a suite names in `api_key_env` holds something that is not one key. */
+export class ApiKeyShapeError extends DiglineError {
+  /** The variable's name (never its value). */
+  readonly variable: string;
+  constructor(variable: string, options: { who: string }) {
+    super(
+      `The environment variable ${variable}, which ${options.who} names in api_key_env, holds ` +
+        "whitespace or control characters inside the key (two keys, or a pasted line break?): " +
+        "export the key alone",
+    );
+    this.variable = variable;
+  }
+}
+
 /** No run in the store answers to the id, prefix or `latest` the user gave. */
 export class RunNotFoundError extends DiglineError {
   readonly run: string;
@@ -428,6 +442,7 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   FileAccessError,
   PermissionRefusedError,
   MissingApiKeyError,
+  ApiKeyShapeError,
   AssertionShapeError,
   TargetShapeError,
   RunNotFoundError,

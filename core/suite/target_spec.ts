@@ -23,6 +23,30 @@ export type RunSettings = z.infer<typeof RunSettingsSchema>;
 
 const settings = RunSettingsSchema.shape;
 
+/** Query parameters that carry a credential by their name; a run document stores the URL. */
+const CREDENTIAL_PARAM = /key|token|secret|passw|auth|sig|credential/i;
+
+/**
+ * An http target's URL is stored in every run document, so it must hold no credential: a
+ * user:password part or a query parameter such as `?api_key=` is refused at load.
+ */
+function refuseUrlCredentials(url: string, ctx: z.RefinementCtx): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return;
+  }
+  const param = [...parsed.searchParams.keys()].find((name) => CREDENTIAL_PARAM.test(name));
+  if (parsed.username === "" && parsed.password === "" && param === undefined) return;
+  ctx.addIssue({
+    code: "custom",
+    message: `the URL carries a credential (${
+      param === undefined ? "a user:password part" : `the query parameter "${param}"`
+    }), and a run document stores the URL: send it in headers instead, which are never stored`,
+  });
+}
+
 /** The `[target]` table of a TOML suite: exactly one of command, module, http or provider. */
 export const TargetTableSchema = z.union([
   z.strictObject({
@@ -37,10 +61,17 @@ export const TargetTableSchema = z.union([
   }),
   z.strictObject({
     ...settings,
-    http: z.url(),
+    http: z.url().superRefine(refuseUrlCredentials),
     /** A dot path into the JSON response; the whole body when absent. */
     field: z.string().min(1).optional(),
     headers: z.record(z.string(), z.string()).default({}),
+    /** The environment variable holding the server's key; never the key itself. */
+    api_key_env: z.string().regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      "an environment variable's name: letters, digits and _",
+    ).optional(),
+    /** The header the key is sent in: `authorization` (as `Bearer KEY`) when absent. */
+    api_key_header: z.string().regex(/^[A-Za-z0-9-]+$/, "a header name").optional(),
   }),
   z.strictObject({
     ...settings,
@@ -64,7 +95,14 @@ export type TargetFunction = (
 export type TargetSpec =
   | { kind: "command"; command: string[]; cwd: string }
   | { kind: "module"; module: string; export: string }
-  | { kind: "http"; url: string; field?: string; headers: Record<string, string> }
+  | {
+    kind: "http";
+    url: string;
+    field?: string;
+    headers: Record<string, string>;
+    api_key_env?: string;
+    api_key_header?: string;
+  }
   | { kind: "function"; name: string; fn: TargetFunction }
   | { kind: "provider"; connection: ModelConnection; prompt: string };
 
