@@ -36,8 +36,9 @@ Deno.test({
     await Deno.mkdir(store);
     ok(await mountTmpfs(store));
     try {
-      // One 4 KiB page left: the journal fits, the run document's temporary file does not.
-      await Deno.writeFile(join(store, "filler"), new Uint8Array(60 * 1024));
+      // Two 4 KiB pages left: the run lock and the journal fit, the run document's temporary
+      // file does not.
+      await Deno.writeFile(join(store, "filler"), new Uint8Array(56 * 1024));
       const full = await cli(["run", "suite.toml"], { cwd });
       assertEquals(full.code, 64, full.stderr);
       assertEquals(full.stderr.trim().split("\n").length, 1, full.stderr);
