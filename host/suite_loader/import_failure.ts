@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { AssertionShapeError } from "../../core/errors.ts";
-import { isRefusal, PermissionRefusedError, SuiteRaisedError } from "../refusals.ts";
+import { AssertionShapeError, RefusalError } from "../../core/errors.ts";
+import { PermissionRefusedError, SuiteRaisedError } from "../refusals.ts";
 import { parseStackFrames, type StackFrame, stripAnsi } from "./stack_frames.ts";
 
 /** digline's own source: the repository root, two folders above this file. */
@@ -35,7 +35,7 @@ export interface ImportFailureContext {
  */
 export function refuseImportFailure(error: unknown, context: ImportFailureContext): unknown {
   if (error instanceof SuiteRaisedError) return error;
-  if (isRefusal(error)) return locateRefusal(error as Error, context);
+  if (error instanceof RefusalError) return locateRefusal(error, context);
   if (error instanceof Deno.errors.NotCapable) {
     return PermissionRefusedError.fromNotCapable(error, {
       fallback: context.source,
@@ -78,7 +78,7 @@ function locateRefusal(error: Error, context: ImportFailureContext): Error {
     reproduce: reproduceCommand(suiteUrl, context),
     cause: error,
   });
-  // A library caller that catches AssertionShapeError (a TypeError) still catches it.
+  // A library caller that catches AssertionShapeError still catches it.
   return error instanceof AssertionShapeError ? new AssertionShapeError(located.message) : located;
 }
 

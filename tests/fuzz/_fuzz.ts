@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { isRefusal } from "../../host/refusals.ts";
+import { decideFailure } from "../../host/failure.ts";
 
 /**
  * How many inputs each loader is fed: a small slice in CI, `DIGLINE_FUZZ_RUNS=10000` (the
@@ -18,7 +18,8 @@ export async function loadsOrRefuses(load: () => unknown | Promise<unknown>): Pr
   try {
     await load();
   } catch (error) {
-    if (isRefusal(error)) return;
+    // The CLI's own decision: 64 is a refusal, anything else here would be digline's failure.
+    if (decideFailure(error).exitCode === 64) return;
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new Error(`not a refusal (would exit 70): ${text}`, { cause: error });
   }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startMockServer } from "../../fixtures/models/mock_server.ts";
 import { providerSpec, TEST_KEY } from "../../fixtures/models/suites.ts";
 import { readApiKey } from "../../../host/models/api_key.ts";
-import { ApiKeyShapeError, isRefusal } from "../../../host/refusals.ts";
+import { ApiKeyShapeError, RefusalError } from "../../../host/refusals.ts";
 import { runModelCases } from "./_run.ts";
 
 Deno.test("a key the provider quotes back JSON-escaped is redacted once the JSON is decoded", async () => {
@@ -59,7 +59,7 @@ Deno.test("a key variable holding a line break is refused naming the variable, n
       () => readApiKey("DIGLINE_TEST_SHAPE_KEY", { who: "the target" }),
       (error: unknown) => {
         assert.ok(error instanceof ApiKeyShapeError);
-        assert.ok(isRefusal(error));
+        assert.ok(error instanceof RefusalError);
         assert.match(error.message, /DIGLINE_TEST_SHAPE_KEY/);
         assert.ok(!error.message.includes("sk-first-key"), error.message);
         return true;
