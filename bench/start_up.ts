@@ -2,7 +2,7 @@
  * How long `digline --help` takes to start, against `deno eval 0` (the runtime's own start-up),
  * as the median of repeated runs; and how many modules it loads, against the whole CLI. The
  * goal is `--help` within 2× of `deno eval 0`: the CLI imports only the commands' declarations
- * and loads a command's code when that command runs.
+ * and loads a command's code when that command runs (deno.json's lazy-dynamic-imports; ADR 0007).
  *
  * deno task bench:start-up [--runs 15] [--json]
  *
