@@ -1,0 +1,40 @@
+import { join } from "node:path";
+import { RunStore } from "../../host/store.ts";
+import type { Io } from "../io.ts";
+import { UsageError } from "../../host/refusals.ts";
+
+/** Opens the store the common options name. */
+export function openStore(values: { store?: string; tenant?: string }): RunStore {
+  const tenant = values.tenant ?? "default";
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(tenant)) {
+    throw new UsageError(
+      `--tenant ${JSON.stringify(tenant)}: a tenant name uses letters, digits and _ . - only`,
+    );
+  }
+  const root = values.store ?? join(".digline");
+  refuseStoreFile(root);
+  return new RunStore({ root, tenant });
+}
+
+/** A store named where a file stands would fail at its first read or write; say so now. */
+function refuseStoreFile(root: string): void {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(root);
+  } catch {
+    // Absent (created by the first write) or unreadable (refused by the first read, by name).
+    return;
+  }
+  if (!info.isDirectory) {
+    throw new UsageError(
+      `--store ${JSON.stringify(root)} is a file, not a folder: name a folder (it is created ` +
+        "when missing)",
+    );
+  }
+}
+
+/** Prints a result document as `--json` does everywhere, and returns exit code 0. */
+export function printJson(io: Io, document: unknown): 0 {
+  io.out(JSON.stringify(document, null, 2) + "\n");
+  return 0;
+}
