@@ -1,5 +1,4 @@
 import { runSuiteDocument } from "../../host/commands/documents.ts";
-import { UsageError } from "../../host/refusals.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { progressLine } from "../progress.ts";
@@ -34,9 +33,6 @@ export const runCommand: Command = {
       },
       positionals: { min: 1, max: 1 },
     });
-    if (values.resume && values.restart) {
-      throw new UsageError("run: --resume and --restart contradict each other; give one");
-    }
     const store = openStore(values);
     const progress = progressLine(io, { label: "running" });
     const summary = await runSuiteDocument(positionals[0], {
