@@ -18,8 +18,21 @@ export class SuiteShapeError extends DiglineError {
   }
 }
 
-/** A custom assertion that is not well formed; refused when the suite loads, never at run time. */
+/**
+ * A custom assertion that is not well formed; refused when the suite loads, never at run time.
+ *
+ * @example
+ * ```ts
+ * import { throws } from "node:assert/strict";
+ * import { AssertionShapeError, custom } from "../mod.ts";
+ * throws(
+ *   () => custom({ name: "has space", check: () => true }),
+ *   AssertionShapeError,
+ * );
+ * ```
+ */
 export class AssertionShapeError extends TypeError {
+  /** The message names the assertion and what to fix. */
   constructor(message: string) {
     super(message);
     this.name = "AssertionShapeError";
