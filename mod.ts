@@ -72,4 +72,4 @@ export type {
   RunTotals,
   TokenCounts,
 } from "./core/model/usage.ts";
-export { AssertionShapeError } from "./core/errors.ts";
+export { AssertionShapeError, DiglineError, RefusalError } from "./core/errors.ts";

@@ -1,9 +1,60 @@
-/** The base of every error digline raises on purpose. */
+/**
+ * The errors digline raises on purpose, and the exit code each carries. A front end never
+ * decides the code itself: it reads it from the error (see host/failure.ts), so a new refusal
+ * is a new subclass of RefusalError and nothing else.
+ *
+ * @module
+ */
+
+/** Exit code of a refusal: the request, a file or a permission was wrong (BSD EX_USAGE). */
+export const EXIT_REFUSED = 64;
+/** Exit code of a failure digline did not anticipate (BSD sysexits EX_SOFTWARE). */
+export const EXIT_INTERNAL = 70;
+/** Exit code of work the user cancelled (Ctrl-C), by the shell's convention. */
+export const EXIT_INTERRUPTED = 130;
+
+/**
+ * The base of every error digline raises on purpose; unless a subclass says otherwise, 70.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { DiglineError } from "../mod.ts";
+ * class SurpriseError extends DiglineError {}
+ * const error = new SurpriseError("Cannot go on: the index is torn");
+ * assertEquals([error.name, error.exitCode], ["SurpriseError", 70]);
+ * ```
+ */
 export class DiglineError extends Error {
+  /** The exit code a front end answers this error with. */
+  readonly exitCode: number = EXIT_INTERNAL;
+  /** `name` becomes the subclass's own name. */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
   }
+}
+
+/**
+ * A deliberate refusal: the user's request, suite, file or permissions are wrong, and the message
+ * is the one line that says what to do. Every refusal extends this class; nothing else exits 64.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { AssertionShapeError, RefusalError } from "../mod.ts";
+ * const error = new AssertionShapeError('Assertion "x" is malformed: no check');
+ * assertEquals([error instanceof RefusalError, error.exitCode], [true, 64]);
+ * ```
+ */
+export class RefusalError extends DiglineError {
+  /** 64, for every refusal. */
+  override readonly exitCode: number = EXIT_REFUSED;
+}
+
+/** Work the user cancelled; the message says how far it got. */
+export class CancelledError extends DiglineError {
+  override readonly exitCode: number = EXIT_INTERRUPTED;
 }
 
 /**
@@ -31,10 +82,4 @@ export class SuiteShapeError extends DiglineError {
  * );
  * ```
  */
-export class AssertionShapeError extends TypeError {
-  /** The message names the assertion and what to fix. */
-  constructor(message: string) {
-    super(message);
-    this.name = "AssertionShapeError";
-  }
-}
+export class AssertionShapeError extends RefusalError {}

@@ -1,4 +1,4 @@
-import { DiglineError } from "../core/errors.ts";
+import { CancelledError } from "../core/errors.ts";
 import type { CaseResult } from "../core/run/run_document.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import { haltableSleep } from "./abortable.ts";
@@ -40,7 +40,7 @@ export interface ExecuteOptions {
 }
 
 /** The run was cancelled through ExecuteOptions.signal; finished cases were already reported. */
-export class RunCancelledError extends DiglineError {
+export class RunCancelledError extends CancelledError {
   readonly done: number;
   readonly total: number;
   constructor(progress: { done: number; total: number }, options?: ErrorOptions) {
