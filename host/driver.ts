@@ -1,21 +1,11 @@
 import { CancelledError } from "../core/errors.ts";
+import type { RunProgress } from "../core/run/progress.ts";
 import type { CaseResult } from "../core/run/run_document.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import { haltableSleep } from "./abortable.ts";
 import { deadlines } from "./deadlines.ts";
 import { runCase, type RunContext } from "./run_case.ts";
 import type { Target } from "./targets/mod.ts";
-
-/** How far a run has got, reported after each case finishes. */
-export interface CaseProgress {
-  /** Cases finished so far, reused (resumed) cases included. */
-  done: number;
-  total: number;
-  /** Finished cases with at least one errored verdict, reused cases included. */
-  errored: number;
-  /** The case that just finished. */
-  caseId: string;
-}
 
 /** What executeCases needs besides the suite: the target, and the world handed in. */
 export interface ExecuteOptions {
@@ -27,7 +17,7 @@ export interface ExecuteOptions {
   /** A number in [0, 1) for the backoff jitter. Default: Math.random. */
   random?: () => number;
   /** Called after each case finishes (after onCaseResult has settled). */
-  onCaseDone?: (progress: CaseProgress) => void;
+  onCaseDone?: (progress: RunProgress) => void;
   /** Cancels the whole run: in-flight calls are aborted and executeCases throws RunCancelledError. */
   signal?: AbortSignal;
   /** Results already journaled (a resume): returned as they are, and their targets not called. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type JsonObject, type JsonValue, JsonValueSchema } from "../json.ts";
 import type { SameType } from "../same_type.ts";
 
-/** The four kinds of case; see DESIGN.md §2. */
+/** The four kinds of case; docs/suites.md says what each is for. */
 export const CaseKindSchema = z.enum(["normal", "canary", "calibration", "suspended"]);
 /**
  * The kind of a case: `normal` counts in the figures; a `canary` must always pass and is left

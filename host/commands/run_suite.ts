@@ -1,3 +1,4 @@
+import type { RunProgress } from "../../core/run/progress.ts";
 import { assembleRun } from "../../core/run/assemble_run.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
@@ -7,14 +8,6 @@ import { JournalRefusedError, UsageError } from "../refusals.ts";
 import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
-
-/** Progress of a run, as the driver reports it after each case. */
-export interface RunProgress {
-  done: number;
-  total: number;
-  errored: number;
-  caseId: string;
-}
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {
