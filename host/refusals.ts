@@ -9,6 +9,33 @@ import { TargetShapeError } from "./targets/target.ts";
 
 export { AssertionShapeError, TargetShapeError };
 
+/**
+ * A write that would pass through a symbolic link (or into a file with more than one hard link):
+ * a link planted in the store could carry the write anywhere, operator.toml included.
+ */
+export class LinkRefusedError extends DiglineError {
+  readonly file: string;
+  constructor(file: string, options: { link: string; kind: "symbolic link" | "hard link" }) {
+    super(
+      `Refusing to write ${file}: ${options.link} is a ${options.kind}, and digline never writes through one (a link planted in the store could point anywhere); remove the link and run again`,
+    );
+    this.file = file;
+  }
+}
+
+/** A store holding a symbolic link (or being one): the operator will not run a cycle in it. */
+export class StoreLinkedError extends DiglineError {
+  readonly store: string;
+  constructor(store: string, options: { links: readonly string[] }) {
+    super(
+      `Refusing to run a cycle: ${options.links[0]}${
+        options.links.length > 1 ? ` (and ${options.links.length - 1} more)` : ""
+      }; a link under the write root could carry the operator's writes to operator.toml, so remove it and run again`,
+    );
+    this.store = store;
+  }
+}
+
 /** Lists past this many names end with "and N more", so a refusal stays one line. */
 const LIST_LIMIT = 5;
 
@@ -360,6 +387,8 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   StoreDocumentError,
   JournalRefusedError,
   ConfirmRefusedError,
+  LinkRefusedError,
+  StoreLinkedError,
 ];
 
 /** Whether an error is a deliberate refusal (exit 64) rather than a failure nobody anticipated. */

@@ -20,8 +20,8 @@ import { systemClock } from "../host/clock.ts";
 import { EXIT_INTERNAL, EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
 import { decisionJournalPath, labelDecision } from "../host/operator/decision_journal.ts";
 import { loadOperatorConfig } from "../host/operator/load_config.ts";
-import { probePolicyWall } from "../host/operator/policy_wall.ts";
-import { decideCycle, runCycle } from "../host/operator/run_cycle.ts";
+import { probeWalls } from "../host/operator/probe_walls.ts";
+import { decideCycle, prepareCycle, runCycle } from "../host/operator/run_cycle.ts";
 import { readNamedFile } from "../host/read_named_file.ts";
 import { isRefusal, UsageError } from "../host/refusals.ts";
 import { RunStore } from "../host/store.ts";
@@ -128,12 +128,8 @@ export async function operatorMain(args: string[]): Promise<number> {
       return 0;
     }
     case "probe": {
-      const { config } = await loadOperatorConfig(configPath);
-      const store = new RunStore({
-        root: resolve(dirname(configPath), config.store),
-        tenant: config.tenant,
-      });
-      const results = [await probeMcpPromote(store), probePolicyWall(configPath)];
+      const setup = await prepareCycle(configPath);
+      const results = await probeWalls({ ...setup, configPath, probeMcp: probeMcpPromote });
       if (values.json) console.log(JSON.stringify(results, null, 2));
       else for (const r of results) console.log(`${r.wall}: ${r.outcome} (${r.detail})`);
       return 0;
