@@ -9,6 +9,8 @@ export interface RunRequest {
   store: StoreLocation;
   resume: boolean;
   restart: boolean;
+  /** Asked of git by the server, outside the worker (which may not start git). */
+  gitCommit: string | null;
 }
 
 /** A run's progress after each case, as the tool relays it. */
@@ -30,6 +32,7 @@ export async function runRequest(
       store: new RunStore(request.store),
       resume: request.resume,
       restart: request.restart,
+      gitCommit: request.gitCommit,
       signal: options.signal,
       onProgress: (p) => options.onProgress({ done: p.done, total: p.total, errored: p.errored }),
       onNote: (note) => notes.push(note),

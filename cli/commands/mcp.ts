@@ -8,7 +8,7 @@ export const mcpCommand: Command = {
   name: "mcp",
   summary: "serve the commands that read or run to a coding agent, over MCP on stdio",
   help: [
-    "usage: digline mcp [--store DIR] [--tenant NAME]",
+    "usage: digline mcp [--store DIR] [--tenant NAME] [--allow-command PROGRAM,...]",
     "",
     "Starts an MCP server on stdin and stdout for a coding agent's client. Its tools mirror the",
     "commands that read or run: run, list, view, log, compare, explain, report, diff. There is no",
@@ -16,21 +16,32 @@ export const mcpCommand: Command = {
     "--json document and its exit code as the field exit_code. stdout carries only the",
     "protocol; logs go to stderr. Runs until the client closes stdin. See docs/mcp.md.",
     "",
+    "A run executes in a worker that may write only runs, the run journal and confirmations, so",
+    "nothing a suite runs can write an approval. A suite with a command target is refused unless",
+    "its program is granted with --allow-command; a granted program runs outside Deno's",
+    "permissions, and the server then tells the agent that the promote wall is unenforced.",
+    "",
     "options:",
     "  --tenant NAME   the store namespace every tool uses (default: default)",
     "  --store DIR     the store directory every tool uses (default: .digline)",
+    "  --allow-command PROGRAM,...",
+    "                  let a command target start exactly these programs (the promote wall",
+    "                  is then unenforced, and the server says so)",
     "  -h, --help      show this help",
   ].join("\n"),
   async execute(args) {
     const { values } = parseCommandArgs(args, {
       command: "mcp",
-      options: {},
+      options: { "allow-command": { type: "string" } },
       positionals: { min: 0, max: 0 },
     });
     const store = openStore(values);
     await serveStdio({
       store: { root: store.root, tenant: store.tenant },
       version: config.version,
+      commands: (values["allow-command"] ?? "").split(",").map((c) => c.trim()).filter((c) =>
+        c !== ""
+      ),
     });
     return 0;
   },

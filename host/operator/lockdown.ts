@@ -1,4 +1,4 @@
-import { parse } from "smol-toml";
+import { commandTargetProgram } from "../command_target.ts";
 
 /** What the operator gave up at start, and the program its suite needs if it kept `run`. */
 export interface Lockdown {
@@ -16,23 +16,9 @@ export interface Lockdown {
  * itself code, so it is loaded after the revocation and can not use a command target here.
  */
 export async function lockDown(suitePath: string): Promise<Lockdown> {
-  const command = await commandTarget(suitePath);
+  const command = await commandTargetProgram(suitePath);
   Deno.permissions.revokeSync({ name: "ffi" });
   if (command !== null) return { revoked: false, command };
   Deno.permissions.revokeSync({ name: "run" });
   return { revoked: true, command: null };
-}
-
-async function commandTarget(suitePath: string): Promise<string | null> {
-  if (!suitePath.endsWith(".toml")) return null;
-  let target: unknown;
-  try {
-    target = (parse(await Deno.readTextFile(suitePath)) as { target?: unknown }).target;
-  } catch {
-    // The suite loader refuses an unreadable or malformed suite at its line; here it only
-    // means no command target was found, so everything is revoked.
-    return null;
-  }
-  const command = (target as { command?: unknown } | undefined)?.command;
-  return Array.isArray(command) && typeof command[0] === "string" ? command[0] : null;
 }

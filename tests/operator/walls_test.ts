@@ -29,7 +29,11 @@ async function operator(cwd: string, launch: Launch, args: string[]) {
   return await deno(cwd, launch, [join(ROOT, "operator/main.ts"), ...args]);
 }
 
-async function probe(cwd: string, launch: Launch): Promise<{ outcome: string; detail: string }> {
+async function probe(
+  cwd: string,
+  launch: Launch,
+  wall = "policy-write",
+): Promise<{ outcome: string; detail: string }> {
   const out = await operator(cwd, launch, ["probe", "--json"]);
   let results;
   try {
@@ -37,7 +41,7 @@ async function probe(cwd: string, launch: Launch): Promise<{ outcome: string; de
   } catch {
     throw new Error(`probe printed no JSON (exit ${out.code}): ${out.stderr}`);
   }
-  return results.find((r: { wall: string }) => r.wall === "policy-write");
+  return results.find((r: { wall: string }) => r.wall === wall);
 }
 
 async function bypass(cwd: string, launch: Launch, method: string[]): Promise<string> {
@@ -92,6 +96,15 @@ Deno.test("under the documented launch every bypass is refused, and as root the 
   assertEquals(await policy(cwd), before);
   const result = await probe(cwd, { flags: DOCUMENTED });
   notStrictEqual(result.outcome, "unenforced", result.detail);
+  const mcp = await probe(cwd, { flags: DOCUMENTED }, "mcp-promote");
+  assertEquals(mcp.outcome, "intact", mcp.detail);
+  match(mcp.detail, /a run whose system wrote an approval directly and by renaming/);
+  const left = [...Deno.readDirSync(join(cwd, ".digline", "default", "operator"))];
+  assertEquals(
+    left.filter((e) => e.name.startsWith(".mcp-probe")),
+    [],
+    "the scratch store is gone",
+  );
   // As root (these tests usually are) the OS lets it write anything: Deno's flags are the only
   // wall, and the probe says so. core/operator/policy_wall_test.ts holds the other answers.
   if (await uid() === 0) {
