@@ -8,6 +8,7 @@ import { COMMON_HELP, openStore, parseCommandArgs } from "./options.ts";
 export const GATE_OPTIONS = {
   suite: { type: "string" },
   baseline: { type: "string" },
+  "baseline-ref": { type: "string" },
 } as const;
 
 /** `compare --confirm`: draw again what is ambiguous before deciding. */
@@ -28,6 +29,9 @@ export function gateHelp(
     ...(options.optionLines ?? []),
     "  --suite NAME      the suite, when the store holds several",
     "  --baseline RUN    compare against this run instead of the approved baseline",
+    "  --baseline-ref REF",
+    "                    read the approval and its runs from git at REF (e.g. origin/main),",
+    "                    not from the store on disk; an approval the tree adds is reported",
     ...COMMON_HELP,
     "",
     "exit codes: 0 not worse · 1 worse than the baseline · 2 could not be judged ·",
@@ -55,6 +59,7 @@ export async function gateComparison(
     store: openStore(values),
     suite: values.suite,
     baseline: values.baseline,
+    baselineRef: values["baseline-ref"],
     kind: command,
     confirm,
     // Said on stderr, so --json stays one document: these are paid calls, and they take time.
@@ -63,5 +68,17 @@ export async function gateComparison(
       : ({ index, cases }) =>
         io.err(`confirm: round ${index} drew ${cases} case${cases === 1 ? "" : "s"} again\n`),
   });
+  if (result.approvalChange !== undefined && io !== undefined) {
+    // On stderr, so --json stays one document; a CI log shows it either way.
+    io.err(approvalChangeLine(result.approvalChange) + "\n");
+  }
   return { json: values.json, result, document };
+}
+
+/** The sentence for a change under test that approves a reference of its own. */
+export function approvalChangeLine(change: NonNullable<CompareResult["approvalChange"]>): string {
+  const a = change.onDisk;
+  return `note: this tree approves run ${a.run_id} of suite ${a.suite} (by ${a.promoted_by} on ${a.promoted_at}${
+    a.because === null ? "" : `, because: ${a.because}`
+  }); it is not the approval at ${change.ref}, which is the one compared with. A person reviewing the change decides whether to accept it.`;
 }

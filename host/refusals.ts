@@ -23,6 +23,9 @@ export class LinkRefusedError extends DiglineError {
   }
 }
 
+/** `--baseline-ref` could not be read: no git, no such commit, no approval or run at it. */
+export class GitRefError extends DiglineError {}
+
 /** A store holding a symbolic link (or being one): the operator will not run a cycle in it. */
 export class StoreLinkedError extends DiglineError {
   readonly store: string;
@@ -389,6 +392,7 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   ConfirmRefusedError,
   LinkRefusedError,
   StoreLinkedError,
+  GitRefError,
 ];
 
 /** Whether an error is a deliberate refusal (exit 64) rather than a failure nobody anticipated. */

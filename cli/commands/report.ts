@@ -59,6 +59,7 @@ export const reportCommand: Command = {
       store: openStore(values),
       suite: values.suite,
       baseline: values.baseline,
+      baselineRef: values["baseline-ref"],
       format,
     });
     if (values.out === undefined) {
