@@ -56,8 +56,9 @@ export async function baselineAtRef(
       break;
     }
     if (run === null) {
+      const [beside, inRuns] = places;
       throw new GitRefError(
-        `--baseline-ref ${options.ref}: the approval ${latest} cites run ${id}, which is not committed there (looked in ${places[0]} and ${places[1]}); promote writes it beside the approval, so commit the whole approvals folder`,
+        `--baseline-ref ${options.ref}: the approval ${latest} cites run ${id}, which is not committed there (looked in ${beside} and ${inRuns}); promote writes it beside the approval, so commit the whole approvals folder`,
       );
     }
     runs.push(run);
