@@ -1,15 +1,24 @@
-import config from "../../deno.json" with { type: "json" };
-import { serveStdio } from "../../mcp/mod.ts";
-import type { Command } from "../command.ts";
-import { openStore, parseCommandArgs } from "../options.ts";
+import type { OptionDeclarations } from "../../host/command_line.ts";
+import { type CommandInput, defineCommand } from "../command.ts";
+
+const options = {
+  "allow-command": {
+    type: "string",
+    value: "PROGRAM,...",
+    help:
+      "let a command target start exactly these programs (the promote wall is then unenforced, and the server says so)",
+  },
+} as const satisfies OptionDeclarations;
+
+/** What `digline mcp`'s code (cli/actions/mcp.ts) receives. */
+export type McpInput = CommandInput<typeof options>;
 
 /** `digline mcp`: serve the tools to a coding agent over MCP on stdio. */
-export const mcpCommand: Command = {
+export const mcpCommand = defineCommand({
   name: "mcp",
   summary: "serve the commands that read or run to a coding agent, over MCP on stdio",
-  help: [
-    "usage: digline mcp [--store DIR] [--tenant NAME] [--allow-command PROGRAM,...]",
-    "",
+  usage: "mcp [--store DIR] [--tenant NAME] [--allow-command PROGRAM,...]",
+  description: [
     "Starts an MCP server on stdin and stdout for a coding agent's client. Its tools mirror the",
     "commands that read or run: run, list, view, log, compare, explain, report, diff. There is no",
     "promote tool: an agent can not approve its own baseline. Each result carries the command's",
@@ -20,29 +29,8 @@ export const mcpCommand: Command = {
     "nothing a suite runs can write an approval. A suite with a command target is refused unless",
     "its program is granted with --allow-command; a granted program runs outside Deno's",
     "permissions, and the server then tells the agent that the promote wall is unenforced.",
-    "",
-    "options:",
-    "  --tenant NAME   the store namespace every tool uses (default: default)",
-    "  --store DIR     the store directory every tool uses (default: .digline)",
-    "  --allow-command PROGRAM,...",
-    "                  let a command target start exactly these programs (the promote wall",
-    "                  is then unenforced, and the server says so)",
-    "  -h, --help      show this help",
-  ].join("\n"),
-  async execute(args) {
-    const { values } = parseCommandArgs(args, {
-      command: "mcp",
-      options: { "allow-command": { type: "string" } },
-      positionals: { min: 0, max: 0 },
-    });
-    const store = openStore(values);
-    await serveStdio({
-      store: { root: store.root, tenant: store.tenant },
-      version: config.version,
-      commands: (values["allow-command"] ?? "").split(",").map((c) => c.trim()).filter((c) =>
-        c !== ""
-      ),
-    });
-    return 0;
-  },
-};
+  ],
+  options,
+  positionals: { min: 0, max: 0 },
+  load: () => import("../actions/mcp.ts"),
+});
