@@ -43,10 +43,6 @@ export const runTool = defineTool({
     openWorldHint: true,
   },
   async call(args, context) {
-    if (args.resume && args.restart) {
-      // The sentence is the CLI's own (cli/actions/run.ts); tests/mcp hold the two equal.
-      throw new UsageError("run: --resume and --restart contradict each other; give one");
-    }
     const program = await commandTargetProgram(resolve(args.suite_file));
     if (program !== null && !context.commands.includes(program)) {
       throw new UsageError(
