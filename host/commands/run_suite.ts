@@ -22,6 +22,11 @@ export interface RunSuiteOptions {
   resume?: boolean;
   /** Discard the journal of an interrupted run and start over. */
   restart?: boolean;
+  /**
+   * The commit to stamp the run with, when the caller asked git itself (the MCP run worker may
+   * not start git, since a program it starts is outside Deno's write permission).
+   */
+  gitCommit?: string | null;
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -88,7 +93,7 @@ async function runLoadedSuite(
       cases_digest: suite.cases_digest,
       config_hash: suite.config_hash,
       started_at: startedAt.toISOString(),
-      git_commit: await gitStamp(loaded.dir),
+      git_commit: options.gitCommit !== undefined ? options.gitCommit : await gitStamp(loaded.dir),
     };
     const writer = journal === null
       ? await JournalWriter.create(workFile, header)
