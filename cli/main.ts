@@ -2,6 +2,7 @@ import type { Command } from "./command.ts";
 import { compareCommand } from "./commands/compare.ts";
 import { diffCommand } from "./commands/diff.ts";
 import { explainCommand } from "./commands/explain.ts";
+import { initCommand } from "./commands/init.ts";
 import { listCommand } from "./commands/list.ts";
 import { logCommand } from "./commands/log.ts";
 import { mcpCommand } from "./commands/mcp.ts";
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   diffCommand,
   verifyCommand,
   mcpCommand,
+  initCommand,
 ];
 
 /** The version printed by `digline --version`. */
