@@ -1,4 +1,5 @@
 import type { Command } from "../command.ts";
+import { gateEverySuite } from "../gate_every_suite.ts";
 import { gateComparison, gateHelp } from "../gate_options.ts";
 import { printJson } from "../options.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
@@ -18,12 +19,18 @@ export const compareCommand: Command = {
     "the baseline found noisy, a number of times fixed from the baseline. The draws are stored",
     "beside the run (and used by later compare, explain and verify); a check the draws do not",
     "confirm is reported as unconfirmed and its failure still counts in the figures.",
+    "",
+    "In a store of several suites, with no RUN, --suite or --baseline, it gates every suite (each",
+    "suite's latest run against its approval): one headline per suite, and the exit code is the",
+    "worst of them (2 outranks 1). --json then prints one document holding each comparison.",
   ], {
     optionLines: [
       "  --confirm         draw ambiguous cases again before deciding (costs target calls)",
     ],
   }),
   async execute(args, io) {
+    const everySuite = await gateEverySuite(args, io);
+    if (everySuite !== undefined) return everySuite;
     const { json, result, document } = await gateComparison(args, "compare", { io });
     const { comparison } = result;
     if (json) {

@@ -10,19 +10,25 @@ export const diffCommand: Command = {
     "usage: digline diff A B [options]",
     "",
     "Shows every case whose output differs between runs A and B (ids, unique prefixes or",
-    "`latest`), the old output after - and the new after +. Exits 0 on a report.",
+    "`latest`), the old output after - and the new after +. Exits 0 on a report. A and B must be",
+    "runs of one suite: two suites are refused (64).",
     "",
     "options:",
     "  --limit N       show at most N changed cases (default 50; 0 for all)",
+    "  --suite NAME    find A and B (and `latest`) among this suite's runs",
     ...COMMON_HELP,
   ].join("\n"),
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs(args, {
       command: "diff",
-      options: { limit: { type: "string", default: "50" } },
+      options: { limit: { type: "string", default: "50" }, suite: { type: "string" } },
       positionals: { min: 2, max: 2 },
     });
-    const diff = await diffDocument(openStore(values), { a: positionals[0], b: positionals[1] });
+    const diff = await diffDocument(openStore(values), {
+      a: positionals[0],
+      b: positionals[1],
+      suite: values.suite,
+    });
     if (values.json) return printJson(io, diff);
     const limit = Number(values.limit) || Infinity;
     const lines = [

@@ -1,6 +1,6 @@
 import { logDocument } from "../../host/commands/documents.ts";
 import type { Command } from "../command.ts";
-import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
+import { COMMON_HELP, count, openStore, parseCommandArgs, printJson } from "../options.ts";
 
 /** `digline log`: a suite's history of runs and promotions. */
 export const logCommand: Command = {
@@ -9,10 +9,11 @@ export const logCommand: Command = {
   help: [
     "usage: digline log [--suite NAME] [options]",
     "",
-    "Prints the suite's runs and promotions, oldest first. Exits 0 whenever it read the store.",
+    "Prints the suite's runs and promotions, oldest first; in a store of several suites and no",
+    "--suite, every suite's, each line naming its suite. Exits 0 whenever it read the store.",
     "",
     "options:",
-    "  --suite NAME    the suite, when the store holds several",
+    "  --suite NAME    only this suite's history",
     ...COMMON_HELP,
   ].join("\n"),
   async execute(args, io) {
@@ -27,12 +28,18 @@ export const logCommand: Command = {
       io.out("no history yet: digline run SUITE stores a run\n");
       return 0;
     }
+    const width = Math.max(0, ...document.events.map((e) => e.suite?.length ?? 0));
     io.out(
-      document.events.map((e) =>
-        e.event === "run"
-          ? `${e.at}  run      ${e.run_id}  ${e.cases.length} cases  commit ${e.git_commit ?? "-"}`
-          : `${e.at}  promote  ${e.run_id}  by ${e.promoted_by}${e.because ? `: ${e.because}` : ""}`
-      ).join("\n") + "\n",
+      document.events.map((e) => {
+        const suite = e.suite === undefined ? "" : `${e.suite.padEnd(width)}  `;
+        return e.event === "run"
+          ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases.length, "case")}  commit ${
+            e.git_commit ?? "-"
+          }`
+          : `${e.at}  ${suite}promote  ${e.run_id}  by ${e.promoted_by}${
+            e.because ? `: ${e.because}` : ""
+          }`;
+      }).join("\n") + "\n",
     );
     return 0;
   },

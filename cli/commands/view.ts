@@ -12,11 +12,12 @@ export const viewCommand: Command = {
   help: [
     "usage: digline view [RUN] [--suite NAME] [options]",
     "",
-    "Without RUN: every run of the suite, newest first, with each figure as a column.",
+    "Without RUN: every run of the suite (of every suite, when the store holds several and",
+    "--suite names none), newest first, with each figure as a column.",
     "With RUN: that run's identity, its verdict tallies and its figures with their exclusions.",
     "",
     "options:",
-    "  --suite NAME    the suite, when the store holds several",
+    "  --suite NAME    only this suite (refused when the store has no runs of it)",
     ...COMMON_HELP,
   ].join("\n"),
   async execute(args, io) {
@@ -38,12 +39,14 @@ export const viewCommand: Command = {
 function runTable(document: RunList): string[] {
   if (document.runs.length === 0) return ["no runs in the store yet: digline run SUITE stores one"];
   const names = [...new Set(document.runs.flatMap((r) => Object.keys(r.figures)))];
+  const several = new Set(document.runs.map((r) => r.suite)).size > 1;
   return [
     ...table([
-      ["", "run", "errored", ...names],
+      ["", "run", ...(several ? ["suite"] : []), "errored", ...names],
       ...document.runs.map((r) => [
         r.is_baseline ? "*" : "",
         r.run_id,
+        ...(several ? [r.suite] : []),
         String(r.errored_checks.length),
         ...names.map((n) => (n in r.figures ? formatValue(r.figures[n]) : "")),
       ]),

@@ -3,7 +3,7 @@ import type { ConfirmationDocument } from "../../core/compare/confirmation_docum
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import type { RunStore } from "../store.ts";
 import { type ConfirmOptions, confirmRun, findConfirmation } from "./confirm_run.ts";
-import { selectSuite } from "./select_suite.ts";
+import { resolveNamedRun } from "./select_suite.ts";
 
 /** What `compare`, `explain` and `report` need to find both sides. */
 export interface CompareOptions {
@@ -38,12 +38,15 @@ export async function compareRun(
   ref: string | undefined,
   options: CompareOptions,
 ): Promise<CompareResult> {
-  const suite = await selectSuite(options.store, options.suite);
-  const candidate = await options.store.resolveRun(ref ?? "latest", { suite });
+  const candidate = await resolveNamedRun(options.store, ref ?? "latest", {
+    suite: options.suite,
+  });
   let approval: BaselineDocument | null = null;
   const baselineRuns: RunDocument[] = [];
   if (options.baseline !== undefined) {
-    baselineRuns.push(await options.store.resolveRun(options.baseline, { suite }));
+    baselineRuns.push(
+      await options.store.resolveRun(options.baseline, { suite: candidate.suite.name }),
+    );
   } else {
     approval = await options.store.currentBaseline(candidate.suite.name);
     for (const id of approval.runs ?? [approval.run_id]) {
