@@ -13,6 +13,7 @@ import { verifyCommand } from "./commands/verify.ts";
 import { viewCommand } from "./commands/view.ts";
 import { EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/exit_codes.ts";
 import { reportFailure } from "./failure.ts";
+import { didYouMean } from "./did_you_mean.ts";
 import { type Io, processIo } from "./io.ts";
 
 /** Every command, in the order `digline --help` lists them. */
@@ -66,10 +67,11 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
+    const guess = didYouMean(name, COMMANDS.map((c) => c.name));
     io.err(
-      `digline: unknown command "${name}": the commands are ${
-        COMMANDS.map((c) => c.name).join(", ")
-      }\n`,
+      `digline: unknown command "${name}": ${
+        guess === undefined ? "" : `did you mean ${guess}? `
+      }the commands are ${COMMANDS.map((c) => c.name).join(", ")}\n`,
     );
     return EXIT_REFUSED;
   }
@@ -85,6 +87,14 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
 }
 
 if (import.meta.main) {
-  Deno.addSignalListener("SIGINT", () => Deno.exit(EXIT_INTERRUPTED));
+  Deno.addSignalListener("SIGINT", () => {
+    // One line, so a person sees why it stopped and a log says it was not a verdict.
+    Deno.stderr.writeSync(
+      new TextEncoder().encode(
+        `\ndigline: interrupted (Ctrl-C), exit ${EXIT_INTERRUPTED}: not a verdict\n`,
+      ),
+    );
+    Deno.exit(EXIT_INTERRUPTED);
+  });
   Deno.exit(await main(Deno.args));
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { RunStore } from "../host/store.ts";
 import type { Io } from "./io.ts";
 import { UsageError } from "../host/refusals.ts";
+import { didYouMean } from "./did_you_mean.ts";
 
 /** The options every command accepts. */
 export const COMMON_OPTIONS = {
@@ -45,14 +46,25 @@ export function parseCommandArgs<O extends Record<string, OptionSpec>>(
   options: { command: string; options: O; positionals: { min: number; max: number } },
 ): { values: CommandValues<O>; positionals: string[] } {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
+  const known = { ...COMMON_OPTIONS, ...options.options };
   try {
     parsed = parseArgs({
       args,
-      options: { ...COMMON_OPTIONS, ...options.options } as ParseArgsConfig["options"],
+      options: known as ParseArgsConfig["options"],
       allowPositionals: true,
       strict: true,
     });
   } catch (error) {
+    const unknown = /^Unknown option '(--?[^']+)'/.exec((error as Error).message)?.[1];
+    if (unknown !== undefined) {
+      const name = unknown.replace(/^--?/, "").split("=")[0];
+      const guess = didYouMean(name, Object.keys(known));
+      throw new UsageError(
+        `${options.command}: unknown option ${unknown}${
+          guess === undefined ? "" : `: did you mean --${guess}?`
+        } (see digline ${options.command} --help)`,
+      );
+    }
     throw new UsageError(
       `${options.command}: ${
         (error as Error).message.replace(/\.$/, "")

@@ -1,7 +1,7 @@
 import type { RunList, RunSummary } from "../../core/documents/mod.ts";
 import { runListDocument, viewRunDocument } from "../../host/commands/documents.ts";
 import type { Command } from "../command.ts";
-import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
+import { COMMON_HELP, count, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
 import { totalsLines } from "../render_totals.ts";
 
@@ -83,10 +83,11 @@ function runDetail(summary: RunSummary): string[] {
     `  started    ${summary.started_at}`,
     `  finished   ${summary.finished_at}`,
     `  digests    cases ${summary.cases_digest}, config ${summary.config_hash}`,
-    `  checks     ${checks.pass.length} passed, ${checks.fail.length} failed, ${checks.error.length} errored, over ${summary.cases.length} cases`,
+    `  checks     ${checks.pass.length} passed, ${checks.fail.length} failed, ${checks.error.length} errored, over ${
+      count(summary.cases.length, "case")
+    }`,
     ...errored,
     ...totalsLines(summary.totals),
-    "figures:",
-    ...figureLines(summary.figures),
+    ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
   ];
 }
