@@ -86,7 +86,8 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
   }
 }
 
-if (import.meta.main) {
+/** Runs the CLI as this process: Deno.args in, the exit code out, Ctrl-C answered. */
+export async function runAsProcess(): Promise<never> {
   Deno.addSignalListener("SIGINT", () => {
     // One line, so a person sees why it stopped and a log says it was not a verdict.
     Deno.stderr.writeSync(
@@ -98,3 +99,5 @@ if (import.meta.main) {
   });
   Deno.exit(await main(Deno.args));
 }
+
+if (import.meta.main) await runAsProcess();

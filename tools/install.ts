@@ -1,18 +1,20 @@
 /**
- * `deno task install`: installs `digline` as a command with exactly the permission flags of the
- * `digline` task in deno.json, the one list every way of starting the CLI reads.
+ * `deno task install`: builds `dist/digline.js` and installs it as the `digline` command with
+ * exactly the permission flags of the `digline` task in deno.json, the one list every way of
+ * starting the CLI reads. `deno task install --from FILE` installs a bundle already built.
  *
- * From the clone: `deno task install`. From the bundle: `deno task install --from dist/digline.js`
- * (a bundle holds every dependency, so it is installed without the clone's config).
+ * The bundle holds every dependency, so the installed command takes no config of digline's: in a
+ * project, Deno reads the project's own deno.json, whose import map is what lets a code-form
+ * suite write `import { defineSuite } from "digline"`.
  *
  * @module
  */
 import { parseArgs } from "node:util";
-import { isAbsolute, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { REPOSITORY_ROOT, taskFlags } from "../examples/task_flags.ts";
 
-/** The `deno install` arguments that install the CLI from `entry` under `name`. */
-export function installArgs(options: { entry: string; name: string; bundle: boolean }): string[] {
+/** The `deno install` arguments that install the bundle at `entry` under `name`. */
+export function installArgs(options: { entry: string; name: string }): string[] {
   return [
     "install",
     "--global",
@@ -20,9 +22,15 @@ export function installArgs(options: { entry: string; name: string; bundle: bool
     "--name",
     options.name,
     ...taskFlags("digline", "cli/main.ts"),
-    ...(options.bundle ? ["--no-config"] : ["--config", join(REPOSITORY_ROOT, "deno.json")]),
     options.entry,
   ];
+}
+
+/** The `deno bundle` arguments that build `dist/digline.js`, as `deno task bundle` does. */
+export function bundleArgs(): string[] {
+  const task: string = JSON.parse(Deno.readTextFileSync(join(REPOSITORY_ROOT, "deno.json")))
+    .tasks.bundle;
+  return task.split(/\s+/).slice(1);
 }
 
 function onPath(command: string): boolean {
@@ -36,22 +44,30 @@ function onPath(command: string): boolean {
   });
 }
 
+async function deno(args: string[]): Promise<number> {
+  console.error(`deno ${args.join(" ")}`);
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: REPOSITORY_ROOT,
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  return code;
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
     options: { from: { type: "string" }, name: { type: "string", default: "digline" } },
   });
-  const bundle = values.from !== undefined;
-  const entry = bundle
-    ? (isAbsolute(values.from!) ? values.from! : resolve(values.from!))
-    : join(REPOSITORY_ROOT, "cli", "main.ts");
-  const args = installArgs({ entry, name: values.name, bundle });
-  console.error(`deno ${args.join(" ")}`);
-  const { code } = await new Deno.Command(Deno.execPath(), {
-    args,
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
+  let entry = values.from === undefined ? undefined : resolve(values.from);
+  if (entry === undefined) {
+    await Deno.mkdir(join(REPOSITORY_ROOT, "dist"), { recursive: true });
+    const built = await deno(bundleArgs());
+    if (built !== 0) Deno.exit(built);
+    entry = join(REPOSITORY_ROOT, "dist", "digline.js");
+  }
+  const code = await deno(installArgs({ entry, name: values.name }));
   if (code === 0 && !onPath(Deno.build.os === "windows" ? "deno.exe" : "deno")) {
     console.error(
       "note: the installed command starts `deno`, which is not on PATH here; put it there with " +

@@ -48,8 +48,12 @@ export async function initInGrantedProcess(args: string[]): Promise<number> {
   return child.code;
 }
 
-/** The deno.json of the clone an entry point lives in (cli/main.ts), if it has one. */
+/**
+ * The deno.json of the clone a source entry point (cli/main.ts) lives in; none for the bundle,
+ * which holds every dependency.
+ */
 async function clonedConfig(entryPath: string): Promise<string | undefined> {
+  if (!entryPath.endsWith(".ts")) return undefined;
   const candidate = join(dirname(entryPath), "..", "deno.json");
   try {
     await Deno.stat(candidate);

@@ -27,7 +27,7 @@ async function sh(
 }
 
 Deno.test("deno task install gives the installed command exactly the digline task's flags", () => {
-  const args = installArgs({ entry: "/x/cli/main.ts", name: "digline", bundle: false });
+  const args = installArgs({ entry: "/x/dist/digline.js", name: "digline" });
   const flags = args.filter((a) => /^--(allow|deny)-|^--no-prompt$/.test(a));
   assertEquals(flags, cliFlags());
 });
