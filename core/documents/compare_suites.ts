@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { GateVerdict } from "../compare/facts.ts";
-import { type CompareOutput, CompareOutputSchema } from "./compare.ts";
+import { type CompareDocument, CompareDocumentSchema } from "./compare.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /**
@@ -20,7 +20,7 @@ export const CompareSuitesOutputSchema = z.strictObject({
     not_judged: z.number().int(),
   }),
   /** Each suite's comparison, by suite name. */
-  suites: z.array(CompareOutputSchema),
+  suites: z.array(CompareDocumentSchema),
 });
 /** The document of a gate over several suites. */
 export type CompareSuitesOutput = z.infer<typeof CompareSuitesOutputSchema>;
@@ -34,7 +34,7 @@ export function worstVerdict(verdicts: readonly GateVerdict[]): GateVerdict {
 }
 
 /** Builds the gate's document from each suite's comparison document. */
-export function compareSuitesOutput(suites: readonly CompareOutput[]): CompareSuitesOutput {
+export function compareSuitesOutput(suites: readonly CompareDocument[]): CompareSuitesOutput {
   const verdict = worstVerdict(suites.map((s) => s.verdict as GateVerdict));
   const count = (v: number) => suites.filter((s) => s.verdict === v).length;
   return {

@@ -1,14 +1,14 @@
 import { diffOutputs } from "../../core/run/output_diff.ts";
 import {
-  type CompareOutput,
-  compareOutput,
-  type DiffOutput,
-  diffOutput,
-  type LogOutput,
-  logOutput,
+  type CompareDocument,
+  compareDocumentOf,
+  type DiffDocument,
+  diffDocumentOf,
+  type LogDocument,
+  logDocumentOf,
   OUTPUT_VERSION,
-  type PromoteOutput,
-  promoteOutput,
+  type PromoteDocument,
+  promoteDocumentOf,
   type RunList,
   runRow,
   type RunSummary,
@@ -40,9 +40,9 @@ export async function runSuiteDocument(
 export async function promoteDocument(
   ref: string,
   options: PromoteOptions,
-): Promise<PromoteOutput> {
+): Promise<PromoteDocument> {
   const { baseline, path } = await promoteRun(ref, options);
-  return promoteOutput(baseline, { path });
+  return promoteDocumentOf(baseline, { path });
 }
 
 /** The runs of a store, newest first, as `list` and `view` print them. */
@@ -94,16 +94,16 @@ export async function viewRunDocument(
 export async function logDocument(
   store: RunStore,
   options: { suite?: string } = {},
-): Promise<LogOutput> {
+): Promise<LogDocument> {
   const suite = options.suite === undefined
     ? await soleSuite(store, undefined)
     : await selectSuite(store, options.suite);
   if (suite === undefined) {
     const baselines = [];
     for (const name of await store.suites()) baselines.push(...await store.baselineHistory(name));
-    return logOutput(null, { runs: await store.runs(), baselines });
+    return logDocumentOf(null, { runs: await store.runs(), baselines });
   }
-  return logOutput(suite, {
+  return logDocumentOf(suite, {
     runs: await store.runs({ suite }),
     baselines: await store.baselineHistory(suite),
   });
@@ -113,7 +113,7 @@ export async function logDocument(
 export async function diffDocument(
   store: RunStore,
   options: { a: string; b: string; suite?: string },
-): Promise<DiffOutput> {
+): Promise<DiffDocument> {
   const a = await resolveNamedRun(store, options.a, options);
   const b = await resolveNamedRun(store, options.b, options);
   if (a.suite.name !== b.suite.name) {
@@ -121,7 +121,7 @@ export async function diffDocument(
       `diff: run ${a.run_id} is of suite ${a.suite.name} and run ${b.run_id} of suite ${b.suite.name}: diff compares two runs of one suite (narrow both with --suite NAME)`,
     );
   }
-  return diffOutput(diffOutputs(a, b));
+  return diffDocumentOf(diffOutputs(a, b));
 }
 
 /** The store's one suite, or none when it holds several (or when --suite only filters). */
@@ -135,10 +135,13 @@ async function soleSuite(store: RunStore, named: string | undefined): Promise<st
 export async function compareDocument(
   ref: string | undefined,
   options: CompareOptions & { kind: "compare" | "explain" },
-): Promise<{ document: CompareOutput; result: CompareResult }> {
+): Promise<{ document: CompareDocument; result: CompareResult }> {
   const result = await compareRun(ref, options);
   return {
-    document: compareOutput(result.comparison, { approval: result.approval, kind: options.kind }),
+    document: compareDocumentOf(result.comparison, {
+      approval: result.approval,
+      kind: options.kind,
+    }),
     result,
   };
 }

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareSuitesOutputSchema, LogOutputSchema } from "../../core/documents/mod.ts";
+import { CompareSuitesOutputSchema, LogDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 const OTHER_SUITE = SMALL_SUITE.replace('name = "small"', 'name = "other"')
@@ -96,12 +96,12 @@ Deno.test("log, list and view read a store of several suites", async () => {
   const { cwd } = await twoSuites();
   const log = await cli(["log", "--json"], { cwd });
   assertEquals(log.code, 0, log.stderr);
-  const events = LogOutputSchema.parse(JSON.parse(log.stdout)).events;
+  const events = LogDocumentSchema.parse(JSON.parse(log.stdout)).events;
   assertEquals(new Set(events.map((e) => e.suite)), new Set(["small", "other"]));
   assertEquals(events.length, 6);
   const text = await cli(["log"], { cwd });
   match(text.stdout, /small\s+promote/);
-  const one = LogOutputSchema.parse(
+  const one = LogDocumentSchema.parse(
     JSON.parse((await cli(["log", "--suite", "small", "--json"], { cwd })).stdout),
   );
   assertEquals(one.events.length, 3);

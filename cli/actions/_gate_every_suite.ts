@@ -1,28 +1,24 @@
-import { compareSuitesOutput } from "../core/documents/compare_suites.ts";
-import type { CompareOutput } from "../core/documents/mod.ts";
-import { compareDocument } from "../host/commands/documents.ts";
-import type { Io } from "./io.ts";
-import { CONFIRM_OPTION, GATE_OPTIONS } from "./gate_options.ts";
-import { openStore, parseCommandArgs, printJson } from "./options.ts";
+import { compareSuitesOutput } from "../../core/documents/compare_suites.ts";
+import type { CompareDocument } from "../../core/documents/mod.ts";
+import { compareDocument } from "../../host/commands/documents.ts";
+import type { CompareInput } from "../commands/compare.ts";
+import type { Io } from "../io.ts";
+import { openStore, printJson } from "./_shared.ts";
 
 /**
  * `compare` with no RUN, no --suite and no --baseline in a store of several suites: each suite's
  * latest run against its own approval, one headline per suite, exiting with the worst verdict.
  * Returns undefined when the arguments or the store ask for one comparison instead.
  */
-export async function gateEverySuite(args: string[], io: Io): Promise<number | undefined> {
-  const { values, positionals } = parseCommandArgs(args, {
-    command: "compare",
-    options: { ...GATE_OPTIONS, ...CONFIRM_OPTION },
-    positionals: { min: 0, max: 1 },
-  });
+export async function gateEverySuite(input: CompareInput, io: Io): Promise<number | undefined> {
+  const { values, positionals } = input;
   if (positionals.length > 0 || values.suite !== undefined || values.baseline !== undefined) {
     return undefined;
   }
   const store = openStore(values);
   const suites = await store.suites();
   if (suites.length < 2) return undefined;
-  const documents: CompareOutput[] = [];
+  const documents: CompareDocument[] = [];
   for (const suite of suites) {
     const { document } = await compareDocument(undefined, {
       store,
