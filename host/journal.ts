@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run/run_document.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import { Digest16Schema } from "../core/run/verdict.ts";
+import { refuseLinkedWrite } from "./no_links.ts";
 import { readNamedFile } from "./read_named_file.ts";
 import { JournalRefusedError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";
@@ -150,6 +151,7 @@ export class JournalWriter {
 
   /** Starts a new journal with its header, replacing any old one. */
   static async create(path: string, header: JournalHeader): Promise<JournalWriter> {
+    refuseLinkedWrite(path);
     await Deno.mkdir(join(path, ".."), { recursive: true });
     const file = await Deno.open(path, { write: true, create: true, truncate: true });
     const writer = new JournalWriter(file);
@@ -159,6 +161,7 @@ export class JournalWriter {
 
   /** Reopens a checked journal for appending, first cutting off a torn last line. */
   static async resume(path: string, checked: CheckedJournal): Promise<JournalWriter> {
+    refuseLinkedWrite(path);
     const file = await Deno.open(path, { read: true, write: true });
     await file.truncate(checked.intactBytes);
     await file.seek(0, Deno.SeekMode.End);

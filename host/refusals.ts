@@ -10,6 +10,36 @@ import { TargetShapeError } from "./targets/target.ts";
 
 export { AssertionShapeError, RefusalError, TargetShapeError };
 
+/**
+ * A write that would pass through a symbolic link (or into a file with more than one hard link):
+ * a link planted in the store could carry the write anywhere, operator.toml included.
+ */
+export class LinkRefusedError extends RefusalError {
+  readonly file: string;
+  constructor(file: string, options: { link: string; kind: "symbolic link" | "hard link" }) {
+    super(
+      `Refusing to write ${file}: ${options.link} is a ${options.kind}, and digline never writes through one (a link planted in the store could point anywhere); remove the link and run again`,
+    );
+    this.file = file;
+  }
+}
+
+/** `--baseline-ref` could not be read: no git, no such commit, no approval or run at it. */
+export class GitRefError extends RefusalError {}
+
+/** A store holding a symbolic link (or being one): the operator will not run a cycle in it. */
+export class StoreLinkedError extends RefusalError {
+  readonly store: string;
+  constructor(store: string, options: { links: readonly string[] }) {
+    super(
+      `Refusing to run a cycle: ${options.links[0]}${
+        options.links.length > 1 ? ` (and ${options.links.length - 1} more)` : ""
+      }; a link under the write root could carry the operator's writes to operator.toml, so remove it and run again`,
+    );
+    this.store = store;
+  }
+}
+
 /** Lists past this many names end with "and N more", so a refusal stays one line. */
 const LIST_LIMIT = 5;
 
