@@ -91,6 +91,8 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
 
 /** Runs the CLI as this process: Deno.args in, the exit code out, Ctrl-C answered. */
 export async function runAsProcess(): Promise<never> {
+  // Held now: while a suite module loads, Deno.exit is a refusal, and Ctrl-C must still exit.
+  const exit = Deno.exit;
   Deno.addSignalListener("SIGINT", () => {
     // One line, so a person sees why it stopped and a log says it was not a verdict.
     Deno.stderr.writeSync(
@@ -98,7 +100,7 @@ export async function runAsProcess(): Promise<never> {
         `\ndigline: interrupted (Ctrl-C), exit ${EXIT_INTERRUPTED}: not a verdict\n`,
       ),
     );
-    Deno.exit(EXIT_INTERRUPTED);
+    exit(EXIT_INTERRUPTED);
   });
   Deno.exit(await main(Deno.args));
 }

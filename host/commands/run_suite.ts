@@ -7,7 +7,8 @@ import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../
 import { JournalRefusedError, UsageError } from "../refusals.ts";
 import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
-import { loadSuite } from "../suite_loader/mod.ts";
+import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
+import { acquireRunLock, runLockPath } from "../run_lock.ts";
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {
@@ -47,8 +48,23 @@ export async function runSuite(
   if (options.resume && options.restart) {
     throw new UsageError("run: --resume and --restart contradict each other; give one");
   }
-  const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
+  // Taken before the journal is read: a live run's journal is not an interrupted one.
+  const lock = await acquireRunLock(runLockPath(options.store, loaded.suite.name), {
+    now: (options.clock ?? systemClock).now(),
+  });
+  try {
+    return await runLoadedSuite(loaded, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLoadedSuite(
+  loaded: LoadedSuite,
+  options: RunSuiteOptions,
+): Promise<RunSuiteResult> {
+  const clock = options.clock ?? systemClock;
   const suite = loaded.suite;
   const workFile = journalPath(options.store, suite.name);
   let journal = options.restart ? null : await readJournal(workFile, suite);
