@@ -10,8 +10,10 @@ export const compareCommand: Command = {
   help: gateHelp("compare", [
     "Compares RUN (default: the suite's latest run) with the suite's approved baseline: cases",
     "by id, checks by assertion id, figures by name. Prints the reading and exits with the",
-    "verdict. The primary figure gates by a paired test at the suite's [gate] alpha; a check",
-    "that passed in every baseline run and fails now is a regression.",
+    "verdict. The primary figure gates by a paired test at the suite's [gate] alpha. Against",
+    "one baseline run, a check that passed and fails now is a regression; against several,",
+    "each such flip is reported and their count gates by an exact test against the baseline's",
+    "history (alpha shared half and half with the figure).",
     "",
     "With --confirm it first draws again what is ambiguous: each check that passed in every",
     "baseline run and failed, until a sequential test decides whether it broke, and each case",
@@ -60,8 +62,13 @@ export const compareCommand: Command = {
           ]),
         ]),
       );
+      const test = comparison.flip_test;
       lines.push(
-        `  * gates at alpha ${comparison.gate.alpha}; the others are reported (corrected together)`,
+        test === null
+          ? `  * gates at alpha ${comparison.gate.alpha}; the others are reported (corrected together)`
+          : `  * gates at alpha ${
+            comparison.gate.alpha - test.alpha
+          }, the count of stable flips at ${test.alpha}; the others are reported (corrected together)`,
       );
     }
     const sensitivity = sensitivityLine(comparison.sensitivity);
@@ -72,6 +79,16 @@ export const compareCommand: Command = {
         flips.stable.length === 1 ? "" : "s"
       }; errored: ${flips.errored.length} (counted apart from failures)`,
     );
+    if (comparison.flip_test !== null) {
+      const t = comparison.flip_test;
+      lines.push(
+        `stable checks failed in ${t.failed} case${t.failed === 1 ? "" : "s"}; ${
+          t.expected.toFixed(1)
+        } expected from the baseline's history (${t.at_risk} cases at risk), p ${
+          formatP(t.p_value)
+        }`,
+      );
+    }
     lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
     io.out(lines.join("\n") + "\n");
     return comparison.verdict;

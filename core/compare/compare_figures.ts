@@ -53,10 +53,15 @@ const EPSILON = 1e-9;
 export function compareFigures(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options: { measure: BaselineMeasure; extra?: ReadonlyMap<string, readonly CaseResult[]> },
+  options: {
+    measure: BaselineMeasure;
+    extra?: ReadonlyMap<string, readonly CaseResult[]>;
+    /** The primary figure's false-alarm rate: the gate's alpha, or its share of it. */
+    alpha?: number;
+  },
 ): FigureComparison[] {
   const result: FigureComparison[] = [];
-  const { gate } = options.measure;
+  const gate = { ...options.measure.gate, alpha: options.alpha ?? options.measure.gate.alpha };
   const byName = new Map(candidate.figures.map((f) => [f.name, f]));
   const candidateCases = new Map(candidate.cases.map((c) => [c.case_id, c]));
   const critical = normalQuantile(1 - gate.alpha);
