@@ -80,11 +80,22 @@ export function stochasticSuiteToml(rates: PassRates, options: { name: string })
   ].join("\n");
 }
 
-/** The system's module source: answers "a<n>" with probability rates[n], else "wrong". */
-export function stochasticSystemSource(rates: PassRates): string {
+/**
+ * The system's module source: answers "a<n>" with probability rates[n], else "wrong". Its seed
+ * is `seed` when given (a bench that loads many systems in one process), else DIGLINE_SYSTEM_SEED.
+ * It exports `calls_made()`, how many times it was asked, for a bench in the same process to read.
+ */
+export function stochasticSystemSource(rates: PassRates, options: { seed?: number } = {}): string {
+  const seed = options.seed === undefined
+    ? `Number(Deno.env.get("${SEED_VARIABLE}") ?? "1")`
+    : String(options.seed >>> 0);
   return `const RATES = ${JSON.stringify(rates)};
-const SEED = Number(Deno.env.get("${SEED_VARIABLE}") ?? "1");
+const SEED = ${seed};
 const calls = new Map();
+let total = 0;
+export function calls_made() {
+  return total;
+}
 function uniform(a, b, c) {
   let t = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca6b) ^ Math.imul(c + 1, 0xc2b2ae35)) >>> 0;
   for (let round = 0; round < 3; round++) {
@@ -97,6 +108,7 @@ function uniform(a, b, c) {
 }
 export function answer(vars) {
   const n = vars.n;
+  total += 1;
   const k = (calls.get(n) ?? 0) + 1;
   calls.set(n, k);
   return uniform(SEED, n, k) < RATES[n] ? "a" + n : "wrong";

@@ -68,6 +68,7 @@ export const CompareOutputSchema = z.strictObject({
       standard_error: z.number(),
       z: z.number(),
       p_value: z.number(),
+      method: z.enum(["exact", "normal"]).optional(),
     }).nullable().optional(),
   })),
   /** The approved baseline's gate: the primary figure, alpha, power and the confirm budget. */

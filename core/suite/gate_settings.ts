@@ -11,6 +11,11 @@ export const GateSettingsSchema = z.strictObject({
   noisy_draws: z.number().int().min(0).max(20).default(2),
   /** At most this many confirmation draws of a stable check that failed. */
   confirm_draws: z.number().int().min(1).max(20).default(6),
+  /**
+   * The smallest drop of a `mean` figure that can make it worse, whatever its p-value: scores
+   * that barely vary give a tiny standard error, and a 0.001 drop would be "significant".
+   */
+  min_change: z.number().min(0).max(1).default(0.01),
 });
 /** The `[gate]` table with its defaults filled in. */
 export type GateSettings = z.infer<typeof GateSettingsSchema>;
