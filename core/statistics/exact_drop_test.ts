@@ -1,5 +1,11 @@
-import type { PairedCase } from "./paired_test.ts";
 import { poissonBinomialUpperTail } from "./poisson_binomial.ts";
+
+/** One case's draws on both sides, as the paired test holds them (PairedCase). */
+export interface DrawnCase {
+  baseline: readonly number[];
+  candidate: readonly number[];
+  rounds?: number;
+}
 
 /**
  * The exact p-value of a pass/fail figure's drop when every case has B baseline draws (B ≥ 2) and
@@ -24,7 +30,7 @@ import { poissonBinomialUpperTail } from "./poisson_binomial.ts";
  * ok(Math.abs((exactDropPValue(cases) ?? 0) - 1 / 25) < 1e-15);
  * ```
  */
-export function exactDropPValue(cases: readonly PairedCase[]): number | null {
+export function exactDropPValue(cases: readonly DrawnCase[]): number | null {
   const usable = cases.filter((c) => c.baseline.length > 0 && c.candidate.length > 0);
   if (usable.length === 0) return null;
   const runs = usable[0].baseline.length;
