@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import {
   benchMix,
   dropped,
@@ -19,7 +19,7 @@ async function runSeeded(cwd: string, seed: number): Promise<void> {
 
 async function compare(cwd: string) {
   const result = await cli(["compare", "--json"], { cwd });
-  return { code: result.code, document: CompareOutputSchema.parse(JSON.parse(result.stdout)) };
+  return { code: result.code, document: CompareDocumentSchema.parse(JSON.parse(result.stdout)) };
 }
 
 // The bench (bench/detection.ts and bench/detection_cli.ts) measures the rate over thousands of
