@@ -7,7 +7,8 @@ import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../
 import { JournalRefusedError, UsageError } from "../refusals.ts";
 import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
-import { loadSuite } from "../suite_loader/mod.ts";
+import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
+import { acquireRunLock, runLockPath } from "../run_lock.ts";
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {
@@ -21,6 +22,11 @@ export interface RunSuiteOptions {
   resume?: boolean;
   /** Discard the journal of an interrupted run and start over. */
   restart?: boolean;
+  /**
+   * The commit to stamp the run with, when the caller asked git itself (the MCP run worker may
+   * not start git, since a program it starts is outside Deno's write permission).
+   */
+  gitCommit?: string | null;
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -42,8 +48,23 @@ export async function runSuite(
   if (options.resume && options.restart) {
     throw new UsageError("run: --resume and --restart contradict each other; give one");
   }
-  const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
+  // Taken before the journal is read: a live run's journal is not an interrupted one.
+  const lock = await acquireRunLock(runLockPath(options.store, loaded.suite.name), {
+    now: (options.clock ?? systemClock).now(),
+  });
+  try {
+    return await runLoadedSuite(loaded, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLoadedSuite(
+  loaded: LoadedSuite,
+  options: RunSuiteOptions,
+): Promise<RunSuiteResult> {
+  const clock = options.clock ?? systemClock;
   const suite = loaded.suite;
   const workFile = journalPath(options.store, suite.name);
   let journal = options.restart ? null : await readJournal(workFile, suite);
@@ -72,7 +93,7 @@ export async function runSuite(
       cases_digest: suite.cases_digest,
       config_hash: suite.config_hash,
       started_at: startedAt.toISOString(),
-      git_commit: await gitStamp(loaded.dir),
+      git_commit: options.gitCommit !== undefined ? options.gitCommit : await gitStamp(loaded.dir),
     };
     const writer = journal === null
       ? await JournalWriter.create(workFile, header)
