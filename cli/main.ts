@@ -2,6 +2,7 @@ import type { Command } from "./command.ts";
 import { compareCommand } from "./commands/compare.ts";
 import { diffCommand } from "./commands/diff.ts";
 import { explainCommand } from "./commands/explain.ts";
+import { initCommand } from "./commands/init.ts";
 import { listCommand } from "./commands/list.ts";
 import { logCommand } from "./commands/log.ts";
 import { mcpCommand } from "./commands/mcp.ts";
@@ -12,6 +13,7 @@ import { verifyCommand } from "./commands/verify.ts";
 import { viewCommand } from "./commands/view.ts";
 import { EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/exit_codes.ts";
 import { reportFailure } from "./failure.ts";
+import { didYouMean } from "../host/did_you_mean.ts";
 import { type Io, processIo } from "./io.ts";
 
 /**
@@ -30,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   diffCommand,
   verifyCommand,
   mcpCommand,
+  initCommand,
 ];
 
 /** The version printed by `digline --version`. */
@@ -67,10 +70,11 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
+    const guess = didYouMean(name, COMMANDS.map((c) => c.name));
     io.err(
-      `digline: unknown command "${name}": the commands are ${
-        COMMANDS.map((c) => c.name).join(", ")
-      }\n`,
+      `digline: unknown command "${name}": ${
+        guess === undefined ? "" : `did you mean ${guess}? `
+      }the commands are ${COMMANDS.map((c) => c.name).join(", ")}\n`,
     );
     return EXIT_REFUSED;
   }
@@ -85,9 +89,20 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
   }
 }
 
-if (import.meta.main) {
+/** Runs the CLI as this process: Deno.args in, the exit code out, Ctrl-C answered. */
+export async function runAsProcess(): Promise<never> {
   // Held now: while a suite module loads, Deno.exit is a refusal, and Ctrl-C must still exit.
   const exit = Deno.exit;
-  Deno.addSignalListener("SIGINT", () => exit(EXIT_INTERRUPTED));
+  Deno.addSignalListener("SIGINT", () => {
+    // One line, so a person sees why it stopped and a log says it was not a verdict.
+    Deno.stderr.writeSync(
+      new TextEncoder().encode(
+        `\ndigline: interrupted (Ctrl-C), exit ${EXIT_INTERRUPTED}: not a verdict\n`,
+      ),
+    );
+    exit(EXIT_INTERRUPTED);
+  });
   Deno.exit(await main(Deno.args));
 }
+
+if (import.meta.main) await runAsProcess();

@@ -7,6 +7,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./refusals.ts";
+import { didYouMean } from "./did_you_mean.ts";
 
 /** One option: how node:util parses it, and its line in `--help`. */
 export interface OptionDeclaration {
@@ -93,6 +94,18 @@ export function parseCommandLine<O extends OptionDeclarations>(
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
+    const unknown = /^Unknown option '(--?[^']+)'/.exec((error as Error).message)?.[1];
+    if (unknown !== undefined) {
+      const guess = didYouMean(
+        unknown.replace(/^--?/, "").split("=")[0],
+        Object.keys(command.options),
+      );
+      throw new UsageError(
+        `${command.name}: unknown option ${unknown}${
+          guess === undefined ? "" : `: did you mean --${guess}?`
+        } ${see}`,
+      );
+    }
     throw new UsageError(`${command.name}: ${(error as Error).message.replace(/\.$/, "")} ${see}`);
   }
   const n = parsed.positionals.length;

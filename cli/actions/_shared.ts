@@ -38,3 +38,8 @@ export function printJson(io: Io, document: unknown): 0 {
   io.out(JSON.stringify(document, null, 2) + "\n");
   return 0;
 }
+
+/** "1 case", "2 cases": a count with its noun, singular for one. */
+export function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

@@ -1,6 +1,7 @@
 import type { CompareInput } from "../commands/compare.ts";
 import type { Io } from "../io.ts";
 import { gateComparison } from "./_gate.ts";
+import { gateEverySuite } from "./_gate_every_suite.ts";
 import { printJson } from "./_shared.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 
@@ -9,6 +10,8 @@ export async function execute(
   input: CompareInput,
   io: Io,
 ): Promise<number> {
+  const everySuite = await gateEverySuite(input, io);
+  if (everySuite !== undefined) return everySuite;
   const { result, document } = await gateComparison(input, {
     command: "compare",
     confirm: input.values.confirm,
@@ -49,8 +52,13 @@ export async function execute(
         ]),
       ]),
     );
+    const test = comparison.flip_test;
     lines.push(
-      `  * gates at alpha ${comparison.gate.alpha}; the others are reported (corrected together)`,
+      test === null
+        ? `  * gates at alpha ${comparison.gate.alpha}; the others are reported (corrected together)`
+        : `  * gates at alpha ${
+          comparison.gate.alpha - test.alpha
+        }, the count of stable flips at ${test.alpha}; the others are reported (corrected together)`,
     );
   }
   const sensitivity = sensitivityLine(comparison.sensitivity);
@@ -61,6 +69,14 @@ export async function execute(
       flips.stable.length === 1 ? "" : "s"
     }; errored: ${flips.errored.length} (counted apart from failures)`,
   );
+  if (comparison.flip_test !== null) {
+    const t = comparison.flip_test;
+    lines.push(
+      `stable checks failed in ${t.failed} case${t.failed === 1 ? "" : "s"}; ${
+        t.expected.toFixed(1)
+      } expected from the baseline's history (${t.at_risk} cases at risk), p ${formatP(t.p_value)}`,
+    );
+  }
   lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
   io.out(lines.join("\n") + "\n");
   return comparison.verdict;

@@ -8,7 +8,11 @@ export async function execute(
   { values, positionals }: DiffInput,
   io: Io,
 ): Promise<number> {
-  const diff = await diffDocument(openStore(values), { a: positionals[0], b: positionals[1] });
+  const diff = await diffDocument(openStore(values), {
+    a: positionals[0],
+    b: positionals[1],
+    suite: values.suite,
+  });
   if (values.json) return printJson(io, diff);
   const limit = Number(values.limit) || Infinity;
   const lines = [

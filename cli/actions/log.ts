@@ -1,7 +1,7 @@
 import { logDocument } from "../../host/commands/documents.ts";
 import type { LogInput } from "../commands/log.ts";
 import type { Io } from "../io.ts";
-import { openStore, printJson } from "./_shared.ts";
+import { count, openStore, printJson } from "./_shared.ts";
 
 /** What `digline log` does; its declaration is cli/commands/log.ts. */
 export async function execute(
@@ -14,12 +14,18 @@ export async function execute(
     io.out("no history yet: digline run SUITE stores a run\n");
     return 0;
   }
+  const width = Math.max(0, ...document.events.map((e) => e.suite?.length ?? 0));
   io.out(
-    document.events.map((e) =>
-      e.event === "run"
-        ? `${e.at}  run      ${e.run_id}  ${e.cases.length} cases  commit ${e.git_commit ?? "-"}`
-        : `${e.at}  promote  ${e.run_id}  by ${e.promoted_by}${e.because ? `: ${e.because}` : ""}`
-    ).join("\n") + "\n",
+    document.events.map((e) => {
+      const suite = e.suite === undefined ? "" : `${e.suite.padEnd(width)}  `;
+      return e.event === "run"
+        ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases.length, "case")}  commit ${
+          e.git_commit ?? "-"
+        }`
+        : `${e.at}  ${suite}promote  ${e.run_id}  by ${e.promoted_by}${
+          e.because ? `: ${e.because}` : ""
+        }`;
+    }).join("\n") + "\n",
   );
   return 0;
 }

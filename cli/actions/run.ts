@@ -1,7 +1,7 @@
 import { runSuiteDocument } from "../../host/commands/documents.ts";
 import type { RunInput } from "../commands/run.ts";
 import type { Io } from "../io.ts";
-import { openStore, printJson } from "./_shared.ts";
+import { count, openStore, printJson } from "./_shared.ts";
 import { progressLine } from "../progress.ts";
 import { figureLines } from "../render_figures.ts";
 import { totalsLines } from "../render_totals.ts";
@@ -26,12 +26,14 @@ export async function execute(
     [
       `run ${summary.run_id} of suite ${summary.suite} stored in ${summary.path}`,
       ...(summary.resumed === undefined || summary.resumed.length === 0 ? [] : [
-        `  resumed: ${summary.resumed.length} cases reused from the interrupted run, ${
+        `  resumed: ${count(summary.resumed.length, "case")} reused from the interrupted run, ${
           summary.cases.length - summary.resumed.length
         } run now`,
       ]),
-      `  ${summary.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored${
-        summary.suspended.length > 0 ? `, ${summary.suspended.length} cases suspended` : ""
+      `  ${count(summary.cases.length, "case")}: ${
+        count(c.pass.length, "check")
+      } passed, ${c.fail.length} failed, ${c.error.length} errored${
+        summary.suspended.length > 0 ? `, ${count(summary.suspended.length, "case")} suspended` : ""
       }`,
       // The cost lines matter only when a model was called; `view RUN` always shows the time.
       ...(summary.totals !== undefined && summary.totals.calls > 0

@@ -2,7 +2,7 @@ import type { RunList, RunSummary } from "../../core/documents/mod.ts";
 import { runListDocument, viewRunDocument } from "../../host/commands/documents.ts";
 import type { ViewInput } from "../commands/view.ts";
 import type { Io } from "../io.ts";
-import { openStore, printJson } from "./_shared.ts";
+import { count, openStore, printJson } from "./_shared.ts";
 import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
 import { totalsLines } from "../render_totals.ts";
 
@@ -23,12 +23,14 @@ export async function execute(
 function runTable(document: RunList): string[] {
   if (document.runs.length === 0) return ["no runs in the store yet: digline run SUITE stores one"];
   const names = [...new Set(document.runs.flatMap((r) => Object.keys(r.figures)))];
+  const several = new Set(document.runs.map((r) => r.suite)).size > 1;
   return [
     ...table([
-      ["", "run", "errored", ...names],
+      ["", "run", ...(several ? ["suite"] : []), "errored", ...names],
       ...document.runs.map((r) => [
         r.is_baseline ? "*" : "",
         r.run_id,
+        ...(several ? [r.suite] : []),
         String(r.errored_checks.length),
         ...names.map((n) => (n in r.figures ? formatValue(r.figures[n]) : "")),
       ]),
@@ -65,10 +67,11 @@ function runDetail(summary: RunSummary): string[] {
     `  started    ${summary.started_at}`,
     `  finished   ${summary.finished_at}`,
     `  digests    cases ${summary.cases_digest}, config ${summary.config_hash}`,
-    `  checks     ${checks.pass.length} passed, ${checks.fail.length} failed, ${checks.error.length} errored, over ${summary.cases.length} cases`,
+    `  checks     ${checks.pass.length} passed, ${checks.fail.length} failed, ${checks.error.length} errored, over ${
+      count(summary.cases.length, "case")
+    }`,
     ...errored,
     ...totalsLines(summary.totals),
-    "figures:",
-    ...figureLines(summary.figures),
+    ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
   ];
 }

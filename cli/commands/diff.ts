@@ -8,6 +8,11 @@ const options = {
     value: "N",
     help: "show at most N changed cases (default 50; 0 for all)",
   },
+  suite: {
+    type: "string",
+    value: "NAME",
+    help: "find A and B (and `latest`) among this suite's runs",
+  },
 } as const satisfies OptionDeclarations;
 
 /** What `digline diff`'s code (cli/actions/diff.ts) receives. */
@@ -20,7 +25,8 @@ export const diffCommand = defineCommand({
   usage: "diff A B [options]",
   description: [
     "Shows every case whose output differs between runs A and B (ids, unique prefixes or",
-    "`latest`), the old output after - and the new after +. Exits 0 on a report.",
+    "`latest`), the old output after - and the new after +. Exits 0 on a report. A and B must be",
+    "runs of one suite: two suites are refused (64).",
   ],
   options,
   positionals: { min: 2, max: 2 },

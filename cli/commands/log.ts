@@ -14,7 +14,8 @@ export const logCommand = defineCommand({
   summary: "a suite's history: runs and promotions in order",
   usage: "log [--suite NAME] [options]",
   description: [
-    "Prints the suite's runs and promotions, oldest first. Exits 0 whenever it read the store.",
+    "Prints the suite's runs and promotions, oldest first; in a store of several suites and no",
+    "--suite, every suite's, each line naming its suite. Exits 0 whenever it read the store.",
   ],
   options,
   positionals: { min: 0, max: 0 },

@@ -14,7 +14,8 @@ export const viewCommand = defineCommand({
   summary: "the runs with their figures as columns, or one run in detail",
   usage: "view [RUN] [--suite NAME] [options]",
   description: [
-    "Without RUN: every run of the suite, newest first, with each figure as a column.",
+    "Without RUN: every run of the suite (of every suite, when the store holds several and",
+    "--suite names none), newest first, with each figure as a column.",
     "With RUN: that run's identity, its verdict tallies and its figures with their exclusions.",
   ],
   options,

@@ -27,6 +27,8 @@ export function promoteDocumentOf(
 const LogEventSchema = z.discriminatedUnion("event", [
   z.strictObject({
     event: z.literal("run"),
+    /** Present when the log holds several suites. */
+    suite: z.string().optional(),
     at: z.string(),
     run_id: z.string(),
     git_commit: z.string().nullable(),
@@ -35,6 +37,7 @@ const LogEventSchema = z.discriminatedUnion("event", [
   }),
   z.strictObject({
     event: z.literal("promote"),
+    suite: z.string().optional(),
     at: z.string(),
     run_id: z.string(),
     promoted_by: z.string(),
@@ -52,14 +55,19 @@ export const LogDocumentSchema = z.strictObject({
 /** A log document. */
 export type LogDocument = z.infer<typeof LogDocumentSchema>;
 
-/** Builds the `log --json` document from a suite's runs and approvals. */
+/**
+ * Builds the `log --json` document from a suite's runs and approvals; with `suite` null, from
+ * several suites' at once, each event naming its suite.
+ */
 export function logDocumentOf(
   suite: string | null,
   options: { runs: readonly RunDocument[]; baselines: readonly BaselineDocument[] },
 ): LogDocument {
+  const named = suite === null && (options.runs.length > 0 || options.baselines.length > 0);
   const events: LogDocument["events"] = [
     ...options.runs.map((run) => ({
       event: "run" as const,
+      ...(named ? { suite: run.suite.name } : {}),
       at: run.started_at,
       run_id: run.run_id,
       git_commit: run.git_commit,
@@ -68,6 +76,7 @@ export function logDocumentOf(
     })),
     ...options.baselines.map((b) => ({
       event: "promote" as const,
+      ...(named ? { suite: b.suite } : {}),
       at: b.promoted_at,
       run_id: b.run_id,
       promoted_by: b.promoted_by,

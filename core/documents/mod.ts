@@ -10,3 +10,4 @@ export * from "./runs.ts";
 export * from "./history.ts";
 export * from "./verify.ts";
 export * from "./sensitivity.ts";
+export * from "./compare_suites.ts";

@@ -5,7 +5,7 @@ import type { RunStore } from "../store.ts";
 import { type ConfirmOptions, confirmRun, findConfirmation } from "./confirm_run.ts";
 import { baselineAtRef } from "../baseline_at_ref.ts";
 import { UsageError } from "../refusals.ts";
-import { selectSuite } from "./select_suite.ts";
+import { resolveNamedRun } from "./select_suite.ts";
 
 /** What `compare`, `explain` and `report` need to find both sides. */
 export interface CompareOptions {
@@ -50,8 +50,9 @@ export async function compareRun(
   ref: string | undefined,
   options: CompareOptions,
 ): Promise<CompareResult> {
-  const suite = await selectSuite(options.store, options.suite);
-  const candidate = await options.store.resolveRun(ref ?? "latest", { suite });
+  const candidate = await resolveNamedRun(options.store, ref ?? "latest", {
+    suite: options.suite,
+  });
   let approval: BaselineDocument | null = null;
   const baselineRuns: RunDocument[] = [];
   let approvalChange: CompareResult["approvalChange"];
@@ -72,7 +73,9 @@ export async function compareRun(
       approvalChange = { ref: options.baselineRef, onDisk };
     }
   } else if (options.baseline !== undefined) {
-    baselineRuns.push(await options.store.resolveRun(options.baseline, { suite }));
+    baselineRuns.push(
+      await options.store.resolveRun(options.baseline, { suite: candidate.suite.name }),
+    );
   } else {
     approval = await options.store.currentBaseline(candidate.suite.name);
     for (const id of approval.runs ?? [approval.run_id]) {

@@ -21,7 +21,8 @@ import { type CompareOptions, type CompareResult, compareRun } from "./compare_r
 import { listRuns } from "./history.ts";
 import { type PromoteOptions, promoteRun } from "./promote_run.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
-import { selectSuite } from "./select_suite.ts";
+import { resolveNamedRun, selectSuite } from "./select_suite.ts";
+import { UsageError } from "../refusals.ts";
 
 // Every front end asks for its results here, so `--json` and the MCP tools print the same
 // document for the same request.
@@ -49,7 +50,9 @@ export async function runListDocument(
   store: RunStore,
   options: { suite?: string; kind: "list" | "view" },
 ): Promise<RunList> {
-  const suite = options.kind === "view" ? await selectSuite(store, options.suite) : options.suite;
+  const suite = options.suite === undefined || options.kind === "list"
+    ? await soleSuite(store, options.suite)
+    : await selectSuite(store, options.suite);
   const { runs, baselines } = await listRuns(store, { suite });
   return {
     output_version: OUTPUT_VERSION,
@@ -84,8 +87,7 @@ export async function viewRunDocument(
   store: RunStore,
   options: { run: string; suite?: string },
 ): Promise<RunSummary> {
-  const suite = await selectSuite(store, options.suite);
-  return runSummary(await store.resolveRun(options.run, { suite }), { kind: "view" });
+  return runSummary(await resolveNamedRun(store, options.run, options), { kind: "view" });
 }
 
 /** A suite's history of runs and promotions. */
@@ -93,22 +95,40 @@ export async function logDocument(
   store: RunStore,
   options: { suite?: string } = {},
 ): Promise<LogDocument> {
-  const suite = await selectSuite(store, options.suite);
-  if (suite === undefined) return logDocumentOf(null, { runs: [], baselines: [] });
+  const suite = options.suite === undefined
+    ? await soleSuite(store, undefined)
+    : await selectSuite(store, options.suite);
+  if (suite === undefined) {
+    const baselines = [];
+    for (const name of await store.suites()) baselines.push(...await store.baselineHistory(name));
+    return logDocumentOf(null, { runs: await store.runs(), baselines });
+  }
   return logDocumentOf(suite, {
     runs: await store.runs({ suite }),
     baselines: await store.baselineHistory(suite),
   });
 }
 
-/** The outputs that changed between two runs. */
+/** The outputs that changed between two runs of one suite. */
 export async function diffDocument(
   store: RunStore,
-  options: { a: string; b: string },
+  options: { a: string; b: string; suite?: string },
 ): Promise<DiffDocument> {
-  return diffDocumentOf(
-    diffOutputs(await store.resolveRun(options.a), await store.resolveRun(options.b)),
-  );
+  const a = await resolveNamedRun(store, options.a, options);
+  const b = await resolveNamedRun(store, options.b, options);
+  if (a.suite.name !== b.suite.name) {
+    throw new UsageError(
+      `diff: run ${a.run_id} is of suite ${a.suite.name} and run ${b.run_id} of suite ${b.suite.name}: diff compares two runs of one suite (narrow both with --suite NAME)`,
+    );
+  }
+  return diffDocumentOf(diffOutputs(a, b));
+}
+
+/** The store's one suite, or none when it holds several (or when --suite only filters). */
+async function soleSuite(store: RunStore, named: string | undefined): Promise<string | undefined> {
+  if (named !== undefined) return named;
+  const suites = await store.suites();
+  return suites.length === 1 ? suites[0] : undefined;
 }
 
 /** A comparison and its document, for compare and explain. */

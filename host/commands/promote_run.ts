@@ -6,7 +6,7 @@ import { gitUserName } from "../git_stamp.ts";
 import { PromoteRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
-import { selectSuite } from "./select_suite.ts";
+import { resolveNamedRun } from "./select_suite.ts";
 
 /** What `promote` needs besides the run. */
 export interface PromoteOptions {
@@ -34,8 +34,7 @@ export interface PromoteResult {
  * naming unreconciled checks first: a run with an unanswered question is not a reference.
  */
 export async function promoteRun(ref: string, options: PromoteOptions): Promise<PromoteResult> {
-  const suite = await selectSuite(options.store, options.suite);
-  const run = await options.store.resolveRun(ref, { suite });
+  const run = await resolveNamedRun(options.store, ref, { suite: options.suite });
   // Refuse an unfit first run before paying for repeats of it.
   refuseUnfit(run, run);
   const runs = [run];

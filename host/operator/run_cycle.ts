@@ -267,7 +267,10 @@ function flipsOf(facts: readonly Fact[], confirmation: ConfirmationDocument | un
   const flips: Flip[] = [];
   for (const fact of facts) {
     if (fact.case_id === undefined || fact.assertion === undefined) continue;
-    if (fact.kind !== "regression" && fact.kind !== "unconfirmed" && fact.kind !== "noisy") {
+    if (
+      fact.kind !== "regression" && fact.kind !== "unconfirmed" && fact.kind !== "noisy" &&
+      fact.kind !== "stable-flip"
+    ) {
       continue;
     }
     flips.push({

@@ -1,0 +1,77 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { delimiter, dirname, join } from "node:path";
+import { cliFlags, ROOT } from "../cli/_cli.ts";
+import { installArgs } from "../../tools/install.ts";
+
+const decoder = new TextDecoder();
+
+/** Runs a command the way a user's shell would, with the installed bin folder on PATH. */
+async function sh(
+  command: string,
+  args: string[],
+  options: { cwd: string; installRoot: string },
+): Promise<{ code: number; out: string }> {
+  const path = [join(options.installRoot, "bin"), dirname(Deno.execPath()), Deno.env.get("PATH")]
+    .join(delimiter);
+  const result = await new Deno.Command(command, {
+    args,
+    cwd: options.cwd,
+    env: { PATH: path, DENO_INSTALL_ROOT: options.installRoot, NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: result.code,
+    out: decoder.decode(result.stdout) + decoder.decode(result.stderr),
+  };
+}
+
+Deno.test("deno task install gives the installed command exactly the digline task's flags", () => {
+  const args = installArgs({ entry: "/x/dist/digline.js", name: "digline" });
+  const flags = cliFlags();
+  const at = args.indexOf(flags[0]);
+  assertEquals(args.slice(at, at + flags.length), flags);
+});
+
+Deno.test({
+  name: "installed once, digline inits, runs, promotes and gates from a folder outside the clone",
+  sanitizeResources: false,
+  fn: async () => {
+    const installRoot = await Deno.makeTempDir({ prefix: "digline-install-" });
+    const project = await Deno.makeTempDir({ prefix: "digline-project-" });
+    ok(!project.startsWith(ROOT), "the project must be outside the clone");
+    const install = await sh(Deno.execPath(), ["task", "install"], { cwd: ROOT, installRoot });
+    assertEquals(install.code, 0, install.out);
+
+    const digline = (args: string[]) => sh("digline", args, { cwd: project, installRoot });
+    const init = await digline(["init"]);
+    assertEquals(init.code, 0, init.out);
+    for (
+      const file of ["evals/suite.toml", ".digline/.gitignore", ".github/workflows/digline.yml"]
+    ) {
+      await Deno.stat(join(project, file));
+    }
+    const again = await digline(["init"]);
+    assertEquals(again.code, 64, again.out);
+    ok(again.out.includes("evals/suite.toml"), again.out);
+
+    assertEquals((await digline(["run", "evals/suite.toml"])).code, 0);
+    const promote = await digline(["promote", "latest", "--because", "first approval"]);
+    assertEquals(promote.code, 0, promote.out);
+    const same = await digline(["compare"]);
+    assertEquals(same.code, 0, same.out);
+
+    // The store and the suite's relative paths belong to the folder digline runs in.
+    await Deno.stat(join(project, ".digline", "default", "runs", "my-system"));
+    await Deno.writeTextFile(
+      join(project, "evals", "system.ts"),
+      "export function answer(vars: { name: string }): string { return `Hi, ${vars.name}!`; }\n",
+    );
+    assertEquals((await digline(["run", "evals/suite.toml"])).code, 0);
+    const worse = await digline(["compare"]);
+    assertEquals(worse.code, 1, worse.out);
+    ok(worse.out.startsWith("WORSE (exit 1)"), worse.out);
+    await Deno.remove(installRoot, { recursive: true });
+    await Deno.remove(project, { recursive: true });
+  },
+});

@@ -1,0 +1,78 @@
+/**
+ * `deno task install`: builds `dist/digline.js` and installs it as the `digline` command with
+ * exactly the permission flags of the `digline` task in deno.json, the one list every way of
+ * starting the CLI reads. `deno task install --from FILE` installs a bundle already built.
+ *
+ * The bundle holds every dependency, so the installed command takes no config of digline's: in a
+ * project, Deno reads the project's own deno.json, whose import map is what lets a code-form
+ * suite write `import { defineSuite } from "digline"`.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { join, resolve } from "node:path";
+import { REPOSITORY_ROOT, taskFlags } from "../examples/task_flags.ts";
+
+/** The `deno install` arguments that install the bundle at `entry` under `name`. */
+export function installArgs(options: { entry: string; name: string }): string[] {
+  return [
+    "install",
+    "--global",
+    "--force",
+    "--name",
+    options.name,
+    ...taskFlags("digline", "cli/main.ts"),
+    options.entry,
+  ];
+}
+
+/** The `deno bundle` arguments that build `dist/digline.js`, as `deno task bundle` does. */
+export function bundleArgs(): string[] {
+  const task: string = JSON.parse(Deno.readTextFileSync(join(REPOSITORY_ROOT, "deno.json")))
+    .tasks.bundle;
+  return task.split(/\s+/).slice(1);
+}
+
+function onPath(command: string): boolean {
+  const path = Deno.env.get("PATH") ?? "";
+  return path.split(Deno.build.os === "windows" ? ";" : ":").some((dir) => {
+    try {
+      return Deno.statSync(join(dir, command)).isFile;
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function deno(args: string[]): Promise<number> {
+  console.error(`deno ${args.join(" ")}`);
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: REPOSITORY_ROOT,
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  return code;
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { from: { type: "string" }, name: { type: "string", default: "digline" } },
+  });
+  let entry = values.from === undefined ? undefined : resolve(values.from);
+  if (entry === undefined) {
+    await Deno.mkdir(join(REPOSITORY_ROOT, "dist"), { recursive: true });
+    const built = await deno(bundleArgs());
+    if (built !== 0) Deno.exit(built);
+    entry = join(REPOSITORY_ROOT, "dist", "digline.js");
+  }
+  const code = await deno(installArgs({ entry, name: values.name }));
+  if (code === 0 && !onPath(Deno.build.os === "windows" ? "deno.exe" : "deno")) {
+    console.error(
+      "note: the installed command starts `deno`, which is not on PATH here; put it there with " +
+        "npm install -g deno@2.9.6",
+    );
+  }
+  Deno.exit(code);
+}
