@@ -33,8 +33,40 @@ export function headline(comparison: Comparison): string {
   }
   const rules = rulesClause(comparison.facts);
   if (rules !== undefined) clauses.push(rules);
+  const removedPassing = of("case-removed").filter((f) => f.from === "pass");
+  if (removedPassing.length > 0) {
+    clauses.push(
+      `${count(removedPassing.length, "case")} that passed in the baseline ${
+        removedPassing.length === 1 ? "is" : "are"
+      } no longer checked (${names(removedPassing, (f) => f.case_id ?? "")})`,
+    );
+  }
   const unjudged = of("unjudged");
   const figuresUnjudged = of("figure-missing", "figure-uncomputable");
+  const notRechecked = of("not-rechecked");
+  const inputsChanged = of("inputs-changed");
+  if (notRechecked.length > 0 || inputsChanged.length > 0) {
+    const parts: string[] = [];
+    if (notRechecked.length > 0) {
+      parts.push(
+        `${count(notRechecked.length, "check")} changed and can not be re-checked on the ` +
+          `baseline's outputs without a call (${names(notRechecked)})`,
+      );
+    }
+    if (inputsChanged.length > 0) {
+      parts.push(
+        `${count(inputsChanged.length, "case")} now ${
+          inputsChanged.length === 1 ? "asks" : "ask"
+        } the target something else (${names(inputsChanged, (f) => f.case_id ?? "")})`,
+      );
+    }
+    const way = [...notRechecked, ...inputsChanged][0].resolve;
+    clauses.push(
+      `not judged: ${parts.join(" and ")}${
+        way === undefined ? "" : `; to approve the new rules: ${way}`
+      }`,
+    );
+  }
   if (unjudged.length > 0 || figuresUnjudged.length > 0) {
     const parts: string[] = [];
     if (unjudged.length > 0) {
@@ -149,7 +181,14 @@ export function factLine(fact: Fact): string {
   if (fact.kind === "compared") {
     return `compared ${count(fact.cases?.length ?? 0, "case")}`;
   }
-  return [fact.kind, subject, move].filter((part) => part !== "").join("  ");
+  if (fact.kind === "rechecked") {
+    const cases = fact.cases ?? [];
+    return `rechecked  ${subject}  the candidate's check re-applied to the baseline's outputs of ${
+      count(cases.length, "case")
+    }`;
+  }
+  const resolve = fact.resolve === undefined ? "" : `resolve: ${fact.resolve}`;
+  return [fact.kind, subject, move, resolve].filter((part) => part !== "").join("  ");
 }
 
 function rulesClause(facts: readonly Fact[]): string | undefined {
@@ -162,8 +201,32 @@ function rulesClause(facts: readonly Fact[]): string | undefined {
   };
   listed("case-added", "case added", (f) => f.case_id ?? "");
   listed("case-removed", "case removed", (f) => f.case_id ?? "");
-  listed("check-added", "check added", (f) => f.assertion ?? "");
-  listed("check-removed", "check removed", (f) => f.assertion ?? "");
+  // A check whose definition moved is one removed and one added under the same name.
+  const addedNames = new Set(facts.filter((f) => f.kind === "check-added").map((f) => f.assertion));
+  const changed = facts.filter((f) => f.kind === "check-removed" && addedNames.has(f.assertion));
+  const changedNames = new Set(changed.map((f) => f.assertion));
+  const listedApart = (kind: FactKind, what: string) => {
+    const found = facts.filter((f) => f.kind === kind && !changedNames.has(f.assertion));
+    if (found.length > 0) {
+      parts.push(`${count(found.length, what)} (${names(found, (f) => f.assertion ?? "")})`);
+    }
+  };
+  if (changed.length > 0) {
+    parts.push(
+      `${count(changed.length, "check")} changed (${names(changed, (f) => f.assertion ?? "")})`,
+    );
+  }
+  listedApart("check-added", "check added");
+  listedApart("check-removed", "check removed");
+  const rechecked = facts.filter((f) => f.kind === "rechecked");
+  if (rechecked.length > 0) {
+    const cases = new Set(rechecked.flatMap((f) => f.cases ?? []));
+    parts.push(
+      `the baseline was re-checked under the new rules (${
+        names(rechecked, (f) => f.assertion ?? "")
+      } on ${count(cases.size, "case")})`,
+    );
+  }
   return parts.length === 0 ? undefined : `the rules changed: ${parts.join(", ")}`;
 }
 

@@ -16,6 +16,7 @@ const FactSchema = z.strictObject({
   figure: z.string().optional(),
   from: z.union([z.string(), z.number(), z.null()]).optional(),
   to: z.union([z.string(), z.number(), z.null()]).optional(),
+  resolve: z.string().optional(),
   cases: z.array(z.string()).optional(),
   confirmation: z.strictObject({
     outcome: z.enum(["confirmed", "dismissed", "undecided"]),

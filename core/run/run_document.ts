@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BaselineRecordSchema } from "./baseline_record.ts";
 import { CaseKindSchema } from "../suite/case.ts";
+import { AggregateSpecSchema } from "../suite/aggregate_spec.ts";
+import { JsonValueSchema } from "../json.ts";
 import { SampleSchema } from "../model/sample.ts";
 import { ModelUsageSchema, RunTotalsSchema } from "../model/usage.ts";
 import { RunGateSchema } from "../suite/gate_settings.ts";
@@ -41,6 +43,14 @@ export const CaseResultSchema = z.strictObject({
    * draw that answered; `latency_ms` and `attempts` add up every draw.
    */
   samples: z.array(SampleSchema).min(2).optional(),
+  /**
+   * The digest of what the target was asked (the case's vars, and a calibration case's fixed
+   * output): a case whose inputs differ between two runs can not be compared without a call.
+   * Absent in older runs.
+   */
+  inputs_digest: Digest16Schema.optional(),
+  /** The case's `expected` as the suite declared it, so a check can be re-applied to the output. */
+  expected: JsonValueSchema.optional(),
 });
 /** A case result. */
 export type CaseResult = z.infer<typeof CaseResultSchema>;
@@ -93,7 +103,18 @@ export const RunDocumentSchema = z.strictObject({
   git_commit: z.string().nullable(),
   started_at: z.iso.datetime(),
   finished_at: z.iso.datetime(),
-  assertions: z.array(z.strictObject({ id: Digest16Schema, name: z.string(), kind: z.string() })),
+  assertions: z.array(z.strictObject({
+    id: Digest16Schema,
+    name: z.string(),
+    kind: z.string(),
+    /**
+     * The canonical definition the id is the digest of, so a later comparison can re-apply the
+     * check to another run's stored outputs. Absent in older runs.
+     */
+    definition: JsonValueSchema.optional(),
+  })),
+  /** The suite's aggregates, so a re-checked baseline's figures are computed by the same rules. */
+  aggregates: z.array(AggregateSpecSchema).optional(),
   cases: z.array(CaseResultSchema),
   figures: z.array(FigureSchema),
   /** How a comparison against this run decides (suite `[gate]`); absent in older runs. */

@@ -1,4 +1,6 @@
 import { computeFigures } from "../../core/run/aggregate.ts";
+import { withCaseInputs } from "../../core/run/case_inputs.ts";
+import { recordedAssertions } from "../../core/compare/recheck_rules.ts";
 import { runTotals } from "../../core/model/totals.ts";
 import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
 import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run/run_document.ts";
@@ -110,8 +112,11 @@ export async function runSuite(
     await target.close();
   }
   const asked = { cases: suite.cases, assertions: suite.assertions };
-  const cases = repairGaps(asked, { results, gaps: findGaps(asked, results) });
-  const assertions = suite.assertions.map((a) => ({ id: a.id, name: a.name, kind: a.kind }));
+  const cases = withCaseInputs(
+    repairGaps(asked, { results, gaps: findGaps(asked, results) }),
+    suite.cases,
+  );
+  const assertions = recordedAssertions(suite.assertions);
   const run: RunDocument = {
     schema_version: RUN_SCHEMA_VERSION,
     run_id: header.run_id,
@@ -128,6 +133,7 @@ export async function runSuite(
     finished_at: clock.now().toISOString(),
     assertions,
     cases,
+    aggregates: [...suite.aggregates],
     figures: computeFigures(suite.aggregates, { assertions, cases }),
     gate: suite.gate,
     totals: runTotals(cases),
