@@ -9,11 +9,12 @@ export const promoteCommand: Command = {
   name: "promote",
   summary: "approve a run as its suite's baseline",
   help: [
-    "usage: digline promote RUN [RUN...] [--repeats K] [--because TEXT] [--by NAME] [options]",
+    "usage: digline promote RUN [RUN...] --because TEXT [--repeats K] [--by NAME] [options]",
     "",
     "Makes RUN (an id, a unique prefix of one, or `latest`) the approved baseline that",
     "`compare` measures later runs against. Refuses (exit 64) a run with any errored or",
-    "unreconciled verdict, or a figure that could not be computed.",
+    "unreconciled verdict, a calibration case that got the wrong verdict, or a figure that",
+    "could not be computed, and a promotion without --because.",
     "",
     "A baseline made of several runs of the same suite measures its noise: name them all",
     "(the first is the approved one), or give --repeats K to run the suite until there are K.",
@@ -21,7 +22,7 @@ export const promoteCommand: Command = {
     "through the figures; a figure's drop within its spread across them is within noise.",
     "",
     "options:",
-    "  --because TEXT  why this run is the reference (recorded with the approval)",
+    "  --because TEXT  why this run is the reference (required; recorded with the approval)",
     "  --by NAME       who approves (default: git's user.name)",
     "  --repeats K     run the suite until the baseline holds K runs (measures its noise)",
     "  --suite NAME    the suite, when the store holds several",
@@ -38,6 +39,12 @@ export const promoteCommand: Command = {
       },
       positionals: { min: 1, max: 1000 },
     });
+    const because = values.because?.trim() ?? "";
+    if (because === "") {
+      throw new UsageError(
+        'promote: --because TEXT is required: say why this run is the reference, e.g. --because "v1.4 reviewed by Ana"',
+      );
+    }
     const repeats = values.repeats === undefined ? undefined : Number(values.repeats);
     if (repeats !== undefined && !(Number.isInteger(repeats) && repeats >= 1 && repeats <= 100)) {
       throw new UsageError(
@@ -51,7 +58,7 @@ export const promoteCommand: Command = {
       onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
       store: openStore(values),
       suite: values.suite,
-      because: values.because,
+      because,
       by: values.by,
     }).finally(() => progress.finish());
     if (values.json) return printJson(io, baseline);

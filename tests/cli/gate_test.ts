@@ -47,7 +47,7 @@ Deno.test("compare exits 2 when the target failed for a case, and promote refuse
     result.stdout,
     /^COULD NOT BE JUDGED \(exit 2\): could not judge 2 checks \(three · correct, three · says-something\)/,
   );
-  const promote = await cli(["promote", "latest"], { cwd });
+  const promote = await cli(["promote", "latest", "--because", "t"], { cwd });
   assertEquals(promote.code, 64);
   match(promote.stderr, /three · correct/);
   assertEquals(promote.stderr.trim().split("\n").length, 1, "a refusal is one line");
