@@ -114,9 +114,21 @@ export function headline(comparison: Comparison): string {
   }
   const withinNoise = of("figure-within-noise");
   const noisy = of("noisy");
-  if (withinNoise.length > 0 || noisy.length > 0) {
+  // Only a baseline of several runs measured its noise; with one, say what the test found.
+  const measured = comparison.baseline_runs.length >= 2;
+  if (withinNoise.length > 0 && !measured) {
+    const paired = new Map(comparison.figures.map((f) => [f.name, f.paired_cases ?? 0]));
+    clauses.push(
+      `dropped, not significant at alpha ${comparison.gate.alpha} (one baseline run, so its ` +
+        `noise was not measured): ${
+          names(withinNoise, (f) =>
+            `${figureMove(f)} with ${count(paired.get(f.figure ?? "") ?? 0, "case")}`)
+        }`,
+    );
+  }
+  if ((measured && withinNoise.length > 0) || noisy.length > 0) {
     const parts: string[] = [];
-    if (withinNoise.length > 0) parts.push(names(withinNoise, figureMove));
+    if (measured && withinNoise.length > 0) parts.push(names(withinNoise, figureMove));
     if (noisy.length > 0) {
       parts.push(
         `${

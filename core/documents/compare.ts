@@ -63,6 +63,8 @@ export const CompareOutputSchema = z.strictObject({
     ]),
     /** primary gates; secondary is tested and corrected across figures; diagnostic is shown. */
     role: z.enum(["primary", "secondary", "diagnostic"]).optional(),
+    /** How many cases the paired test paired (0 without one). */
+    paired_cases: z.number().int().optional(),
     /** The paired test over the cases both sides counted; null where none applies. */
     test: z.strictObject({
       difference: z.number(),
