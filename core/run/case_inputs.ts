@@ -13,8 +13,8 @@ export type CaseInputs = Pick<CaseResult, "inputs_digest" | "expected">;
  * @example
  * ```ts
  * import { deepStrictEqual as assertEquals, notDeepStrictEqual } from "node:assert/strict";
- * const a = caseInputs({ id: "a", kind: "normal", vars: { q: "1" }, expected: "x" });
- * const b = caseInputs({ id: "a", kind: "normal", vars: { q: "1" }, expected: "y" });
+ * const a = caseInputs({ vars: { q: "1" }, expected: "x" });
+ * const b = caseInputs({ vars: { q: "1" }, expected: "y" });
  * assertEquals(a.inputs_digest, b.inputs_digest);
  * notDeepStrictEqual(a.expected, b.expected);
  * ```
