@@ -1,6 +1,7 @@
 import type { Command } from "../command.ts";
 import { gateComparison, gateHelp } from "../gate_options.ts";
 import { printJson } from "../options.ts";
+import { figureStatusWord } from "../../core/compare/reading.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 
 /** `digline compare [RUN]`: the gate. */
@@ -56,8 +57,7 @@ export const compareCommand: Command = {
             formatValue(f.candidate),
             f.delta === null ? "" : `${f.delta >= 0 ? "+" : "−"}${Math.abs(f.delta).toFixed(4)}`,
             f.test === null ? "" : formatP(f.test.p_value),
-            // One baseline run measured no noise: its drop is only "not significant".
-            f.status === "within-noise" && runs < 2 ? "not significant" : f.status,
+            figureStatusWord(f, runs),
           ]),
         ]),
       );

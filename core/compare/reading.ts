@@ -1,4 +1,4 @@
-import type { Comparison } from "./compare.ts";
+import type { Comparison, FigureComparison } from "./compare.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 
 /** How many names a headline clause prints before it says how many more there are. */
@@ -180,6 +180,17 @@ export function explainLines(comparison: Comparison): string[] {
     }`,
   );
   return lines;
+}
+
+/**
+ * A figure's status as a reader should see it: a drop the test did not find significant is
+ * "within-noise" only when the baseline measured its noise (two or more runs).
+ */
+export function figureStatusWord(
+  figure: Pick<FigureComparison, "status">,
+  baselineRuns: number,
+): string {
+  return figure.status === "within-noise" && baselineRuns < 2 ? "not significant" : figure.status;
 }
 
 /** One fact as one line: its kind, then what it is about, then what moved. */
