@@ -2,6 +2,7 @@ import type { Command } from "../command.ts";
 import { gateComparison, gateHelp } from "../gate_options.ts";
 import { printJson } from "../options.ts";
 import { figureStatusWord } from "../../core/compare/reading.ts";
+import { erroredCauseLines, erroredCauses } from "../../core/run/errored_causes.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 
 /** `digline compare [RUN]`: the gate. */
@@ -72,6 +73,9 @@ export const compareCommand: Command = {
       `flips among stable checks: ${flips.stable.length} case${
         flips.stable.length === 1 ? "" : "s"
       }; errored: ${flips.errored.length} (counted apart from failures)`,
+    );
+    lines.push(
+      ...erroredCauseLines(erroredCauses(result.candidate.cases)).map((line) => `  ${line}`),
     );
     lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
     io.out(lines.join("\n") + "\n");

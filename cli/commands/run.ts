@@ -1,5 +1,6 @@
 import { runSuiteDocument } from "../../host/commands/documents.ts";
 import { UsageError } from "../../host/refusals.ts";
+import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { progressLine } from "../progress.ts";
@@ -59,6 +60,7 @@ export const runCommand: Command = {
         `  ${summary.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored${
           summary.suspended.length > 0 ? `, ${summary.suspended.length} cases suspended` : ""
         }`,
+        ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
         // The cost lines matter only when a model was called; `view RUN` always shows the time.
         ...(summary.totals !== undefined && summary.totals.calls > 0
           ? totalsLines(summary.totals)

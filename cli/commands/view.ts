@@ -1,5 +1,6 @@
 import type { RunList, RunSummary } from "../../core/documents/mod.ts";
 import { runListDocument, viewRunDocument } from "../../host/commands/documents.ts";
+import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
@@ -82,6 +83,7 @@ function runDetail(summary: RunSummary): string[] {
     `  digests    cases ${summary.cases_digest}, config ${summary.config_hash}`,
     `  checks     ${checks.pass.length} passed, ${checks.fail.length} failed, ${checks.error.length} errored, over ${summary.cases.length} cases`,
     ...errored,
+    ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
     ...totalsLines(summary.totals),
     "figures:",
     ...figureLines(summary.figures),
