@@ -311,6 +311,19 @@ export class PromoteRefusedError extends DiglineError {
   }
 }
 
+/** A run `rejudge` can not grade again. */
+export class RejudgeRefusedError extends DiglineError {
+  readonly run: string;
+  constructor(run: string, options: { sampled: readonly string[] }) {
+    super(
+      `Cannot rejudge run ${run}: its cases were asked several times (${
+        shortList(options.sampled)
+      }), and rejudge grades one stored answer per case; rejudge a run made without repeats`,
+    );
+    this.run = run;
+  }
+}
+
 /** A stored document (run, baseline) that is not JSON or fails its schema. */
 export class StoreDocumentError extends DiglineError {
   readonly file: string;
@@ -367,6 +380,7 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   AmbiguousRunError,
   NoBaselineError,
   PromoteRefusedError,
+  RejudgeRefusedError,
   StoreDocumentError,
   JournalRefusedError,
   ConfirmRefusedError,

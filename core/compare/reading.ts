@@ -60,10 +60,10 @@ export function headline(comparison: Comparison): string {
         } the target something else (${names(inputsChanged, (f) => f.case_id ?? "")})`,
       );
     }
-    const way = [...notRechecked, ...inputsChanged][0].resolve;
+    const ways = [...new Set([...notRechecked, ...inputsChanged].map((f) => f.resolve))];
     clauses.push(
-      `not judged: ${parts.join(" and ")}${
-        way === undefined ? "" : `; to approve the new rules: ${way}`
+      `not judged: ${parts.join(" and ")}; to approve the new rules: ${
+        ways.filter((w) => w !== undefined).join("; or ")
       }`,
     );
   }

@@ -34,6 +34,9 @@ export function recheckBaseline(
   candidate: RunDocument,
 ): RecheckedBaseline {
   const approved = runs[0];
+  // What a call would settle: the baseline's outputs graded again by the new checks, approved.
+  const rejudge = `digline rejudge ${approved.run_id}, then promote the run it stores`;
+  // What only a new approval settles: the target was asked something else.
   const resolve = `digline promote ${candidate.run_id} --because "..."`;
   const checks = new Map(candidate.assertions.map((a) => [a.id, recheckableCheck(a)]));
   const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
@@ -71,7 +74,7 @@ export function recheckBaseline(
               assertion_id: v.assertion_id,
               from: old?.status ?? null,
               to: v.status,
-              resolve,
+              resolve: rejudge,
             });
           }
           next = withoutVerdict(next, v.assertion_id);

@@ -44,6 +44,8 @@ export const RunSummarySchema = z.strictObject({
   resumed: z.array(z.string()).optional(),
   /** What the run cost: attempts, latency, model calls, retries and tokens (runs that record it). */
   totals: RunTotalsSchema.optional(),
+  /** For a run made by rejudge: the run whose outputs it graded again. */
+  rejudged_from: z.string().optional(),
   /** The errored checks grouped by the first line of their reason, most frequent first. */
   errored_causes: z.array(z.strictObject({
     cause: z.string(),
@@ -79,6 +81,7 @@ export function runSummary(
     ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
     ...(run.totals === undefined ? {} : { totals: run.totals }),
     ...(tally.error.length === 0 ? {} : { errored_causes: erroredCauses(run.cases) }),
+    ...(run.rejudged_from === undefined ? {} : { rejudged_from: run.rejudged_from }),
   };
 }
 

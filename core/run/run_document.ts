@@ -121,6 +121,11 @@ export const RunDocumentSchema = z.strictObject({
   gate: RunGateSchema.optional(),
   /** What the run cost: attempts, latency, model calls and tokens. Absent in older runs. */
   totals: RunTotalsSchema.optional(),
+  /**
+   * For a run made by `digline rejudge`: the run whose stored outputs it graded again under the
+   * suite named above (its digests), without calling the target.
+   */
+  rejudged_from: RunIdSchema.optional(),
 });
 /** A run document. */
 export type RunDocument = z.infer<typeof RunDocumentSchema>;

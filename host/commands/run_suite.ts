@@ -1,5 +1,7 @@
 import { computeFigures } from "../../core/run/aggregate.ts";
 import { withCaseInputs } from "../../core/run/case_inputs.ts";
+import { regradePlan } from "../../core/run/regrade.ts";
+import { casesDigest } from "../../core/suite/suite.ts";
 import { recordedAssertions } from "../../core/compare/recheck_rules.ts";
 import { runTotals } from "../../core/model/totals.ts";
 import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
@@ -14,7 +16,7 @@ import { JournalRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { createModelPool } from "../models/pool.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
-import { openTarget } from "../targets/mod.ts";
+import { openTarget, type Target, TransportError } from "../targets/mod.ts";
 
 /** Progress of a run, as the driver reports it after each case. */
 export interface RunProgress {
@@ -36,6 +38,11 @@ export interface RunSuiteOptions {
   resume?: boolean;
   /** Discard the journal of an interrupted run and start over. */
   restart?: boolean;
+  /**
+   * Grade this stored run's outputs again under the suite instead of calling the target
+   * (`digline rejudge`); judges are asked, the target never is.
+   */
+  regrade?: RunDocument;
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -55,8 +62,21 @@ export async function runSuite(
 ): Promise<RunSuiteResult> {
   const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
-  const suite = loaded.suite;
-  const workFile = journalPath(options.store, suite.name);
+  const regrade = options.regrade;
+  const plan = regrade === undefined ? undefined : regradePlan(loaded.suite.cases, regrade);
+  const declared = plan === undefined
+    ? loaded.suite.cases
+    : loaded.suite.cases.filter((c) => !plan.left_out.includes(c.id));
+  const suite = plan === undefined ? loaded.suite : {
+    ...loaded.suite,
+    settings: { ...loaded.suite.settings, repeats: 1 },
+    cases: plan.cases,
+    cases_digest: plan.left_out.length === 0 ? loaded.suite.cases_digest : casesDigest(declared),
+  };
+  const workFile = journalPath(
+    options.store,
+    regrade === undefined ? suite.name : `${suite.name}.rejudge-${regrade.run_id}`,
+  );
   let journal = options.restart ? null : await readJournal(workFile, suite);
   if (journal !== null && !options.resume) {
     throw new JournalRefusedError(workFile, {
@@ -76,7 +96,9 @@ export async function runSuite(
   // before anything is called, and leaves no work file behind.
   const models = createModelPool();
   const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
-  const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
+  const target = regrade === undefined
+    ? openTarget(suite.target, { suiteDir: loaded.dir, models })
+    : storedOutputsOnly(regrade.run_id);
   const startedAt = clock.now();
   const header: JournalHeader = journal?.header ?? {
     journal: 1,
@@ -85,7 +107,8 @@ export async function runSuite(
     cases_digest: suite.cases_digest,
     config_hash: suite.config_hash,
     started_at: startedAt.toISOString(),
-    git_commit: await gitStamp(loaded.dir),
+    // A re-grade judges the outputs the re-graded run's code produced, at its commit.
+    git_commit: regrade === undefined ? await gitStamp(loaded.dir) : regrade.git_commit,
   };
   let writer: JournalWriter;
   try {
@@ -114,7 +137,7 @@ export async function runSuite(
   const asked = { cases: suite.cases, assertions: suite.assertions };
   const cases = withCaseInputs(
     repairGaps(asked, { results, gaps: findGaps(asked, results) }),
-    suite.cases,
+    declared,
   );
   const assertions = recordedAssertions(suite.assertions);
   const run: RunDocument = {
@@ -127,7 +150,7 @@ export async function runSuite(
       config_hash: suite.config_hash,
       source: loaded.source,
     },
-    target: targetIdentity(suite.target),
+    target: regrade?.target ?? targetIdentity(suite.target),
     git_commit: header.git_commit,
     started_at: header.started_at,
     finished_at: clock.now().toISOString(),
@@ -137,9 +160,27 @@ export async function runSuite(
     figures: computeFigures(suite.aggregates, { assertions, cases }),
     gate: suite.gate,
     totals: runTotals(cases),
+    ...(regrade === undefined ? {} : { rejudged_from: regrade.run_id }),
   };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.
   await Deno.remove(workFile);
   return { run, path, reused: [...reuse.keys()] };
+}
+
+/** The target of a re-grade: it is never called; a case without a stored output errors. */
+function storedOutputsOnly(runId: string): Target {
+  return {
+    call(): Promise<string> {
+      return Promise.reject(
+        new TransportError(
+          `run ${runId} has no output for this case, and rejudge never calls the target`,
+          { retryable: false },
+        ),
+      );
+    },
+    close(): Promise<void> {
+      return Promise.resolve();
+    },
+  };
 }
