@@ -176,3 +176,13 @@ Deno.test("every exit code explain can print is accounted for by a fact it print
     assertEquals(gateVerdictOf(result.facts), result.verdict);
   }
 });
+
+Deno.test("a baseline recorded before case inputs were is not re-checked while its cases are the same", () => {
+  const base = fakeRun(A, [{ id: "c1", statuses: { correct: "pass" } }]);
+  delete base.cases[0].inputs_digest;
+  const now = fakeRun(B, [{ id: "c1", statuses: { correct: "pass" } }]);
+  now.cases[0].expected = "x";
+  const result = compareRuns(base, now);
+  assertEquals(result.facts.filter((f) => f.kind.includes("recheck")), []);
+  assertEquals(result.verdict, 0);
+});
