@@ -1,3 +1,4 @@
+import type { RunProgress } from "../../core/run/progress.ts";
 import { computeFigures } from "../../core/run/aggregate.ts";
 import { withCaseInputs } from "../../core/run/case_inputs.ts";
 import { regradePlan } from "../../core/run/regrade.ts";
@@ -17,14 +18,6 @@ import type { RunStore } from "../store.ts";
 import { createModelPool } from "../models/pool.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 import { openTarget, type Target, TransportError } from "../targets/mod.ts";
-
-/** Progress of a run, as the driver reports it after each case. */
-export interface RunProgress {
-  done: number;
-  total: number;
-  errored: number;
-  caseId: string;
-}
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
 
 /** A suite whose one check is `equals` with the given extra keys, over three cases. */
@@ -87,7 +87,7 @@ Deno.test("renaming the check does not hide a regression", async () => {
   });
   const result = await cli(["compare", "--json"], { cwd });
   assertEquals(result.code, 1, result.stdout);
-  const document = CompareOutputSchema.parse(JSON.parse(result.stdout));
+  const document = CompareDocumentSchema.parse(JSON.parse(result.stdout));
   const regressions = document.causes.filter((f) => f.kind === "regression");
   assertEquals(regressions.map((f) => `${f.case_id} · ${f.assertion}`), ["two · exact"]);
   const rechecked = document.facts.find((f) => f.kind === "rechecked");
