@@ -1,23 +1,17 @@
 import type { RunProgress } from "../../core/run/progress.ts";
-import { computeFigures } from "../../core/run/aggregate.ts";
+import { assembleRun } from "../../core/run/assemble_run.ts";
+import type { RunDocument } from "../../core/run/run_document.ts";
+import { type Clock, newRunId, systemClock } from "../clock.ts";
+import { gitStamp } from "../git_stamp.ts";
+import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
+import { JournalRefusedError, UsageError } from "../refusals.ts";
+import { withRunSession } from "../run_session.ts";
+import type { RunStore } from "../store.ts";
+import { loadSuite } from "../suite_loader/mod.ts";
 import { withCaseInputs } from "../../core/run/case_inputs.ts";
 import { regradePlan } from "../../core/run/regrade.ts";
 import { casesDigest } from "../../core/suite/suite.ts";
-import { recordedAssertions } from "../../core/compare/recheck_rules.ts";
-import { runTotals } from "../../core/model/totals.ts";
-import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
-import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run/run_document.ts";
-import { targetIdentity } from "../../core/suite/target_spec.ts";
-import { type Clock, newRunId, systemClock } from "../clock.ts";
-import { executeCases } from "../driver.ts";
-import { gitStamp } from "../git_stamp.ts";
-import { bindJudges } from "../judges/mod.ts";
-import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
-import { JournalRefusedError } from "../refusals.ts";
-import type { RunStore } from "../store.ts";
-import { createModelPool } from "../models/pool.ts";
-import { loadSuite } from "../suite_loader/mod.ts";
-import { openTarget, type Target, TransportError } from "../targets/mod.ts";
+import { type Target, TransportError } from "../targets/mod.ts";
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {
@@ -48,11 +42,15 @@ export interface RunSuiteResult {
 /**
  * Loads a suite, runs every case against its target (journaling each as it finishes),
  * reconciles what came back with what was asked, computes the figures and stores the run.
+ * Refuses `resume` with `restart` before reading anything: every front end gets the same refusal.
  */
 export async function runSuite(
   suitePath: string,
   options: RunSuiteOptions,
 ): Promise<RunSuiteResult> {
+  if (options.resume && options.restart) {
+    throw new UsageError("run: --resume and --restart contradict each other; give one");
+  }
   const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
   const regrade = options.regrade;
@@ -85,76 +83,51 @@ export async function runSuite(
   if (options.resume && journal === null) {
     options.onNote?.(`no interrupted run of suite ${suite.name} to resume; running it whole`);
   }
-  // Model keys are read here, before a journal exists: a missing key or --allow-env is refused
-  // before anything is called, and leaves no work file behind.
-  const models = createModelPool();
-  const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
-  const target = regrade === undefined
-    ? openTarget(suite.target, { suiteDir: loaded.dir, models })
-    : storedOutputsOnly(regrade.run_id);
-  const startedAt = clock.now();
-  const header: JournalHeader = journal?.header ?? {
-    journal: 1,
-    run_id: newRunId(startedAt),
-    suite: suite.name,
-    cases_digest: suite.cases_digest,
-    config_hash: suite.config_hash,
-    started_at: startedAt.toISOString(),
-    // A re-grade judges the outputs the re-graded run's code produced, at its commit.
-    git_commit: regrade === undefined ? await gitStamp(loaded.dir) : regrade.git_commit,
-  };
-  let writer: JournalWriter;
-  try {
-    writer = journal === null
-      ? await JournalWriter.create(workFile, header)
-      : await JournalWriter.resume(workFile, journal);
-  } catch (error) {
-    await target.close();
-    throw error;
-  }
-  const reuse = journal?.entries ?? new Map();
-  journal = null;
-  let results;
-  try {
-    results = await executeCases(running, {
-      target,
-      reuse,
-      onCaseResult: (result) => writer.append(result),
-      onCaseDone: options.onProgress,
-      signal: options.signal,
-    });
-  } finally {
-    writer.close();
-    await target.close();
-  }
-  const asked = { cases: suite.cases, assertions: suite.assertions };
-  const cases = withCaseInputs(
-    repairGaps(asked, { results, gaps: findGaps(asked, results) }),
-    declared,
-  );
-  const assertions = recordedAssertions(suite.assertions);
-  const run: RunDocument = {
-    schema_version: RUN_SCHEMA_VERSION,
-    run_id: header.run_id,
-    tenant: options.store.tenant,
-    suite: {
-      name: suite.name,
+  // The session reads model keys as it opens, before a journal exists: a missing key or
+  // --allow-env is refused before anything is called, and leaves no work file behind.
+  const { header, cases, reuse } = await withRunSession({ ...loaded, suite }, async (session) => {
+    const startedAt = clock.now();
+    const header: JournalHeader = journal?.header ?? {
+      journal: 1,
+      run_id: newRunId(startedAt),
+      suite: suite.name,
       cases_digest: suite.cases_digest,
       config_hash: suite.config_hash,
+      started_at: startedAt.toISOString(),
+      // A re-grade judges the outputs the re-graded run's code produced, at its commit.
+      git_commit: regrade === undefined ? await gitStamp(loaded.dir) : regrade.git_commit,
+    };
+    const writer = journal === null
+      ? await JournalWriter.create(workFile, header)
+      : await JournalWriter.resume(workFile, journal);
+    const reuse = journal?.entries ?? new Map();
+    journal = null;
+    try {
+      const cases = await session.draw(undefined, {
+        reuse,
+        onCaseResult: (result) => writer.append(result),
+        onCaseDone: options.onProgress,
+        signal: options.signal,
+      });
+      return { header, cases, reuse };
+    } finally {
+      writer.close();
+    }
+  }, regrade === undefined ? {} : { target: storedOutputsOnly(regrade.run_id) });
+  const assembled = assembleRun(suite, {
+    cases: withCaseInputs(cases, declared),
+    record: {
+      run_id: header.run_id,
+      tenant: options.store.tenant,
       source: loaded.source,
+      git_commit: header.git_commit,
+      started_at: header.started_at,
+      finished_at: clock.now().toISOString(),
     },
-    target: regrade?.target ?? targetIdentity(suite.target),
-    git_commit: header.git_commit,
-    started_at: header.started_at,
-    finished_at: clock.now().toISOString(),
-    assertions,
-    cases,
-    aggregates: [...suite.aggregates],
-    figures: computeFigures(suite.aggregates, { assertions, cases }),
-    gate: suite.gate,
-    totals: runTotals(cases),
-    ...(regrade === undefined ? {} : { rejudged_from: regrade.run_id }),
-  };
+  });
+  const run: RunDocument = regrade === undefined
+    ? assembled
+    : { ...assembled, target: regrade.target, rejudged_from: regrade.run_id };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.
   await Deno.remove(workFile);
