@@ -8,6 +8,12 @@ export const GATE_OPTIONS = {
     value: "RUN",
     help: "compare against this run instead of the approved baseline",
   },
+  "baseline-ref": {
+    type: "string",
+    value: "REF",
+    help:
+      "read the approval and its runs from git at REF (e.g. origin/main), not from the store on disk; an approval the tree adds is reported",
+  },
 } as const satisfies OptionDeclarations;
 
 /** `compare --confirm`: draw again what is ambiguous before deciding. */

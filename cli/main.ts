@@ -88,6 +88,8 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
 }
 
 if (import.meta.main) {
-  Deno.addSignalListener("SIGINT", () => Deno.exit(EXIT_INTERRUPTED));
+  // Held now: while a suite module loads, Deno.exit is a refusal, and Ctrl-C must still exit.
+  const exit = Deno.exit;
+  Deno.addSignalListener("SIGINT", () => exit(EXIT_INTERRUPTED));
   Deno.exit(await main(Deno.args));
 }

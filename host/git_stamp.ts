@@ -15,9 +15,20 @@ export async function gitUserName(cwd: string): Promise<string | null> {
   return name === null || name === "" ? null : name;
 }
 
+/**
+ * A repository's own config can name programs git runs (core.fsmonitor, hooks): reading a
+ * stamp must never run them, so both are switched off for every call.
+ */
+const SAFE_CONFIG = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"];
+
 async function git(args: string[], cwd: string): Promise<string | null> {
   try {
-    const out = await new Deno.Command("git", { args, cwd, stdout: "piped", stderr: "null" })
+    const out = await new Deno.Command("git", {
+      args: [...SAFE_CONFIG, ...args],
+      cwd,
+      stdout: "piped",
+      stderr: "null",
+    })
       .output();
     return out.success ? new TextDecoder().decode(out.stdout).trim() : null;
   } catch {

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run/run_document.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import { Digest16Schema } from "../core/run/verdict.ts";
-import { readNamedFile } from "./read_named_file.ts";
+import { refuseLinkedWrite } from "./no_links.ts";
+import { readNamedFile, translateAccessError } from "./read_named_file.ts";
+import { translateWriteError } from "./write_failure.ts";
 import { JournalRefusedError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";
 
@@ -45,7 +47,7 @@ export async function readJournal(path: string, suite: Suite): Promise<CheckedJo
     await Deno.lstat(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return null;
-    throw error;
+    throw translateAccessError(error, { display: path, what: "journal" });
   }
   const text = await readNamedFile(path, { display: path, what: "journal" });
   const lines = text.split("\n");
@@ -143,26 +145,46 @@ function parseLine<S extends z.ZodType>(
 export class JournalWriter {
   readonly #file: Deno.FsFile;
   readonly #encoder = new TextEncoder();
+  readonly #path: string;
 
-  private constructor(file: Deno.FsFile) {
+  private constructor(file: Deno.FsFile, path: string) {
     this.#file = file;
+    this.#path = path;
   }
 
   /** Starts a new journal with its header, replacing any old one. */
   static async create(path: string, header: JournalHeader): Promise<JournalWriter> {
-    await Deno.mkdir(join(path, ".."), { recursive: true });
-    const file = await Deno.open(path, { write: true, create: true, truncate: true });
-    const writer = new JournalWriter(file);
-    await writer.#writeLine(JournalHeaderSchema.parse(header));
+    refuseLinkedWrite(path);
+    let file: Deno.FsFile;
+    try {
+      await Deno.mkdir(join(path, ".."), { recursive: true });
+      file = await Deno.open(path, { write: true, create: true, truncate: true });
+    } catch (error) {
+      throw translateWriteError(error, { path });
+    }
+    const writer = new JournalWriter(file, path);
+    try {
+      await writer.#writeLine(JournalHeaderSchema.parse(header));
+    } catch (error) {
+      // A header that is not whole is no journal: leave nothing behind to resume from.
+      writer.close();
+      await Deno.remove(path).catch(() => {});
+      throw error;
+    }
     return writer;
   }
 
   /** Reopens a checked journal for appending, first cutting off a torn last line. */
   static async resume(path: string, checked: CheckedJournal): Promise<JournalWriter> {
-    const file = await Deno.open(path, { read: true, write: true });
-    await file.truncate(checked.intactBytes);
-    await file.seek(0, Deno.SeekMode.End);
-    return new JournalWriter(file);
+    refuseLinkedWrite(path);
+    try {
+      const file = await Deno.open(path, { read: true, write: true });
+      await file.truncate(checked.intactBytes);
+      await file.seek(0, Deno.SeekMode.End);
+      return new JournalWriter(file, path);
+    } catch (error) {
+      throw translateWriteError(error, { path });
+    }
   }
 
   /** Appends one finished case. */
@@ -177,6 +199,11 @@ export class JournalWriter {
   async #writeLine(value: unknown): Promise<void> {
     const bytes = this.#encoder.encode(JSON.stringify(value) + "\n");
     let written = 0;
-    while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
+    try {
+      while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
+    } catch (error) {
+      // A torn last line is what resume already drops, so the journal stays resumable.
+      throw translateWriteError(error, { path: this.#path, bytes: bytes.length - written });
+    }
   }
 }

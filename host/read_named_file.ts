@@ -1,4 +1,5 @@
-import { FileAccessError, PermissionRefusedError } from "./refusals.ts";
+import { FileAccessError, NotUtf8Error, PermissionRefusedError } from "./refusals.ts";
+import { decodeUtf8 } from "./utf8.ts";
 
 /** How a file the user named is shown in a refusal, and what it was meant to be. */
 export interface NamedFile {
@@ -8,15 +9,22 @@ export interface NamedFile {
   what: string;
 }
 
-/** Reads a text file the user named; the environment's failures become one-line refusals. */
+/**
+ * Reads a text file the user named; the environment's failures become one-line refusals, and
+ * so do bytes that are not UTF-8 (with their offset), which are never silently replaced.
+ */
 export async function readNamedFile(path: string, named: NamedFile): Promise<string> {
+  let bytes: Uint8Array;
   try {
-    const text = await Deno.readTextFile(path);
-    // Editors on Windows save a byte-order mark; it is not part of the first key.
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    bytes = await Deno.readFile(path);
   } catch (error) {
     throw translateAccessError(error, named);
   }
+  const decoded = decodeUtf8(bytes);
+  if ("fault" in decoded) throw new NotUtf8Error(named.display, decoded.fault);
+  const text = decoded.text;
+  // Editors on Windows save a byte-order mark; it is not part of the first key.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**

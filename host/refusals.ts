@@ -10,6 +10,36 @@ import { TargetShapeError } from "./targets/target.ts";
 
 export { AssertionShapeError, RefusalError, TargetShapeError };
 
+/**
+ * A write that would pass through a symbolic link (or into a file with more than one hard link):
+ * a link planted in the store could carry the write anywhere, operator.toml included.
+ */
+export class LinkRefusedError extends RefusalError {
+  readonly file: string;
+  constructor(file: string, options: { link: string; kind: "symbolic link" | "hard link" }) {
+    super(
+      `Refusing to write ${file}: ${options.link} is a ${options.kind}, and digline never writes through one (a link planted in the store could point anywhere); remove the link and run again`,
+    );
+    this.file = file;
+  }
+}
+
+/** `--baseline-ref` could not be read: no git, no such commit, no approval or run at it. */
+export class GitRefError extends RefusalError {}
+
+/** A store holding a symbolic link (or being one): the operator will not run a cycle in it. */
+export class StoreLinkedError extends RefusalError {
+  readonly store: string;
+  constructor(store: string, options: { links: readonly string[] }) {
+    super(
+      `Refusing to run a cycle: ${options.links[0]}${
+        options.links.length > 1 ? ` (and ${options.links.length - 1} more)` : ""
+      }; a link under the write root could carry the operator's writes to operator.toml, so remove it and run again`,
+    );
+    this.store = store;
+  }
+}
+
 /** Lists past this many names end with "and N more", so a refusal stays one line. */
 const LIST_LIMIT = 5;
 
@@ -131,6 +161,39 @@ export class SuiteRaisedError extends RefusalError {
   }
 }
 
+/** A file the user named holds bytes that are not UTF-8. */
+export class NotUtf8Error extends RefusalError {
+  readonly file: string;
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+  constructor(file: string, fault: { offset: number; byte: number; line: number; column: number }) {
+    const hex = fault.byte === undefined
+      ? "end of file"
+      : `0x${fault.byte.toString(16).padStart(2, "0")}`;
+    super(
+      `${file}:${fault.line}:${fault.column}: byte ${fault.offset} (${hex}) is not UTF-8; ` +
+        "save the file as UTF-8",
+    );
+    this.file = file;
+    this.offset = fault.offset;
+    this.line = fault.line;
+    this.column = fault.column;
+  }
+}
+
+/** A suite module called Deno.exit while it was imported, which would have ended digline. */
+export class SuiteExitError extends RefusalError {
+  readonly code: number;
+  constructor(code: number) {
+    super(
+      `the suite called Deno.exit(${code}) while loading, which would end digline itself; ` +
+        "a suite module only exports its suite: remove the call",
+    );
+    this.code = code;
+  }
+}
+
 /**
  * A file the user named can not be read: not found, permission denied, a directory.
  * `what` says what the file was meant to be ("suite", "cases file"); "file" by default.
@@ -151,6 +214,9 @@ function fileAccessReason(cause: unknown): string {
   if (cause instanceof Deno.errors.NotFound) return "file not found";
   if (cause instanceof Deno.errors.PermissionDenied) return "permission denied";
   if (cause instanceof Deno.errors.IsADirectory) return "it is a directory";
+  if (cause instanceof Deno.errors.NotADirectory) {
+    return "a part of its path is a file where a folder belongs; move that file away";
+  }
   const message = cause instanceof Error ? cause.message : String(cause);
   if (/EISDIR|Is a directory/.test(message)) return "it is a directory";
   return message.split("\n")[0];
@@ -221,6 +287,20 @@ export class MissingApiKeyError extends RefusalError {
       `The environment variable ${variable}, which ${options.who} names in api_key_env, is not ` +
         `set: export it (its value is the API key) before the run, or remove api_key_env for ` +
         `a server that needs no key`,
+    );
+    this.variable = variable;
+  }
+}
+
+/** The variable a suite names in `api_key_env` holds something that is not one key. */
+export class ApiKeyShapeError extends RefusalError {
+  /** The variable's name (never its value). */
+  readonly variable: string;
+  constructor(variable: string, options: { who: string }) {
+    super(
+      `The environment variable ${variable}, which ${options.who} names in api_key_env, holds ` +
+        "whitespace or control characters inside the key (two keys, or a pasted line break?): " +
+        "export the key alone",
     );
     this.variable = variable;
   }
@@ -338,6 +418,45 @@ export class StoreDocumentError extends RefusalError {
     );
     this.file = file;
     this.detail = detail;
+  }
+}
+
+/**
+ * The store could not be written: a full disk, a file where a folder belongs, a read-only
+ * folder. Nothing partial is left behind: temporary files are removed.
+ */
+export class StoreWriteError extends RefusalError {
+  readonly path: string;
+  readonly reason: string;
+  constructor(path: string, options: { reason: string; cause?: unknown }) {
+    super(`Cannot write "${path}": ${options.reason}`, { cause: options.cause });
+    this.path = path;
+    this.reason = options.reason;
+  }
+}
+
+/**
+ * Another process is running the same suite in the same store: a second run, --resume or
+ * --restart would call its cases again and write the same journal.
+ */
+export class RunLockedError extends RefusalError {
+  readonly path: string;
+  readonly owner?: { pid: number; host: string; started_at: string };
+  constructor(
+    path: string,
+    options: { owner: { pid: number; host: string; started_at: string } | undefined },
+  ) {
+    const owner = options.owner;
+    super(
+      owner === undefined
+        ? `${path}: another process is taking this suite's run lock; wait for it, or delete ` +
+          "the lock if no digline run of this suite is alive"
+        : `${path}: this suite is being run by pid ${owner.pid} on host ${owner.host} since ` +
+          `${owner.started_at}; wait for it to finish (compare and promote do not wait), or ` +
+          "delete the lock if that process is gone",
+    );
+    this.path = path;
+    this.owner = owner;
   }
 }
 

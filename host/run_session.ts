@@ -3,7 +3,7 @@ import type { CaseResult } from "../core/run/run_document.ts";
 import type { Case } from "../core/suite/case.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import { executeCases, type ExecuteOptions } from "./driver.ts";
-import { bindJudges } from "./judges/mod.ts";
+import { bindChecks } from "./checks/mod.ts";
 import { createModelPool } from "./models/pool.ts";
 import type { LoadedSuite } from "./suite_loader/mod.ts";
 import { openTarget, type Target } from "./targets/mod.ts";
@@ -12,7 +12,8 @@ import { openTarget, type Target } from "./targets/mod.ts";
 export type DrawOptions = Omit<ExecuteOptions, "target">;
 
 /**
- * A loaded suite made ready to call: its judges bound to the model pool and its target open.
+ * A loaded suite made ready to call: its judges bound to the model pool, its regex checks
+ * bounded by timeout_ms, and its target open.
  * `run` draws every case once; `compare --confirm` draws the wanted cases round after round.
  */
 export interface RunSession {
@@ -37,8 +38,17 @@ export async function withRunSession<T>(
 ): Promise<T> {
   const suite = loaded.suite;
   const models = createModelPool();
-  const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
+  const checks = bindChecks(suite.assertions, { models, timeoutMs: suite.settings.timeout_ms });
+  const running = { ...suite, assertions: checks.assertions };
   const target = options.target ?? openTarget(suite.target, { suiteDir: loaded.dir, models });
+  try {
+    // A module's missing export is refused here, before `use` writes anything.
+    await target.open?.();
+  } catch (error) {
+    checks.close();
+    await target.close();
+    throw error;
+  }
   const session: RunSession = {
     suite,
     async draw(cases, options = {}) {
@@ -53,6 +63,7 @@ export async function withRunSession<T>(
   try {
     return await use(session);
   } finally {
+    checks.close();
     await target.close();
   }
 }

@@ -132,6 +132,22 @@ export class RunStore {
     return path;
   }
 
+  /**
+   * Keeps a copy of a run an approval cites beside the approval, in
+   * `<tenant>/baselines/<suite>/runs/<run_id>.json`, so the approvals folder alone is what a
+   * repository commits, and `compare --baseline-ref` finds every run it needs there.
+   */
+  async writeCitedRun(run: RunDocument): Promise<string> {
+    const path = this.citedRunPath(run.suite.name, run.run_id);
+    await writeFileAtomic(path, JSON.stringify(RunDocumentSchema.parse(run), null, 1) + "\n");
+    return path;
+  }
+
+  /** Where an approval's copy of a run it cites lives. */
+  citedRunPath(suite: string, runId: string): string {
+    return join(this.baselinesDir(suite), "runs", `${runId}.json`);
+  }
+
   /** Every approval of a suite, oldest first. */
   async baselineHistory(suite: string): Promise<BaselineDocument[]> {
     const dir = this.baselinesDir(suite);

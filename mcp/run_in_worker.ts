@@ -1,3 +1,4 @@
+import { join, resolve } from "node:path";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
 import type { RunProgress } from "../core/run/progress.ts";
@@ -13,11 +14,24 @@ const WORKER_AT_HAND = import.meta.url.endsWith("/mcp/run_in_worker.ts");
 export const NO_WORKER_NOTE =
   "this server runs from a single-file bundle, which has no run worker: the suite and the " +
   "system were imported in the server's process, so an edit to them after this session's " +
-  "first run is measured only once the server restarts";
+  "first run is measured only once the server restarts, and the system runs with the server's " +
+  "own permissions, so nothing but the missing promote tool keeps it from an approval";
+
+/**
+ * The folders a run writes, and the only ones its worker may: the runs, the run journal and
+ * confirmations. Approvals (`baselines/`) are outside, and so is the tenant folder itself, so a
+ * system under test can neither write an approval nor rename the store around the grant.
+ */
+export function runWriteGrant(store: ToolContext["store"]): string[] {
+  const tenant = resolve(store.root, store.tenant);
+  return ["runs", "work", "confirmations"].map((folder) => join(tenant, folder));
+}
 
 /**
  * Runs a suite in a fresh worker (see run_worker.ts), relaying its progress and cancellation;
- * from a bundle, in this process, with a note saying what that costs.
+ * from a bundle, in this process, with a note saying what that costs. The worker may read, reach
+ * the network and the variables the server may, and write only what a run writes; it may start
+ * only the programs the server was started with (`--allow-command`), and load no native code.
  */
 export async function runInWorker(request: RunRequest, context: ToolContext): Promise<Envelope> {
   if (!WORKER_AT_HAND) {
@@ -27,10 +41,27 @@ export async function runInWorker(request: RunRequest, context: ToolContext): Pr
     });
     return { ...envelope, notes: [...(envelope.notes ?? []), NO_WORKER_NOTE] };
   }
-  const worker = new Worker(new URL("./run_worker.ts", import.meta.url), {
-    type: "module",
-    name: "digline run",
-  });
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./run_worker.ts", import.meta.url), {
+      type: "module",
+      name: "digline run",
+      deno: {
+        permissions: {
+          read: "inherit",
+          write: runWriteGrant(context.store),
+          net: "inherit",
+          env: "inherit",
+          sys: "inherit",
+          import: "inherit",
+          run: context.commands.length > 0 ? [...context.commands] : false,
+          ffi: false,
+        },
+      },
+    });
+  } catch (error) {
+    return failureEnvelope(error);
+  }
   const send = (message: ToWorker) => worker.postMessage(message);
   return await new Promise((resolve) => {
     const abort = () => send({ kind: "abort" });

@@ -10,6 +10,8 @@ export interface RunRequest {
   store: StoreLocation;
   resume: boolean;
   restart: boolean;
+  /** Asked of git by the server, outside the worker (which may not start git). */
+  gitCommit: string | null;
 }
 
 /** Runs a suite as `digline run SUITE --json` does and answers with its envelope. */
@@ -24,6 +26,7 @@ export async function runRequest(
       store: new RunStore(request.store),
       resume: request.resume,
       restart: request.restart,
+      gitCommit: request.gitCommit,
       signal: options.signal,
       onProgress: options.onProgress,
       onNote: (note) => notes.push(note),

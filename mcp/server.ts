@@ -8,7 +8,7 @@ import { INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
 import type { StoreLocation } from "../host/store.ts";
 import { type Envelope, envelopeSchema, toolResult } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
-import { INSTRUCTIONS } from "./instructions.ts";
+import { instructionsFor } from "./instructions.ts";
 import type { DiglineTool, ToolContext } from "./tool.ts";
 import { TOOLS } from "./tools/mod.ts";
 
@@ -18,6 +18,11 @@ export interface ServerOptions {
   store: StoreLocation;
   /** digline's version, told to the client. */
   version: string;
+  /**
+   * The programs a `command` target may start (`--allow-command`); none by default, and then
+   * nothing a run executes can write an approval (see run_in_worker.ts).
+   */
+  commands?: readonly string[];
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -26,7 +31,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export function createServer(options: ServerOptions): McpServer {
   const server = new McpServer(
     { name: "digline", version: options.version },
-    { instructions: INSTRUCTIONS },
+    { instructions: instructionsFor(options.commands ?? []) },
   );
   for (const tool of TOOLS) {
     server.registerTool(
@@ -68,6 +73,7 @@ function contextOf(options: ServerOptions, extra: Extra): ToolContext {
   const token = extra._meta?.progressToken;
   return {
     store: options.store,
+    commands: options.commands ?? [],
     signal: extra.signal,
     progress(update) {
       if (token === undefined) return;

@@ -7,6 +7,8 @@ import type { Envelope } from "./envelope.ts";
 export interface ToolContext {
   /** The store the server was started on (`--store`, `--tenant`). */
   store: StoreLocation;
+  /** The programs the person starting the server let a `command` target run (`--allow-command`). */
+  commands: readonly string[];
   /** Aborted when the client cancels the call. */
   signal: AbortSignal;
   /** Tells the client how far a long call has got; does nothing unless the client asked. */

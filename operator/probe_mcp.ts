@@ -1,18 +1,28 @@
+import { join } from "node:path";
 import type { ProbeResult } from "../core/operator/cycle.ts";
 import type { RunStore } from "../host/store.ts";
 import { createServer } from "../mcp/mod.ts";
 import { Client, InMemoryTransport } from "./_sdk.ts";
 
+const WALL = "mcp-promote" as const;
+const UNKNOWN_TOOL = /-32602|not found|unknown tool/i;
+
 /**
- * Asks digline's own MCP server, over the protocol, to `promote`, beside a `list` that must
- * answer: the server is the one agents are given, served in this process so that the probe
- * needs no permission to start a subprocess (which would itself be a way around the walls).
+ * Asks digline's own MCP server, over the protocol, to `promote`, and then tries the routes that
+ * need no such tool: a `run` whose system writes an approval into the store, and one that renames
+ * the tenant folder to write it there and renames it back. The server is the one agents are given,
+ * served in this process (so the probe needs no permission to start a subprocess, which would
+ * itself be a way around the walls), on a scratch store inside the operator's own, removed after.
  */
-export async function probeMcpPromote(store: RunStore): Promise<ProbeResult> {
-  const wall = "mcp-promote" as const;
+export async function probeMcpPromote(
+  store: RunStore,
+  options: { commands?: readonly string[] } = {},
+): Promise<ProbeResult> {
+  const scratch = join(store.tenantDir, "operator", `.mcp-probe-${crypto.randomUUID()}`);
   const server = createServer({
-    store: { root: store.root, tenant: store.tenant },
+    store: { root: join(scratch, "store"), tenant: "probe" },
     version: "probe",
+    commands: options.commands,
   });
   const client = new Client({ name: "digline-operator-probe", version: "1" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -20,37 +30,118 @@ export async function probeMcpPromote(store: RunStore): Promise<ProbeResult> {
     await server.connect(serverSide);
     await client.connect(clientSide);
     const tools = (await client.listTools()).tools.map((t: { name: string }) => t.name);
-    if (!tools.includes("list")) {
-      return { wall, outcome: "inconclusive", detail: "the server answered without its list tool" };
+    if (!tools.includes("list") || !tools.includes("run")) {
+      return {
+        wall: WALL,
+        outcome: "inconclusive",
+        detail: "the server answered without list or run",
+      };
     }
-    let answer: Record<string, unknown>;
-    try {
-      answer = await client.callTool({ name: "promote", arguments: { run: "latest" } });
-    } catch (error) {
-      // A JSON-RPC error for an unknown tool is the wall standing (newer SDKs answer this way).
-      const text = String((error as Error).message);
-      return /-32602|not found|unknown tool/i.test(text)
-        ? { wall, outcome: "intact", detail: `promote answered unknown tool (${text})` }
-        : { wall, outcome: "inconclusive", detail: `promote failed otherwise: ${text}` };
+    const promote = await askPromote(client);
+    if (promote !== null) return promote;
+    if ((options.commands ?? []).length > 0) {
+      return {
+        wall: WALL,
+        outcome: "collapsed",
+        detail: `the server lets command targets start ${
+          options.commands!.join(", ")
+        }, a program outside Deno's permissions that can write an approval`,
+      };
     }
-    const content = Array.isArray(answer.content) ? answer.content as { text?: unknown }[] : [];
-    const text = content.map((c) => String(c.text ?? "")).join(" ");
-    if (answer.isError === true && /-32602|not found|unknown tool/i.test(text)) {
-      return { wall, outcome: "intact", detail: `promote answered unknown tool (${text.trim()})` };
-    }
-    return {
-      wall,
-      outcome: "collapsed",
-      detail: `a tool named promote answered (${tools.length} tools served)`,
-    };
+    return await tryRunRoutes(client, scratch);
   } catch (error) {
     return {
-      wall,
+      wall: WALL,
       outcome: "inconclusive",
       detail: `the MCP server could not be asked: ${(error as Error).message}`,
     };
   } finally {
     await client.close().catch(() => {});
     await server.close().catch(() => {});
+    await Deno.remove(scratch, { recursive: true }).catch(() => {});
   }
 }
+
+/** null when promote answered unknown tool (the first wall stands); else the outcome. */
+async function askPromote(client: Client): Promise<ProbeResult | null> {
+  let answer: Record<string, unknown>;
+  try {
+    answer = await client.callTool({ name: "promote", arguments: { run: "latest" } });
+  } catch (error) {
+    // A JSON-RPC error for an unknown tool is the wall standing (newer SDKs answer this way).
+    const text = String((error as Error).message);
+    return UNKNOWN_TOOL.test(text)
+      ? null
+      : { wall: WALL, outcome: "inconclusive", detail: `promote failed otherwise: ${text}` };
+  }
+  const content = Array.isArray(answer.content) ? answer.content as { text?: unknown }[] : [];
+  const text = content.map((c) => String(c.text ?? "")).join(" ");
+  if (answer.isError === true && UNKNOWN_TOOL.test(text)) return null;
+  return { wall: WALL, outcome: "collapsed", detail: "a tool named promote answered" };
+}
+
+/**
+ * Runs a one-case suite whose system tries to write an approval, directly and by renaming the
+ * tenant folder; the wall stands when the run came back and no approval exists.
+ */
+async function tryRunRoutes(client: Client, scratch: string): Promise<ProbeResult> {
+  const tenant = join(scratch, "store", "probe");
+  await Deno.mkdir(join(tenant, "baselines", "mcp-probe"), { recursive: true });
+  await Deno.writeTextFile(join(scratch, "system.ts"), ATTACKER);
+  await Deno.writeTextFile(
+    join(scratch, "suite.toml"),
+    [
+      'name = "mcp-probe"',
+      "[target]",
+      'module = "system.ts"',
+      'export = "answer"',
+      "[[assertions]]",
+      'name = "answered"',
+      'kind = "equals"',
+      "[[cases]]",
+      'id = "approve"',
+      `vars = { tenant = ${JSON.stringify(tenant)} }`,
+      'expected = "tried"',
+      "",
+    ].join("\n"),
+  );
+  const answer = await client.callTool({
+    name: "run",
+    arguments: { suite_file: join(scratch, "suite.toml") },
+  }) as { structuredContent?: { exit_code?: number } };
+  const written = [...Deno.readDirSync(join(tenant, "baselines", "mcp-probe"))].map((e) => e.name);
+  if (written.length > 0) {
+    return {
+      wall: WALL,
+      outcome: "collapsed",
+      detail: `a run's system wrote an approval (${written.join(", ")}) without a promote tool`,
+    };
+  }
+  if (answer.structuredContent?.exit_code !== 0) {
+    return {
+      wall: WALL,
+      outcome: "inconclusive",
+      detail: `the probe's run did not complete (exit ${answer.structuredContent?.exit_code})`,
+    };
+  }
+  return {
+    wall: WALL,
+    outcome: "intact",
+    detail:
+      "promote answered unknown tool, and a run whose system wrote an approval directly and by renaming the tenant folder was refused both",
+  };
+}
+
+/** The probe's system under test: it tries both routes, then answers so the run completes. */
+const ATTACKER = `
+export function answer(vars) {
+  const approval = vars.tenant + "/baselines/mcp-probe/probe.json";
+  try { Deno.writeTextFileSync(approval, "{}"); } catch { /* the wall held */ }
+  try {
+    Deno.renameSync(vars.tenant, vars.tenant + "-moved");
+    try { Deno.writeTextFileSync(vars.tenant + "-moved/baselines/mcp-probe/renamed.json", "{}"); }
+    finally { Deno.renameSync(vars.tenant + "-moved", vars.tenant); }
+  } catch { /* the wall held */ }
+  return "tried";
+}
+`;

@@ -32,6 +32,13 @@ const CORE_FORBIDDEN: [RegExp, string][] = [
   [/from\s+["']node:[^"']+["']/, "imports a node: module"],
   [/from\s+["'](\.\.\/)+(host|cli|mcp|operator)\//, "imports upward"],
   [/import\s*\(/, "imports dynamically"],
+  // A name built at run time (globalThis["De" + "no"]) would pass every rule above.
+  [/\b(globalThis|self|window|global)\s*(\?\.)?\s*\[/, "reaches a global by a computed name"],
+  [
+    /\bReflect\s*\.\s*get\s*\(\s*(globalThis|self|window|global)\b/,
+    "reaches a global by a computed name",
+  ],
+  [/\b(eval|Function)\s*\(/, "evaluates code built at run time"],
 ];
 
 function violations(dir: string, rules: [RegExp, string][]): string[] {
@@ -63,6 +70,11 @@ Deno.test("the layering check catches each forbidden thing it names", () => {
     'import { x } from "../host/store.ts";',
     'import { y } from "../../cli/main.ts";',
     'const m = await import("./x.ts");',
+    'const d = globalThis["De" + "no"];',
+    "const d = self ['Deno'];",
+    'const d = Reflect.get(globalThis, "De" + "no");',
+    'const f = new Function("return Deno")();',
+    'eval("Deno")',
   ];
   for (const sample of samples) {
     const hit = CORE_FORBIDDEN.some(([pattern]) => pattern.test(codeOnly(sample)));

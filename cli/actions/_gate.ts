@@ -16,10 +16,11 @@ export async function gateComparison(
 ): Promise<{ result: CompareResult; document: CompareDocument }> {
   const { values, positionals } = input;
   const io = options.io;
-  return await compareDocument(positionals[0], {
+  const compared = await compareDocument(positionals[0], {
     store: openStore(values),
     suite: values.suite,
     baseline: values.baseline,
+    baselineRef: values["baseline-ref"],
     kind: options.command,
     confirm: options.confirm ?? false,
     // Said on stderr, so --json stays one document: these are paid calls, and they take time.
@@ -28,4 +29,16 @@ export async function gateComparison(
       : ({ index, cases }) =>
         io.err(`confirm: round ${index} drew ${cases} case${cases === 1 ? "" : "s"} again\n`),
   });
+  const change = compared.result.approvalChange;
+  // On stderr, so --json stays one document; a CI log shows it either way.
+  if (change !== undefined && io !== undefined) io.err(approvalChangeLine(change) + "\n");
+  return compared;
+}
+
+/** The sentence for a change under test that approves a reference of its own. */
+export function approvalChangeLine(change: NonNullable<CompareResult["approvalChange"]>): string {
+  const a = change.onDisk;
+  return `note: this tree approves run ${a.run_id} of suite ${a.suite} (by ${a.promoted_by} on ${a.promoted_at}${
+    a.because === null ? "" : `, because: ${a.because}`
+  }); it is not the approval at ${change.ref}, which is the one compared with. A person reviewing the change decides whether to accept it.`;
 }

@@ -11,7 +11,26 @@ export function openStore(values: { store?: string; tenant?: string }): RunStore
       `--tenant ${JSON.stringify(tenant)}: a tenant name uses letters, digits and _ . - only`,
     );
   }
-  return new RunStore({ root: values.store ?? join(".digline"), tenant });
+  const root = values.store ?? join(".digline");
+  refuseStoreFile(root);
+  return new RunStore({ root, tenant });
+}
+
+/** A store named where a file stands would fail at its first read or write; say so now. */
+function refuseStoreFile(root: string): void {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(root);
+  } catch {
+    // Absent (created by the first write) or unreadable (refused by the first read, by name).
+    return;
+  }
+  if (!info.isDirectory) {
+    throw new UsageError(
+      `--store ${JSON.stringify(root)} is a file, not a folder: name a folder (it is created ` +
+        "when missing)",
+    );
+  }
 }
 
 /** Prints a result document as `--json` does everywhere, and returns exit code 0. */

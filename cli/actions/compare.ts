@@ -51,8 +51,13 @@ export async function execute(
         ]),
       ]),
     );
+    const test = comparison.flip_test;
     lines.push(
-      `  * gates at alpha ${comparison.gate.alpha}; the others are reported (corrected together)`,
+      test === null
+        ? `  * gates at alpha ${comparison.gate.alpha}; the others are reported (corrected together)`
+        : `  * gates at alpha ${
+          comparison.gate.alpha - test.alpha
+        }, the count of stable flips at ${test.alpha}; the others are reported (corrected together)`,
     );
   }
   const sensitivity = sensitivityLine(comparison.sensitivity);
@@ -63,6 +68,14 @@ export async function execute(
       flips.stable.length === 1 ? "" : "s"
     }; errored: ${flips.errored.length} (counted apart from failures)`,
   );
+  if (comparison.flip_test !== null) {
+    const t = comparison.flip_test;
+    lines.push(
+      `stable checks failed in ${t.failed} case${t.failed === 1 ? "" : "s"}; ${
+        t.expected.toFixed(1)
+      } expected from the baseline's history (${t.at_risk} cases at risk), p ${formatP(t.p_value)}`,
+    );
+  }
   lines.push(
     ...erroredCauseLines(erroredCauses(result.candidate.cases)).map((line) => `  ${line}`),
   );

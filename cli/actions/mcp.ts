@@ -13,6 +13,9 @@ export async function execute(
   await serveStdio({
     store: { root: store.root, tenant: store.tenant },
     version: config.version,
+    commands: (values["allow-command"] ?? "").split(",").map((c) => c.trim()).filter((c) =>
+      c !== ""
+    ),
   });
   return 0;
 }

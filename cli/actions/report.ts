@@ -31,6 +31,7 @@ export async function execute(
     store: openStore(values),
     suite: values.suite,
     baseline: values.baseline,
+    baselineRef: values["baseline-ref"],
     format,
   });
   if (values.out === undefined) {

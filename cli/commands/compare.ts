@@ -15,8 +15,10 @@ export const compareCommand = defineCommand({
   description: [
     "Compares RUN (default: the suite's latest run) with the suite's approved baseline: cases",
     "by id, checks by assertion id, figures by name. Prints the reading and exits with the",
-    "verdict. The primary figure gates by a paired test at the suite's [gate] alpha; a check",
-    "that passed in every baseline run and fails now is a regression.",
+    "verdict. The primary figure gates by a paired test at the suite's [gate] alpha. Against",
+    "one baseline run, a check that passed and fails now is a regression; against several,",
+    "each such flip is reported and their count gates by an exact test against the baseline's",
+    "history (alpha shared half and half with the figure).",
     "",
     "With --confirm it first draws again what is ambiguous: each check that passed in every",
     "baseline run and failed, until a sequential test decides whether it broke, and each case",

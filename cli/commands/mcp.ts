@@ -1,7 +1,14 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
 
-const options = {} as const satisfies OptionDeclarations;
+const options = {
+  "allow-command": {
+    type: "string",
+    value: "PROGRAM,...",
+    help:
+      "let a command target start exactly these programs (the promote wall is then unenforced, and the server says so)",
+  },
+} as const satisfies OptionDeclarations;
 
 /** What `digline mcp`'s code (cli/actions/mcp.ts) receives. */
 export type McpInput = CommandInput<typeof options>;
@@ -10,13 +17,18 @@ export type McpInput = CommandInput<typeof options>;
 export const mcpCommand = defineCommand({
   name: "mcp",
   summary: "serve the commands that read or run to a coding agent, over MCP on stdio",
-  usage: "mcp [--store DIR] [--tenant NAME]",
+  usage: "mcp [--store DIR] [--tenant NAME] [--allow-command PROGRAM,...]",
   description: [
     "Starts an MCP server on stdin and stdout for a coding agent's client. Its tools mirror the",
     "commands that read or run: run, list, view, log, compare, explain, report, diff. There is no",
     "promote tool: an agent can not approve its own baseline. Each result carries the command's",
     "--json document and its exit code as the field exit_code. stdout carries only the",
     "protocol; logs go to stderr. Runs until the client closes stdin. See docs/mcp.md.",
+    "",
+    "A run executes in a worker that may write only runs, the run journal and confirmations, so",
+    "nothing a suite runs can write an approval. A suite with a command target is refused unless",
+    "its program is granted with --allow-command; a granted program runs outside Deno's",
+    "permissions, and the server then tells the agent that the promote wall is unenforced.",
   ],
   options,
   positionals: { min: 0, max: 0 },

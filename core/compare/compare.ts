@@ -3,6 +3,8 @@ import { summarise } from "./check_history.ts";
 import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
 import { checkConfirmation, drawsByCase } from "./confirmation_plan.ts";
+import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
+import { type FlipCountTest, flipCountTest } from "./flip_count_test.ts";
 import {
   type Fact,
   type FactKind,
@@ -16,6 +18,7 @@ import type { Sensitivity } from "./sensitivity.ts";
 import { recheckBaseline } from "./recheck.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
+export type { FlipCountTest } from "./flip_count_test.ts";
 
 /** Flips told apart from noise: the cases that moved where the baseline never did, and errors. */
 export interface Flips {
@@ -38,6 +41,12 @@ export interface Comparison {
   facts: Fact[];
   figures: FigureComparison[];
   flips: Flips;
+  /**
+   * Plain compare on a baseline of several runs: the exact test of how many cases had a stable
+   * check fail, which gates in place of each single flip. Null with one baseline run (every flip
+   * is a regression) and with `--confirm` (each flip is drawn again).
+   */
+  flip_test: FlipCountTest | null;
   /** The smallest drop of the primary figure this baseline can detect. */
   sensitivity: Sensitivity | null;
   verdict: GateVerdict;
@@ -46,10 +55,12 @@ export interface Comparison {
 /**
  * Compares a candidate run with its baseline: cases by id, verdicts by assertion_id, figures by
  * name. The baseline is one run, or several runs of the same suite (the first is the approved
- * one) that measure its noise. A check that passed in every baseline run and fails now is a
- * regression; with a `confirmation` (compare --confirm) it is one when its confirmation draws
- * confirm the break, and otherwise it is reported as unconfirmed while its failure still counts
- * in the figures. A check whose baseline verdicts differed is noisy and is judged through the
+ * one) that measure its noise. Against one run, a check that passed and fails now is a
+ * regression. Against several, without a `confirmation`, such a check is a stable flip, reported,
+ * and the count of cases with one is tested against the baseline's history (flipCountTest) at a
+ * share of alpha; with a `confirmation` (compare --confirm) it is a regression when its
+ * confirmation draws confirm the break, and otherwise it is reported as unconfirmed while its
+ * failure still counts in the figures. A check whose baseline verdicts differed is noisy and is judged through the
  * figures; the primary figure gates by a paired test at the gate's false-alarm rate. An errored
  * verdict on either side is unjudged.
  */
@@ -82,6 +93,7 @@ export function compareRuns(
   const before = new Map(baseline.cases.map((c) => [c.case_id, c]));
   const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
   const drawn = drawsByCase(confirmation?.rounds ?? []);
+  const counted = confirmation === undefined && runs.length > 1;
 
   for (const c of candidate.cases) {
     for (const v of c.verdicts) {
@@ -113,6 +125,7 @@ export function compareRuns(
   facts.push(...recheck.facts);
 
   const compared: string[] = [];
+  const comparedCases: CaseResult[] = [];
   const flips: Fact[] = [];
   const stableFlips = new Set<string>();
   const errored = new Set<string>();
@@ -126,6 +139,7 @@ export function compareRuns(
       continue;
     }
     compared.push(c.case_id);
+    comparedCases.push(c);
     for (const v of c.verdicts) {
       const seen = history.get(c.case_id)?.get(v.assertion_id);
       if (seen === undefined) continue;
@@ -138,7 +152,11 @@ export function compareRuns(
         if (v.status === "fail") flips.push({ ...checkFact("noisy", c, v), from, to: "fail" });
       } else if (seen[0] === "pass" && v.status === "fail") {
         stableFlips.add(c.case_id);
-        facts.push(stableFailure(c, { v, from, confirmation, drawn }));
+        facts.push(
+          counted
+            ? { ...checkFact("stable-flip", c, v), from, to: "fail" }
+            : stableFailure(c, { v, from, confirmation, drawn }),
+        );
       } else if (seen[0] === "fail" && v.status === "pass") {
         stableFlips.add(c.case_id);
         flips.push({ ...checkFact("improvement", c, v), from, to: "pass" });
@@ -155,7 +173,21 @@ export function compareRuns(
     }
   }
 
-  const figures = compareFigures(runs, candidate, { measure, extra: plannedDraws(confirmation) });
+  const flipTest = counted
+    ? flipCountTest(comparedCases, {
+      history,
+      runs: runs.length,
+      alpha: gate.alpha * FLIP_COUNT_SHARE,
+    })
+    : null;
+  if (flipTest !== null && flipTest.failed > 0 && flipTest.p_value <= flipTest.alpha) {
+    facts.push({ kind: "stable-flips-worse", from: flipTest.expected, to: flipTest.failed });
+  }
+  const figures = compareFigures(runs, candidate, {
+    measure,
+    extra: plannedDraws(confirmation),
+    alpha: figureAlpha(gate.alpha, { flipCounted: counted }),
+  });
   for (const f of figures) {
     const kind = `figure-${f.status}` as FactKind;
     facts.push({ kind, figure: f.name, from: f.baseline, to: f.candidate });
@@ -173,6 +205,7 @@ export function compareRuns(
     facts: ordered,
     figures,
     flips: { stable: [...stableFlips], errored: [...errored] },
+    flip_test: flipTest,
     sensitivity: measure.sensitivity,
     verdict: gateVerdictOf(ordered),
   };

@@ -56,10 +56,15 @@ const EPSILON = 1e-9;
 export function compareFigures(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options: { measure: BaselineMeasure; extra?: ReadonlyMap<string, readonly CaseResult[]> },
+  options: {
+    measure: BaselineMeasure;
+    extra?: ReadonlyMap<string, readonly CaseResult[]>;
+    /** The primary figure's false-alarm rate: the gate's alpha, or its share of it. */
+    alpha?: number;
+  },
 ): FigureComparison[] {
   const result: FigureComparison[] = [];
-  const { gate } = options.measure;
+  const gate = { ...options.measure.gate, alpha: options.alpha ?? options.measure.gate.alpha };
   const byName = new Map(candidate.figures.map((f) => [f.name, f]));
   const candidateCases = new Map(candidate.cases.map((c) => [c.case_id, c]));
   const critical = normalQuantile(1 - gate.alpha);
@@ -67,10 +72,14 @@ export function compareFigures(
   const rising = new Map(
     (candidate.aggregates ?? []).map((a) => [a.name, higherIsBetter(a)] as const),
   );
-  // With --confirm's planned draws, the test is told how the plan picks cases (DrawDesign).
-  const design: DrawDesign | undefined = options.extra === undefined || gate.noisy_draws === 0
+  // With --confirm's planned draws, the test is told how the plan picks cases (DrawDesign), and
+  // how many rounds were really drawn: a cap on the rounds (the operator's max_reruns) leaves
+  // every planned case with fewer than noisy_draws, and a design that assumed them all would
+  // understate the variance.
+  const drawnRounds = Math.max(0, ...[...(options.extra?.values() ?? [])].map((d) => d.length));
+  const design: DrawDesign | undefined = drawnRounds === 0
     ? undefined
-    : { extra: gate.noisy_draws, chance: (pi) => noisyChance(pi, runCount) };
+    : { extra: drawnRounds, chance: (pi) => noisyChance(pi, runCount) };
   for (const old of runs[0].figures) {
     const now = byName.get(old.name);
     const sides = runs.map((r) => r.figures.find((f) => f.name === old.name));
@@ -122,7 +131,10 @@ export function compareFigures(
         : "unchanged",
     });
   }
-  judge(result, gate);
+  judge(result, {
+    gate,
+    means: new Set(runs[0].figures.filter((f) => f.kind === "mean").map((f) => f.name)),
+  });
   const known = new Set(runs[0].figures.map((f) => f.name));
   for (const now of candidate.figures) {
     if (known.has(now.name)) continue;
@@ -140,17 +152,30 @@ export function compareFigures(
   return result;
 }
 
-/** Marks the primary worse at alpha, and flags the secondaries Benjamini–Hochberg finds. */
-function judge(figures: FigureComparison[], gate: RunGate): void {
+/**
+ * Marks the primary worse at alpha, and flags the secondaries Benjamini–Hochberg finds. A mean
+ * figure must also have dropped by `min_change`: significance alone says the drop is real, not
+ * that it matters, and near-constant scores make any drop significant.
+ */
+function judge(
+  figures: FigureComparison[],
+  context: { gate: RunGate; means: ReadonlySet<string> },
+): void {
+  const { gate } = context;
+  const dropped = (f: FigureComparison) => {
+    const difference = f.test?.difference ?? 0;
+    const least = context.means.has(f.name) ? gate.min_change : 0;
+    return difference < -EPSILON && difference <= -least + EPSILON;
+  };
   for (const f of figures) {
-    if (f.role === "primary" && f.test !== null && f.test.difference < -EPSILON) {
+    if (f.role === "primary" && f.test !== null && dropped(f)) {
       if (f.test.p_value <= gate.alpha) f.status = "worse";
     }
   }
   const tested = figures.filter((f) => f.role === "secondary" && f.test !== null);
   const flags = benjaminiHochberg(tested.map((f) => f.test?.p_value ?? 1), { q: gate.alpha });
   tested.forEach((f, i) => {
-    if (flags[i] && (f.test?.difference ?? 0) < -EPSILON) f.status = "flagged";
+    if (flags[i] && dropped(f)) f.status = "flagged";
   });
 }
 

@@ -90,6 +90,17 @@ export function headline(comparison: Comparison): string {
       }, pass → fail: ${names(regressions)}`,
     );
   }
+  const stableFlips = of("stable-flip");
+  const test = comparison.flip_test;
+  if (of("stable-flips-worse").length > 0 && test !== null) {
+    clauses.push(
+      `more stable checks failed than the baseline's ${comparison.baseline_runs.length} runs explain: ${
+        count(test.failed, "case")
+      } where ${test.expected.toFixed(1)} were expected (p ${
+        formatP(test.p_value)
+      } ≤ ${test.alpha}): ${names(stableFlips)}`,
+    );
+  }
   const worse = of("figure-worse");
   if (worse.length > 0) clauses.push(`worse: ${names(worse, figureMove)}`);
   const unconfirmed = of("unconfirmed");
@@ -100,6 +111,17 @@ export function headline(comparison: Comparison): string {
       } failed and confirmation did not show a break; each failure still counts in the figures (${
         names(unconfirmed, drawn)
       })`,
+    );
+  }
+  if (stableFlips.length > 0 && of("stable-flips-worse").length === 0 && test !== null) {
+    clauses.push(
+      `within the baseline's history: ${
+        count(stableFlips.length, "stable check", "stable checks")
+      } failed, as often as ${comparison.baseline_runs.length} runs of an unchanged system make likely (${
+        count(test.failed, "case")
+      }, ${test.expected.toFixed(1)} expected; p ${
+        formatP(test.p_value)
+      }); each failure counts in the figures (${names(stableFlips)})`,
     );
   }
   const flagged = of("figure-flagged");
@@ -210,6 +232,11 @@ export function factLine(fact: Fact): string {
       count(cases.length, "case")
     }`;
   }
+  if (fact.kind === "stable-flips-worse") {
+    const expected = typeof fact.from === "number" ? fact.from.toFixed(2) : show(fact.from);
+    return `stable-flips-worse  ${show(fact.to === undefined ? null : String(fact.to))} cases ` +
+      `with a stable check failed, ${expected} expected`;
+  }
   const resolve = fact.resolve === undefined ? "" : `resolve: ${fact.resolve}`;
   return [fact.kind, subject, move, resolve].filter((part) => part !== "").join("  ");
 }
@@ -290,6 +317,10 @@ function distinctCases(facts: readonly Fact[]): number {
 function show(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "none";
   return typeof value === "number" ? value.toFixed(4) : value;
+}
+
+function formatP(p: number): string {
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }
 
 function signed(n: number): string {

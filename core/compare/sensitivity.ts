@@ -1,3 +1,4 @@
+import { figureAlpha } from "./alpha_split.ts";
 import type { BaselineDraws } from "./baseline_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { Figure } from "../run/run_document.ts";
@@ -9,8 +10,9 @@ export interface Sensitivity {
   alpha: number;
   power: number;
   /**
-   * With one run: each case drawn as often as a plain run draws it. Null when not computable, or
-   * when the baseline is a single run, which measures no noise.
+   * With one run (plain compare): each case drawn as often as a plain run draws it, at the
+   * figure's share of alpha (the count of stable flips has the rest). Null when not computable,
+   * or when the baseline is a single run, which measures no noise.
    */
   one_run: number | null;
   /** With `compare --confirm`'s planned extra draws of the noisy cases. */
@@ -55,7 +57,12 @@ export function sensitivityOf(
     figure: primary.name,
     alpha,
     power,
-    one_run: measured ? minDetectableDrop(plain, settings) : null,
+    one_run: measured
+      ? minDetectableDrop(plain, {
+        ...settings,
+        alpha: figureAlpha(alpha, { flipCounted: true }),
+      })
+      : null,
     confirmed: measured ? minDetectableDrop(confirmed, settings) : null,
     planned: [...options.noisyDraws].map(([case_id, draws]) => ({ case_id, draws })),
   };

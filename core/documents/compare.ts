@@ -71,6 +71,7 @@ export const CompareDocumentSchema = z.strictObject({
       standard_error: z.number(),
       z: z.number(),
       p_value: z.number(),
+      method: z.enum(["exact", "normal"]).optional(),
     }).nullable().optional(),
   })),
   /** The approved baseline's gate: the primary figure, alpha, power and the confirm budget. */
@@ -79,6 +80,17 @@ export const CompareDocumentSchema = z.strictObject({
   confirmation: z.string().nullable().optional(),
   /** Flips where the baseline never moved, and errors, counted apart. */
   flips: z.strictObject({ stable: z.array(z.string()), errored: z.array(z.string()) }).optional(),
+  /**
+   * Plain compare on a baseline of several runs: the exact test of how many cases had a stable
+   * check fail, against the baseline's history; null otherwise.
+   */
+  flip_test: z.strictObject({
+    failed: z.number().int(),
+    expected: z.number(),
+    at_risk: z.number().int(),
+    p_value: z.number(),
+    alpha: z.number(),
+  }).nullable().optional(),
   /** The smallest drop of the primary figure this baseline can detect; null without one. */
   min_detectable_drop: SensitivitySchema.nullable().optional(),
   /** The facts that forced a 1 or a 2. */
@@ -124,6 +136,7 @@ export function compareDocumentOf(
     gate: comparison.gate,
     confirmation: comparison.confirmation,
     flips: comparison.flips,
+    flip_test: comparison.flip_test,
     min_detectable_drop: comparison.sensitivity,
     causes,
     causes_by_kind: byKind,

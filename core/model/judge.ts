@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { backoffMsSchema, timeoutMsSchema } from "../suite/timer_limits.ts";
 import type { Case } from "../suite/case.ts";
 import type { JsonValue } from "../json.ts";
 import {
@@ -45,10 +46,10 @@ export const JudgeShape = {
   /** The judge's prompt template; DEFAULT_JUDGE_PROMPT when absent. */
   prompt: z.string().min(1).optional(),
   /** Per call to the judge model. */
-  timeout_ms: z.number().int().positive().default(60_000),
+  timeout_ms: timeoutMsSchema(60_000),
   /** Extra calls after a failed one (429, 5xx, a timeout); an answer that does not parse is not retried. */
   retries: z.number().int().nonnegative().max(10).default(2),
-  backoff_ms: z.number().int().nonnegative().default(1_000),
+  backoff_ms: backoffMsSchema(1_000),
 };
 
 /** A judge's settings, as the host needs them to ask the model. */

@@ -139,6 +139,15 @@ export function policyDigest(policy: Policy | undefined): string | null {
   return policy === undefined ? null : shortDigest(JSON.parse(JSON.stringify(policy)));
 }
 
+/**
+ * The whole configuration's identity, the same way: the suite, the budget, the store and every
+ * other key count, since a changed suite or budget changes what a cycle does as surely as a
+ * changed clause does.
+ */
+export function configDigest(config: OperatorConfig): string {
+  return shortDigest(JSON.parse(JSON.stringify(config)));
+}
+
 function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });

@@ -65,6 +65,8 @@ export const CycleSchema = z.strictObject({
   reruns_used: z.number().int().nonnegative(),
   structural_flip_cases: z.number().int().positive(),
   policy: z.strictObject({ name: z.string(), digest: z.string() }).nullable(),
+  /** The whole operator.toml's digest (parsed), journaled so the next cycle sees a change. */
+  config_digest: z.string().optional(),
   /** When the cycle was evaluated (UTC), for a decision that depends on the hour. */
   evaluated_at: z.iso.datetime(),
   probe: z.array(ProbeResultSchema),

@@ -16,6 +16,8 @@ export const DecisionLineSchema = z.strictObject({
   floor: z.enum(FLOORS).nullable(),
   policy_digest: z.string().nullable(),
   policy_moved: z.boolean(),
+  /** The digest of the whole operator.toml the cycle was ruled by; absent on older lines. */
+  config_digest: z.string().optional(),
   reason: z.string(),
   facts: z.array(z.string()),
 });
@@ -55,6 +57,7 @@ export function decisionLine(cycle: Cycle, decision: Decision): DecisionLine {
     floor: decision.floor,
     policy_digest: decision.policy_digest,
     policy_moved: decision.policy_moved,
+    ...(cycle.config_digest === undefined ? {} : { config_digest: cycle.config_digest }),
     reason: decision.reason,
     facts: decision.facts,
   };

@@ -1,4 +1,5 @@
 import { unitVariances } from "./case_variance.ts";
+import { exactDropPValue } from "./exact_drop_test.ts";
 import { density, normalCdf } from "./normal.ts";
 
 /** One case's draws on both sides of a comparison: 1 pass, 0 fail, or a score. */
@@ -29,6 +30,11 @@ export interface PairedTest {
   z: number;
   /** One-sided: the chance of a change this low or lower if nothing changed. */
   p_value: number;
+  /**
+   * How p_value was found: `exact` (a permutation test conditioned on each case's history, for
+   * one pass/fail draw per case against B ≥ 2 runs) or `normal` (the approximation below).
+   */
+  method?: "exact" | "normal";
 }
 
 /**
@@ -37,7 +43,9 @@ export interface PairedTest {
  * variance per draw times (1/baseline draws + 1/candidate draws). The variance is estimated from
  * both sides' draws pooled, as the hypothesis under test (nothing changed) says they share it,
  * which is also what gives a single candidate draw a variance. Cases need at least one draw on
- * each side; returns null when there are none.
+ * each side; returns null when there are none. When each case has one pass/fail draw against B ≥ 2
+ * baseline draws, the p-value is the exact one (exactDropPValue) and the standard error is kept
+ * for the floor and the minimum detectable drop.
  *
  * @example
  * ```ts
@@ -78,12 +86,16 @@ export function pairedDropTest(
   const n = usable.length;
   const difference = sum / n;
   const standard_error = Math.sqrt(variance) / n;
-  if (standard_error === 0) return { difference, standard_error, z: 0, p_value: 0.5 };
-  const z = difference / standard_error;
+  const exact = options.binary && options.design === undefined ? exactDropPValue(usable) : null;
+  const z = standard_error === 0 ? 0 : difference / standard_error;
+  if (exact !== null) return { difference, standard_error, z, p_value: exact, method: "exact" };
+  if (standard_error === 0) {
+    return { difference, standard_error, z: 0, p_value: 0.5, method: "normal" };
+  }
   // The one-term expansion holds for modest skewness; beyond ±1 (a handful of near-certain
   // cases) it would bend the p-value back on itself, so it is held there.
   const skew = Math.max(-1, Math.min(1, thirdCumulant / variance ** 1.5));
-  return { difference, standard_error, z, p_value: edgeworth(z, skew) };
+  return { difference, standard_error, z, p_value: edgeworth(z, skew), method: "normal" };
 }
 
 /**

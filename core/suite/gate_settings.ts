@@ -12,6 +12,11 @@ export const GateSettingsSchema = z.strictObject({
   noisy_draws: z.number().int().min(0).max(20).default(2),
   /** At most this many confirmation draws of a stable check that failed. */
   confirm_draws: z.number().int().min(1).max(20).default(6),
+  /**
+   * The smallest drop of a `mean` figure that can make it worse, whatever its p-value: scores
+   * that barely vary give a tiny standard error, and a 0.001 drop would be "significant".
+   */
+  min_change: z.number().min(0).max(1).default(0.01),
 });
 /** The `[gate]` table with its defaults filled in. */
 export type GateSettings = z.infer<typeof GateSettingsSchema>;
@@ -34,6 +39,8 @@ export interface GateSettingsInput {
   noisy_draws?: number;
   /** At most this many confirmation draws of a stable check that failed (1 to 20). */
   confirm_draws?: number;
+  /** The smallest drop of a `mean` figure that can make it worse (0 to 1). */
+  min_change?: number;
 }
 const _input: SameType<GateSettingsInput, z.input<typeof GateSettingsSchema>> = true;
 
@@ -54,6 +61,7 @@ export const RunGateSchema = GateSettingsSchema.extend({
  *   power: 0.9,
  *   noisy_draws: 2,
  *   confirm_draws: 6,
+ *   min_change: 0.01,
  *   primary: "accuracy",
  * };
  * ```
@@ -67,6 +75,8 @@ export interface RunGate {
   noisy_draws: number;
   /** At most this many confirmation draws of a stable check that failed. */
   confirm_draws: number;
+  /** The smallest drop of a `mean` figure that can make it worse. */
+  min_change: number;
   /** The figure that gates; null when the suite declares no aggregate. */
   primary: string | null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { backoffMsSchema, timeoutMsSchema } from "./timer_limits.ts";
 import type { SameType } from "../same_type.ts";
 import type { JsonObject } from "../json.ts";
 import {
@@ -11,11 +12,11 @@ import {
 
 /** How a run is paced: shared by every kind of target. */
 export const RunSettingsSchema = z.strictObject({
-  timeout_ms: z.number().int().positive().default(30_000),
+  timeout_ms: timeoutMsSchema(30_000),
   concurrency: z.number().int().positive().max(1024).default(8),
   /** Extra attempts after a transport failure; a failed check is never retried. */
   retries: z.number().int().nonnegative().max(10).default(2),
-  backoff_ms: z.number().int().nonnegative().default(250),
+  backoff_ms: backoffMsSchema(250),
   /** How many times each case is asked (a case's own `repeats` wins); verdicts are reduced. */
   repeats: z.number().int().min(1).max(100).default(1),
 });
@@ -45,6 +46,30 @@ const _settings: SameType<RunSettings, z.infer<typeof RunSettingsSchema>> = true
 
 const settings = RunSettingsSchema.shape;
 
+/** Query parameters that carry a credential by their name; a run document stores the URL. */
+const CREDENTIAL_PARAM = /key|token|secret|passw|auth|sig|credential/i;
+
+/**
+ * An http target's URL is stored in every run document, so it must hold no credential: a
+ * user:password part or a query parameter such as `?api_key=` is refused at load.
+ */
+function refuseUrlCredentials(url: string, ctx: z.RefinementCtx): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return;
+  }
+  const param = [...parsed.searchParams.keys()].find((name) => CREDENTIAL_PARAM.test(name));
+  if (parsed.username === "" && parsed.password === "" && param === undefined) return;
+  ctx.addIssue({
+    code: "custom",
+    message: `the URL carries a credential (${
+      param === undefined ? "a user:password part" : `the query parameter "${param}"`
+    }), and a run document stores the URL: send it in headers instead, which are never stored`,
+  });
+}
+
 /** The `[target]` table of a TOML suite: exactly one of command, module, http or provider. */
 export const TargetTableSchema = z.union([
   z.strictObject({
@@ -59,10 +84,17 @@ export const TargetTableSchema = z.union([
   }),
   z.strictObject({
     ...settings,
-    http: z.url(),
+    http: z.url().superRefine(refuseUrlCredentials),
     /** A dot path into the JSON response; the whole body when absent. */
     field: z.string().min(1).optional(),
     headers: z.record(z.string(), z.string()).default({}),
+    /** The environment variable holding the server's key; never the key itself. */
+    api_key_env: z.string().regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      "an environment variable's name: letters, digits and _",
+    ).optional(),
+    /** The header the key is sent in: `authorization` (as `Bearer KEY`) when absent. */
+    api_key_header: z.string().regex(/^[A-Za-z0-9-]+$/, "a header name").optional(),
   }),
   z.strictObject({
     ...settings,
@@ -170,7 +202,14 @@ export type TargetFunction = (
 export type TargetSpec =
   | { kind: "command"; command: string[]; cwd: string }
   | { kind: "module"; module: string; export: string }
-  | { kind: "http"; url: string; field?: string; headers: Record<string, string> }
+  | {
+    kind: "http";
+    url: string;
+    field?: string;
+    headers: Record<string, string>;
+    api_key_env?: string;
+    api_key_header?: string;
+  }
   | { kind: "function"; name: string; fn: TargetFunction }
   | { kind: "provider"; connection: ModelConnection; prompt: string };
 

@@ -3,6 +3,8 @@ import type { ConfirmationDocument } from "../../core/compare/confirmation_docum
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import type { RunStore } from "../store.ts";
 import { type ConfirmOptions, confirmRun, findConfirmation } from "./confirm_run.ts";
+import { baselineAtRef } from "../baseline_at_ref.ts";
+import { UsageError } from "../refusals.ts";
 import { selectSuite } from "./select_suite.ts";
 
 /** What `compare`, `explain` and `report` need to find both sides. */
@@ -11,6 +13,11 @@ export interface CompareOptions {
   suite?: string;
   /** A run to compare against instead of the approved baseline. */
   baseline?: string;
+  /**
+   * Read the approval and its runs from git's objects at this ref (the base branch) instead of
+   * the store on disk, which in CI is the pull request's own (compare --baseline-ref).
+   */
+  baselineRef?: string;
   /**
    * Draw again what is ambiguous (compare --confirm) unless the run already has confirmation
    * draws against this baseline; a stored confirmation is used either way.
@@ -31,6 +38,11 @@ export interface CompareResult {
   baselineRuns: RunDocument[];
   /** The confirmation draws the verdict used, if any. */
   confirmation?: ConfirmationDocument;
+  /**
+   * With --baseline-ref: the approval on disk when it is not the one at the ref, i.e. the change
+   * under test approves a reference of its own. It is reported, never used.
+   */
+  approvalChange?: { ref: string; onDisk: BaselineDocument };
 }
 
 /** Compares a run (default: the suite's latest) with its approved baseline or a named run. */
@@ -42,7 +54,24 @@ export async function compareRun(
   const candidate = await options.store.resolveRun(ref ?? "latest", { suite });
   let approval: BaselineDocument | null = null;
   const baselineRuns: RunDocument[] = [];
-  if (options.baseline !== undefined) {
+  let approvalChange: CompareResult["approvalChange"];
+  if (options.baseline !== undefined && options.baselineRef !== undefined) {
+    throw new UsageError(
+      "--baseline and --baseline-ref contradict each other: name a run, or the git ref whose approval to use",
+    );
+  }
+  if (options.baselineRef !== undefined) {
+    const atRef = await baselineAtRef(options.store, {
+      ref: options.baselineRef,
+      suite: candidate.suite.name,
+    });
+    approval = atRef.approval;
+    baselineRuns.push(...atRef.runs);
+    const onDisk = (await options.store.baselineHistory(candidate.suite.name)).at(-1);
+    if (onDisk !== undefined && !sameApproval(onDisk, approval)) {
+      approvalChange = { ref: options.baselineRef, onDisk };
+    }
+  } else if (options.baseline !== undefined) {
     baselineRuns.push(await options.store.resolveRun(options.baseline, { suite }));
   } else {
     approval = await options.store.currentBaseline(candidate.suite.name);
@@ -66,5 +95,10 @@ export async function compareRun(
     baselineRun: baselineRuns[0],
     baselineRuns,
     approval,
+    ...(approvalChange === undefined ? {} : { approvalChange }),
   };
+}
+
+function sameApproval(a: BaselineDocument, b: BaselineDocument): boolean {
+  return a.run_id === b.run_id && a.promoted_at === b.promoted_at && a.suite === b.suite;
 }

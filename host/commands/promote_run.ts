@@ -66,6 +66,8 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
       ? { runs: ids, measured: recordBaseline(ids.map((id) => runs.find((r) => r.run_id === id)!)) }
       : {}),
   };
+  // The cited runs first, so an approval on disk never cites a copy that is not there yet.
+  for (const id of ids) await options.store.writeCitedRun(runs.find((r) => r.run_id === id)!);
   const path = await options.store.writeBaseline(baseline);
   return { baseline, path };
 }

@@ -6,6 +6,7 @@ import {
   type ReportFormat,
 } from "../../core/report/mod.ts";
 import type { GateVerdict } from "../../core/compare/facts.ts";
+import { refuseLinkedWrite } from "../no_links.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";
 import type { CompareOptions } from "./compare_run.ts";
 import { compareDocument } from "./documents.ts";
@@ -48,6 +49,7 @@ export async function reportDocument(
  * file, so `--allow-write=FILE` for that one file is enough; a missing folder is created.
  */
 export async function writeReportFile(path: string, text: string): Promise<void> {
+  refuseLinkedWrite(path);
   try {
     try {
       await Deno.writeTextFile(path, text);

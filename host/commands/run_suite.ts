@@ -7,7 +7,8 @@ import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../
 import { JournalRefusedError, UsageError } from "../refusals.ts";
 import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
-import { loadSuite } from "../suite_loader/mod.ts";
+import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
+import { acquireRunLock, runLockPath } from "../run_lock.ts";
 import { withCaseInputs } from "../../core/run/case_inputs.ts";
 import { regradePlan } from "../../core/run/regrade.ts";
 import { casesDigest } from "../../core/suite/suite.ts";
@@ -30,6 +31,11 @@ export interface RunSuiteOptions {
    * (`digline rejudge`); judges are asked, the target never is.
    */
   regrade?: RunDocument;
+  /**
+   * The commit to stamp the run with, when the caller asked git itself (the MCP run worker may
+   * not start git, since a program it starts is outside Deno's write permission).
+   */
+  gitCommit?: string | null;
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -51,8 +57,23 @@ export async function runSuite(
   if (options.resume && options.restart) {
     throw new UsageError("run: --resume and --restart contradict each other; give one");
   }
-  const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
+  // Taken before the journal is read: a live run's journal is not an interrupted one.
+  const lock = await acquireRunLock(runLockPath(options.store, loaded.suite.name), {
+    now: (options.clock ?? systemClock).now(),
+  });
+  try {
+    return await runLoadedSuite(loaded, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLoadedSuite(
+  loaded: LoadedSuite,
+  options: RunSuiteOptions,
+): Promise<RunSuiteResult> {
+  const clock = options.clock ?? systemClock;
   const regrade = options.regrade;
   const plan = regrade === undefined ? undefined : regradePlan(loaded.suite.cases, regrade);
   const declared = plan === undefined
@@ -95,7 +116,11 @@ export async function runSuite(
       config_hash: suite.config_hash,
       started_at: startedAt.toISOString(),
       // A re-grade judges the outputs the re-graded run's code produced, at its commit.
-      git_commit: regrade === undefined ? await gitStamp(loaded.dir) : regrade.git_commit,
+      git_commit: regrade !== undefined
+        ? regrade.git_commit
+        : options.gitCommit !== undefined
+        ? options.gitCommit
+        : await gitStamp(loaded.dir),
     };
     const writer = journal === null
       ? await JournalWriter.create(workFile, header)

@@ -1,4 +1,4 @@
-import { MissingApiKeyError, PermissionRefusedError } from "../refusals.ts";
+import { ApiKeyShapeError, MissingApiKeyError, PermissionRefusedError } from "../refusals.ts";
 
 /**
  * Reads the key a suite names by its variable. The key is read here and handed only to the
@@ -21,5 +21,9 @@ export function readApiKey(variable: string, options: { who: string }): string {
   }
   const key = value?.trim();
   if (key === undefined || key === "") throw new MissingApiKeyError(variable, options);
+  // A key sent in a header with a newline in it, or quoted in an error, leaks; say which
+  // variable is wrong, never what it holds.
+  // deno-lint-ignore no-control-regex
+  if (/[\s\x00-\x1f\x7f]/.test(key)) throw new ApiKeyShapeError(variable, options);
   return key;
 }

@@ -1,3 +1,4 @@
+import { redact } from "../../core/redact.ts";
 import {
   ANTHROPIC_DEFAULT_MAX_TOKENS,
   describeModel,
@@ -93,6 +94,7 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
         headers[name] = value;
       }
       const where = endpointName(plan.url);
+      const secrets = parts.key === undefined ? [] : [parts.key];
       const meter = (usage?: ModelReply["usage"]) =>
         options.meter?.({
           role: parts.role,
@@ -109,6 +111,9 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
           headers,
           body: JSON.stringify(plan.body),
           signal: options.signal,
+          // Deno strips only Authorization on a redirect to another origin; an api-key header
+          // would follow it. No redirect is followed with a key.
+          redirect: "manual",
         });
         body = await response.text();
       } catch (error) {
@@ -119,15 +124,25 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
           if (reason instanceof TransportError) parts.circuit.failure(reason.message);
           throw abortError(options.signal);
         }
-        const message = `the request to ${where} failed: ${errorMessage(error)}`;
+        const message = redact(`the request to ${where} failed: ${errorMessage(error)}`, secrets);
         parts.circuit.failure(message);
         throw new TransportError(message, { cause: error });
       }
+      if (response.status >= 300 && response.status < 400) {
+        meter();
+        const location = redact(response.headers.get("location") ?? "nowhere", secrets);
+        const message = `${where} answered ${response.status}, a redirect to ${location}; ` +
+          "digline does not send a key on to another address: set base_url to that address";
+        parts.circuit.failure(message);
+        throw new TransportError(message, { retryable: false });
+      }
       if (!response.ok) {
         meter();
-        // A provider that quotes the key back in its error must not get it into a run document.
-        const said = scrub(body, parts.key);
-        throw statusError(response, { body: said, where, circuit: parts.circuit, wallClock });
+        // Redacted after the body is decoded: a key the provider quotes back JSON-escaped is
+        // the key again once read out of the JSON.
+        const error = statusError(response, { body, where, circuit: parts.circuit, wallClock });
+        error.message = redact(error.message, secrets);
+        throw error;
       }
       let reply: ModelReply;
       try {
@@ -180,10 +195,6 @@ function statusError(
 function endpointName(url: string): string {
   const parsed = new URL(url);
   return `${parsed.origin}${parsed.pathname}`;
-}
-
-function scrub(text: string, key: string | undefined): string {
-  return key === undefined || key.length < 4 ? text : text.split(key).join("[the key]");
 }
 
 function firstLine(body: string): string {

@@ -5,6 +5,7 @@ import {
   JournalLineSchema,
   type LabelLine,
 } from "../../core/operator/journal.ts";
+import { refuseLinkedWrite } from "../no_links.ts";
 import { readNamedFile } from "../read_named_file.ts";
 import { JournalRefusedError, UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
@@ -44,6 +45,7 @@ export async function readDecisionJournal(path: string): Promise<JournalLine[]> 
 
 /** Appends one line; the journal is never rewritten. */
 export async function appendJournalLine(path: string, line: JournalLine): Promise<number> {
+  refuseLinkedWrite(path);
   const before = await readDecisionJournal(path);
   await Deno.mkdir(join(path, ".."), { recursive: true });
   const file = await Deno.open(path, { append: true, create: true });

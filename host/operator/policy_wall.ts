@@ -1,18 +1,40 @@
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { ProbeResult } from "../../core/operator/cycle.ts";
+import { judgePolicyWall, type OsFacts, type OwnedPath } from "../../core/operator/policy_wall.ts";
+import type { Lockdown } from "./lockdown.ts";
+
+/**
+ * Variables that make the Deno runtime itself write files, before and beside any permission
+ * check: an audit log, coverage profiles, V8's own logs, a WebGPU trace. The documented launch
+ * lets the operator read exactly these, so their absence is a fact and not a guess.
+ */
+export const RUNTIME_WRITERS = [
+  "DENO_AUDIT_PERMISSIONS",
+  "DENO_COVERAGE_DIR",
+  "DENO_V8_FLAGS",
+  "DENO_WEBGPU_TRACE",
+] as const;
+
+/** V8 flags that write files; other V8 flags (a heap limit, say) write nothing. */
+const WRITING_V8_FLAGS = /--(log|logfile|prof|perf|trace|heap|cpu|dump|redirect|write)/;
+
+/** Where the policy file is, where the operator may write, and what it gave up at start. */
+export interface PolicyWallOptions {
+  /** The store: the operator's only write root. */
+  store: string;
+  lockdown: Lockdown;
+}
 
 /**
  * Can this process change operator.toml? It tries a write that changes nothing (the file's own
- * bytes, restored if anything got through), then looks for the ways around Deno's per-file
- * wall that were measured on Deno 2.9: a writable ancestor folder (rename it and write through
- * the new path), a symbolic or hard link, and a subprocess or FFI grant that Deno's write
- * permission does not bind. Any of them makes the wall unenforced, which is reported as what
- * it is, not as a failure.
+ * bytes, restored if anything got through), then looks for every way around Deno's per-file wall
+ * measured on Deno 2.9: a writable folder above it (rename it, write through the new path), a
+ * symbolic or hard link to it, a link in the store or a store that is a link, a write grant on an
+ * alias of its folder, a subprocess or native code (unless revoked at start), and runtime
+ * variables that make Deno write by itself. With no route, `enforced` further needs the OS to
+ * refuse this identity (see core/operator/policy_wall.ts).
  */
-export function probePolicyWall(
-  path: string,
-  options: { commands?: readonly string[] } = {},
-): ProbeResult {
+export function probePolicyWall(path: string, options: PolicyWallOptions): ProbeResult {
   const file = resolve(path);
   let snapshot: Uint8Array;
   try {
@@ -25,6 +47,7 @@ export function probePolicyWall(
     };
   }
   const routes: string[] = [];
+  const unverified: string[] = [];
   try {
     Deno.writeFileSync(file, snapshot);
     routes.push(`${path} itself is writable`);
@@ -42,7 +65,7 @@ export function probePolicyWall(
     restore(file, snapshot);
   }
   for (let dir = dirname(file);; dir = dirname(dir)) {
-    if (Deno.permissions.querySync({ name: "write", path: dir }).state === "granted") {
+    if (writeGranted(dir)) {
       routes.push(`the folder ${dir} is writable, and renaming it routes around the file's wall`);
       break;
     }
@@ -55,27 +78,128 @@ export function probePolicyWall(
   } catch {
     // Read above succeeded, so a failing lstat only loses the link check; say nothing false.
   }
-  if (Deno.permissions.querySync({ name: "run" }).state === "granted") {
-    routes.push("--allow-run lets any subprocess write it, outside Deno's permissions");
-  } else {
-    const commands = new Set([...(options.commands ?? []), "sh", "bash", "git", Deno.execPath()]);
-    for (const command of commands) {
-      if (Deno.permissions.querySync({ name: "run", command }).state === "granted") {
-        routes.push(`--allow-run=${command} lets a subprocess write it`);
+  routes.push(...storeRoutes(options.store));
+  routes.push(...aliasRoutes(file, options.store));
+  routes.push(...processRoutes(options.lockdown));
+  for (const name of RUNTIME_WRITERS) {
+    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+      unverified.push(`the launch does not let it read ${name} (add --allow-env=${name})`);
+      continue;
+    }
+    const value = Deno.env.get(name);
+    if (value === undefined || value === "") continue;
+    if (name === "DENO_V8_FLAGS" && !WRITING_V8_FLAGS.test(value)) continue;
+    routes.push(`${name} is set, and the runtime itself writes files for it despite --deny-write`);
+  }
+  return judgePolicyWall({ path, routes, unverified, os: osFacts(file) });
+}
+
+/**
+ * Symbolic links in the store, or a store that is one: Deno checks a write against the path as
+ * spelled, so a link under the write root carries a write anywhere. Also used by the cycle,
+ * which refuses to run in a store that holds one.
+ */
+export function storeLinks(store: string): string[] {
+  const root = resolve(store);
+  const found: string[] = [];
+  try {
+    if (Deno.lstatSync(root).isSymlink) return [`the store ${store} is itself a symbolic link`];
+    if (Deno.realPathSync(root) !== root) {
+      return [
+        `the store ${store} lies under a symbolic link (its real path is ${
+          Deno.realPathSync(root)
+        })`,
+      ];
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+  const walk = (dir: string) => {
+    for (const entry of Deno.readDirSync(dir)) {
+      const at = join(dir, entry.name);
+      if (entry.isSymlink) found.push(`${at} in the store is a symbolic link`);
+      else if (entry.isDirectory) walk(at);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+function storeRoutes(store: string): string[] {
+  try {
+    return storeLinks(store);
+  } catch (error) {
+    return [`the store could not be walked for links (${(error as Error).name})`];
+  }
+}
+
+/**
+ * Write grants on an alias of operator.toml's folder: a symbolic link beside the folder or any
+ * folder above it (or above the store) that resolves to one of them, where this process may
+ * write. Deno matches grants by spelling, so such a grant reaches the file its deny does not
+ * name. A link elsewhere on the machine is not seen here, which is why `enforced` also needs
+ * the OS to refuse this identity.
+ */
+function aliasRoutes(file: string, store: string): string[] {
+  const guarded = new Set<string>([file]);
+  for (let dir = dirname(file);; dir = dirname(dir)) {
+    guarded.add(dir);
+    if (dirname(dir) === dir) break;
+  }
+  const places = new Set<string>();
+  for (const start of [dirname(file), resolve(store)]) {
+    for (let dir = start;; dir = dirname(dir)) {
+      places.add(dir);
+      if (dirname(dir) === dir) break;
+    }
+  }
+  const routes: string[] = [];
+  for (const place of places) {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(place)];
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!entry.isSymlink) continue;
+      const link = join(place, entry.name);
+      let real: string;
+      try {
+        real = Deno.realPathSync(link);
+      } catch {
+        continue;
+      }
+      if (guarded.has(real) && writeGranted(link)) {
+        routes.push(`a write grant covers ${link}, an alias of ${real}`);
       }
     }
+  }
+  return routes;
+}
+
+function processRoutes(lockdown: Lockdown): string[] {
+  if (lockdown.command !== null) {
+    return [
+      `the suite's command target runs ${lockdown.command}, and a subprocess writes outside Deno's permissions`,
+    ];
+  }
+  const routes: string[] = [];
+  if (!lockdown.revoked) {
+    routes.push("run was not revoked at start, so a scoped grant may remain");
+  }
+  if (Deno.permissions.querySync({ name: "run" }).state === "granted") {
+    routes.push("--allow-run lets any subprocess write it, outside Deno's permissions");
   }
   if (Deno.permissions.querySync({ name: "ffi" }).state === "granted") {
     routes.push("--allow-ffi lets native code write it");
   }
-  return routes.length === 0
-    ? {
-      wall: "policy-write",
-      outcome: "enforced",
-      detail:
-        `a write to ${path} was refused, and no folder, link, subprocess or FFI grant routes around it`,
-    }
-    : { wall: "policy-write", outcome: "unenforced", detail: routes.join("; ") };
+  return routes;
+}
+
+function writeGranted(path: string): boolean {
+  return Deno.permissions.querySync({ name: "write", path }).state === "granted";
 }
 
 function restore(file: string, snapshot: Uint8Array): void {
@@ -85,5 +209,47 @@ function restore(file: string, snapshot: Uint8Array): void {
     Deno.writeFileSync(file, snapshot);
   } catch {
     // Unreadable or unwritable now means nothing got through to put back.
+  }
+}
+
+/** Who this process is to the OS, and the owners and modes of the file and its folders. */
+function osFacts(file: string): OsFacts | { unknown: string } {
+  if (
+    Deno.permissions.querySync({ name: "sys", kind: "uid" }).state !== "granted" ||
+    Deno.permissions.querySync({ name: "sys", kind: "gid" }).state !== "granted"
+  ) {
+    return { unknown: "the launch does not let it ask the OS who it is (add --allow-sys=uid,gid)" };
+  }
+  const uid = Deno.uid();
+  const gid = Deno.gid();
+  if (uid === null || gid === null) return { unknown: "this OS has no user and group ids" };
+  const paths: OwnedPath[] = [];
+  try {
+    for (let at = file;; at = dirname(at)) {
+      const info = Deno.statSync(at);
+      if (info.mode === null || info.uid === null || info.gid === null) {
+        return { unknown: `the OS gave no owner or mode for ${at}` };
+      }
+      paths.push({ path: at, mode: info.mode, uid: info.uid, gid: info.gid });
+      if (dirname(at) === at) break;
+    }
+  } catch (error) {
+    return { unknown: `the owners of the folders could not be read (${(error as Error).name})` };
+  }
+  const groups = supplementaryGroups(uid);
+  if (groups === null) return { unknown: "its supplementary groups could not be read" };
+  return { uid, gids: [gid, ...groups], paths };
+}
+
+/** The groups /etc/group lists this user in; null when the files can not be read. */
+function supplementaryGroups(uid: number): number[] | null {
+  try {
+    const user = Deno.readTextFileSync("/etc/passwd").split("\n").map((l) => l.split(":"))
+      .find((f) => Number(f[2]) === uid)?.[0];
+    if (user === undefined) return [];
+    return Deno.readTextFileSync("/etc/group").split("\n").map((l) => l.split(":"))
+      .filter((f) => (f[3] ?? "").split(",").includes(user)).map((f) => Number(f[2]));
+  } catch {
+    return null;
   }
 }

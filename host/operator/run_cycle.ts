@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from "node:path";
 import type { Fact } from "../../core/compare/facts.ts";
-import { type OperatorConfig, policyDigest } from "../../core/operator/config.ts";
+import { configDigest, type OperatorConfig, policyDigest } from "../../core/operator/config.ts";
 import {
   classifyCycle,
   type Cycle,
@@ -19,7 +19,7 @@ import { type Clock, systemClock } from "../clock.ts";
 import { compareRun } from "../commands/compare_run.ts";
 import { runSuite } from "../commands/run_suite.ts";
 import { decideFailure } from "../failure.ts";
-import { UsageError } from "../refusals.ts";
+import { StoreLinkedError, UsageError } from "../refusals.ts";
 import { RunStore } from "../store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 import {
@@ -29,7 +29,9 @@ import {
   readDecisionJournal,
 } from "./decision_journal.ts";
 import { loadOperatorConfig } from "./load_config.ts";
-import { probePolicyWall } from "./policy_wall.ts";
+import { type Lockdown, lockDown } from "./lockdown.ts";
+import { storeLinks } from "./policy_wall.ts";
+import { probeWalls } from "./probe_walls.ts";
 
 /** What a cycle needs: its configuration file, and the probe of the MCP wall from its caller. */
 export interface CycleOptions {
@@ -58,43 +60,28 @@ export async function runCycle(
   options: CycleOptions,
 ): Promise<{ cycle: Cycle; decision: Decision; paths: CyclePaths }> {
   const clock = options.clock ?? systemClock;
-  const { config } = await loadOperatorConfig(options.configPath);
-  const dir = dirname(resolve(options.configPath));
-  const store = new RunStore({ root: resolve(dir, config.store), tenant: config.tenant });
-  const suitePath = resolve(dir, config.suite);
-  const loaded = await loadSuite(suitePath);
-  refuseUnaffordable(loaded.suite, config);
+  const setup = await prepareCycle(options.configPath);
+  const { config, store, suitePath, suite } = setup;
+  const links = storeLinks(store.root);
+  if (links.length > 0) throw new StoreLinkedError(store.root, { links });
+  refuseUnaffordable(suite, config);
   const digest = policyDigest(config.policy);
   const evidence = await gatherEvidence(suitePath, { store, config, onFailure: options.onFailure });
-  const outDir = join(store.tenantDir, "operator", loaded.suite.name);
   const paths: CyclePaths = {
-    cycle: join(outDir, "cycle.json"),
-    decision: join(outDir, "decision.json"),
-    alert: join(outDir, "alert.md"),
-    journal: decisionJournalPath(store, loaded.suite.name),
+    cycle: join(setup.outDir, "cycle.json"),
+    decision: join(setup.outDir, "decision.json"),
+    alert: join(setup.outDir, "alert.md"),
+    journal: setup.journal,
   };
-  const probe = [
-    await options.probeMcp(store),
-    probePolicyWall(options.configPath, { commands: commandsOf(loaded.suite) }),
-    await probeCycleWrite(outDir),
-  ];
-  const onDisk = await loadOperatorConfig(options.configPath).then(
-    ({ config }) => policyDigest(config.policy),
-    () => "(unreadable)",
-  );
-  probe.push({
-    wall: "policy-digest",
-    outcome: onDisk === digest ? "matches" : "moved",
-    detail: onDisk === digest
-      ? `the policy on disk is ${digest ?? "(none)"}, the one this cycle was ruled by`
-      : `this cycle was ruled by ${digest ?? "(none)"} but the file on disk now holds ${
-        onDisk ?? "(none)"
-      }`,
+  const probe = await probeWalls({
+    ...setup,
+    configPath: options.configPath,
+    probeMcp: options.probeMcp,
   });
   const cycle: Cycle = {
     cycle_format: CYCLE_FORMAT,
-    cycle_key: `${loaded.suite.name}@${evidence.runId ?? clock.now().toISOString()}`,
-    suite: loaded.suite.name,
+    cycle_key: `${suite.name}@${evidence.runId ?? clock.now().toISOString()}`,
+    suite: suite.name,
     tenant: config.tenant,
     baseline_run: evidence.baselineRun,
     runs: evidence.runs,
@@ -117,6 +104,7 @@ export async function runCycle(
     policy: config.policy === undefined || digest === null
       ? null
       : { name: config.policy.name, digest },
+    config_digest: setup.ruledBy,
     evaluated_at: clock.now().toISOString(),
     probe,
   };
@@ -128,6 +116,43 @@ export async function runCycle(
   await writeFileAtomic(paths.decision, JSON.stringify(decision, null, 2) + "\n");
   await writeFileAtomic(paths.alert, renderDossier(cycle, { decision }));
   return { cycle, decision, paths };
+}
+
+/** What a cycle and a standalone probe both start from. */
+export interface CycleSetup {
+  config: OperatorConfig;
+  store: RunStore;
+  suitePath: string;
+  suite: Suite;
+  lockdown: Lockdown;
+  /** The digest of the whole operator.toml as read at start. */
+  ruledBy: string;
+  outDir: string;
+  journal: string;
+}
+
+/**
+ * Reads operator.toml, gives up `ffi`, and `run` unless the suite has a command target (before
+ * any suite code is loaded), then loads the suite. `operator probe` starts the same way, so it
+ * answers exactly as a cycle's own probe would.
+ */
+export async function prepareCycle(configPath: string): Promise<CycleSetup> {
+  const { config } = await loadOperatorConfig(configPath);
+  const dir = dirname(resolve(configPath));
+  const store = new RunStore({ root: resolve(dir, config.store), tenant: config.tenant });
+  const suitePath = resolve(dir, config.suite);
+  const lockdown = await lockDown(suitePath);
+  const suite = (await loadSuite(suitePath)).suite;
+  return {
+    config,
+    store,
+    suitePath,
+    suite,
+    lockdown,
+    ruledBy: configDigest(config),
+    outDir: join(store.tenantDir, "operator", suite.name),
+    journal: decisionJournalPath(store, suite.name),
+  };
 }
 
 /**
@@ -242,7 +267,10 @@ function flipsOf(facts: readonly Fact[], confirmation: ConfirmationDocument | un
   const flips: Flip[] = [];
   for (const fact of facts) {
     if (fact.case_id === undefined || fact.assertion === undefined) continue;
-    if (fact.kind !== "regression" && fact.kind !== "unconfirmed" && fact.kind !== "noisy") {
+    if (
+      fact.kind !== "regression" && fact.kind !== "unconfirmed" && fact.kind !== "noisy" &&
+      fact.kind !== "stable-flip"
+    ) {
       continue;
     }
     flips.push({
@@ -266,29 +294,5 @@ function refuseUnaffordable(suite: Suite, config: OperatorConfig): void {
     throw new UsageError(
       `operator.toml: a budget of ${config.budget} target calls can not pay for one run of suite ${suite.name} (up to ${worst} calls with its retries and repeats); raise budget or lower retries`,
     );
-  }
-}
-
-function commandsOf(suite: Suite): string[] {
-  return suite.target.kind === "command" ? [suite.target.command[0]] : [];
-}
-
-/** The probe's positive: this identity can write where the operator writes. */
-async function probeCycleWrite(outDir: string): Promise<ProbeResult> {
-  const marker = join(outDir, ".probe");
-  try {
-    await writeFileAtomic(marker, "the operator can write here\n");
-    await Deno.remove(marker);
-    return {
-      wall: "cycle-write",
-      outcome: "written",
-      detail: "wrote and removed a marker beside the cycle file",
-    };
-  } catch (error) {
-    return {
-      wall: "cycle-write",
-      outcome: "not-written",
-      detail: `could not write beside the cycle file (${(error as Error).name})`,
-    };
   }
 }

@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { AggregateSpec } from "../../core/suite/aggregate_spec.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import type { Case } from "../../core/suite/case.ts";
@@ -50,6 +51,13 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
   const files: CasesFileSpan[] = [];
   const cases = [...draft.cases];
   for (const [index, path] of (draft.cases_file ?? []).entries()) {
+    if (isAbsolute(path) || path.split(/[\\/]/).includes("..")) {
+      throw new SuiteLoadError(
+        `cases file "${path}" is not beside the suite: a cases file is named relative to the ` +
+          "suite's folder, without .. or an absolute path; move it there",
+        options.locate(["cases_file", index]),
+      );
+    }
     const display = isAbsolute(path) ? path : join(dirname(options.source), path);
     const loaded = await loadCasesFile(resolve(options.dir, path), { display });
     if (loaded === undefined) {
@@ -63,6 +71,7 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
     for (const c of loaded.cases) cases.push(c);
   }
   const { target, settings } = resolveTarget(draft.target, { dir: options.dir });
+  if (target.kind === "module") await refuseMissingModule(target.module, options);
   let suite: Suite;
   try {
     suite = buildSuite({
@@ -82,6 +91,30 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
   }
   refusePromptGaps(suite, { files, locate: options.locate });
   return suite;
+}
+
+/**
+ * A module target that is not there is the suite's mistake, refused at its key before a run
+ * starts, rather than the module system's error once the store has a journal.
+ */
+async function refuseMissingModule(module: string, options: AssembleOptions): Promise<void> {
+  if (!module.startsWith("file:")) return;
+  const path = fileURLToPath(module);
+  let problem: string | undefined;
+  try {
+    const info = await Deno.stat(path);
+    if (!info.isFile) problem = "is not a file";
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) problem = "does not exist";
+    else if (error instanceof Deno.errors.NotCapable) return;
+    else problem = `can not be read (${(error as Error).message.split("\n")[0]})`;
+  }
+  if (problem === undefined) return;
+  throw new SuiteLoadError(
+    `the target module ${path} ${problem}; name the file that exports the system, ` +
+      "relative to the suite's folder",
+    options.locate(["target", "module"]),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { type SuiteIssue, suiteLoadErrorFromIssues } from "../refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
 import { describeIssues } from "./describe_issue.ts";
 import { locateJsonColumn } from "./json_locator.ts";
+import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { dotted } from "./key_label.ts";
 
 const CASE_KEYS = Object.keys(CaseSchema.shape);
@@ -31,6 +32,12 @@ export function parseJsonlCases(text: string, options: { file: string }): Loaded
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       issues.push({ ...at, column: 1, path: [], message: "each line holds one case as an object" });
+      return;
+    }
+    const deep = tooDeepPath(value);
+    if (deep !== undefined) {
+      const column = locateJsonColumn(line, deep.slice(0, 1));
+      issues.push({ ...at, column, key: keyLabel(deep), path: deep, message: TOO_DEEP_MESSAGE });
       return;
     }
     const parsed = CaseSchema.safeParse(value);

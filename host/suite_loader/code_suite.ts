@@ -9,7 +9,9 @@ import {
 } from "../../core/suite/define_suite.ts";
 import { AssertionShapeError } from "../../core/errors.ts";
 import type { Suite } from "../../core/suite/suite.ts";
-import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { SuiteExitError, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { MAX_TIMER_MS } from "../../core/limits.ts";
+import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { assembleSuite } from "./assemble.ts";
 import { describeIssues } from "./describe_issue.ts";
 import { refuseImportFailure } from "./import_failure.ts";
@@ -38,7 +40,7 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
   await checkReadableFile(path, { display: source, what: "suite" });
   let namespace: Record<string, unknown>;
   try {
-    namespace = await import(pathToFileURL(path).href);
+    namespace = await importWithDeadline(pathToFileURL(path).href, source);
   } catch (error) {
     throw refuseImportFailure(error, { file: path, ...options });
   }
@@ -46,6 +48,10 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
   const { [SUITE_DEFINITION]: _marker, ...plain } = definition;
   if (Array.isArray(plain.assertions)) checkAssertions(plain.assertions, source);
   const locate: Locate = (keyPath) => ({ file: source, key: codeKeyLabel(keyPath) });
+  const deep = tooDeepPath(plain);
+  if (deep !== undefined) {
+    throw suiteLoadErrorFromIssues([issueAt(locate, { path: deep, message: TOO_DEEP_MESSAGE })]);
+  }
   const parsed = CodeSuiteSchema.safeParse(plain);
   if (!parsed.success) {
     const described = describeIssues(parsed.error.issues, { knownKeys: suiteKnownKeys(plain) });
@@ -55,6 +61,52 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
     { ...parsed.data, assertions: parsed.data.assertions as Assertion[] },
     { dir: dirname(path), source, locate },
   );
+}
+
+/** How long a suite module may take to load unless DIGLINE_LOAD_TIMEOUT_MS says otherwise. */
+export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * Imports a suite module with Deno.exit turned into a refusal and a deadline, so a top-level
+ * await that never settles is refused naming the file instead of hanging the command.
+ */
+async function importWithDeadline(url: string, source: string): Promise<Record<string, unknown>> {
+  const limit = loadTimeoutMs();
+  const exit = Deno.exit;
+  Deno.exit = (code?: number): never => {
+    throw new SuiteExitError(code ?? 0);
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new SuiteLoadError(
+          `the module did not finish loading within ${limit} ms (a top-level await that never ` +
+            "settles?); make its top level finish, or set DIGLINE_LOAD_TIMEOUT_MS to wait longer",
+          { file: source },
+        ),
+      );
+    }, limit);
+  });
+  try {
+    return await Promise.race([import(url), deadline]);
+  } finally {
+    clearTimeout(timer);
+    Deno.exit = exit;
+  }
+}
+
+function loadTimeoutMs(): number {
+  let text: string | undefined;
+  try {
+    text = Deno.env.get("DIGLINE_LOAD_TIMEOUT_MS");
+  } catch {
+    // Without --allow-env for it, the default holds.
+  }
+  const value = Number(text);
+  return text !== undefined && Number.isInteger(value) && value > 0 && value <= MAX_TIMER_MS
+    ? value
+    : DEFAULT_LOAD_TIMEOUT_MS;
 }
 
 function suiteExport(namespace: Record<string, unknown>, source: string): DefinedSuite {

@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { RefusalError } from "../../core/errors.ts";
+import { AssertionShapeError, RefusalError } from "../../core/errors.ts";
 import { PermissionRefusedError, SuiteRaisedError } from "../refusals.ts";
 import { parseStackFrames, type StackFrame, stripAnsi } from "./stack_frames.ts";
 
@@ -34,7 +34,8 @@ export interface ImportFailureContext {
  * A permission Deno refused becomes PermissionRefusedError, naming the flag.
  */
 export function refuseImportFailure(error: unknown, context: ImportFailureContext): unknown {
-  if (error instanceof RefusalError) return error;
+  if (error instanceof SuiteRaisedError) return error;
+  if (error instanceof RefusalError) return locateRefusal(error, context);
   if (error instanceof Deno.errors.NotCapable) {
     return PermissionRefusedError.fromNotCapable(error, {
       fallback: context.source,
@@ -58,6 +59,27 @@ export function refuseImportFailure(error: unknown, context: ImportFailureContex
     reproduce: reproduceCommand(suiteUrl, context),
     cause: error,
   });
+}
+
+/**
+ * A refusal digline raised while the suite module called it (a malformed assertion, say) is
+ * the suite's mistake: it keeps its words and gains the type, the suite's line that made the
+ * call, and the command that prints the traceback.
+ */
+function locateRefusal(error: Error, context: ImportFailureContext): Error {
+  const suiteUrl = pathToFileURL(context.file).href;
+  const suiteFrame = parseStackFrames(error.stack ?? "").find((f) => toUrl(f.file) === suiteUrl);
+  if (suiteFrame === undefined) return error;
+  const { type, message } = describeThrown(error);
+  const located = new SuiteRaisedError(context.source, {
+    errorType: type,
+    errorMessage: message,
+    innermost: showFrame(suiteFrame, context.cwd),
+    reproduce: reproduceCommand(suiteUrl, context),
+    cause: error,
+  });
+  // A library caller that catches AssertionShapeError still catches it.
+  return error instanceof AssertionShapeError ? new AssertionShapeError(located.message) : located;
 }
 
 /**

@@ -49,6 +49,8 @@ export function resolveTarget(
   }
   const target: TargetSpec = { kind: "http", url: table.http, headers: table.headers };
   if (table.field !== undefined) target.field = table.field;
+  if (table.api_key_env !== undefined) target.api_key_env = table.api_key_env;
+  if (table.api_key_header !== undefined) target.api_key_header = table.api_key_header;
   return { target, settings };
 }
 

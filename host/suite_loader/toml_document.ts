@@ -4,6 +4,7 @@ import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import { type DescribedIssue, describeIssues, type KnownKeys } from "./describe_issue.ts";
 import { tomlKeyLabel } from "./key_label.ts";
 import { issueAt, type Locate } from "./locate.ts";
+import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { createTomlLocator } from "./toml_locator.ts";
 
 /**
@@ -40,6 +41,10 @@ export function parseTomlDocument<S extends z.ZodType>(
     const { line, column } = locator(keyPath);
     return { file, line, column, key: tomlKeyLabel(keyPath) };
   };
+  const deep = tooDeepPath(raw);
+  if (deep !== undefined) {
+    throw suiteLoadErrorFromIssues([issueAt(locate, { path: deep, message: TOO_DEEP_MESSAGE })]);
+  }
   const parsed = options.schema.safeParse(raw);
   if (!parsed.success) {
     const described = describeIssues(parsed.error.issues, {

@@ -1,12 +1,36 @@
 import type { JsonObject } from "../../core/json.ts";
+import { redact } from "../../core/redact.ts";
+import { readApiKey } from "../models/api_key.ts";
 import { abortError, clip, errorMessage, outputText } from "./_shared.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
 
-/** Opens an http target: POST the vars as JSON, read the body or one JSON field of it. */
-export function openHttpTarget(
-  spec: { url: string; field?: string; headers: Record<string, string> },
-): Target {
-  const headers = { "content-type": "application/json", ...spec.headers };
+/** What an http target is opened from. */
+export interface HttpTargetSpec {
+  url: string;
+  field?: string;
+  headers: Record<string, string>;
+  /** The variable holding the key, read when the target opens (a refusal if unset). */
+  api_key_env?: string;
+  /** The header the key goes in; `authorization`, as `Bearer KEY`, by default. */
+  api_key_header?: string;
+}
+
+/**
+ * Opens an http target: POST the vars as JSON, read the body or one JSON field of it. No
+ * redirect is followed (headers may carry a credential); the key is redacted from every error.
+ */
+export function openHttpTarget(spec: HttpTargetSpec): Target {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    ...spec.headers,
+  };
+  const secrets: string[] = [];
+  if (spec.api_key_env !== undefined) {
+    const key = readApiKey(spec.api_key_env, { who: "the http target" });
+    const header = (spec.api_key_header ?? "authorization").toLowerCase();
+    headers[header] = header === "authorization" ? `Bearer ${key}` : key;
+    secrets.push(key);
+  }
   return {
     async call(vars: JsonObject, callOptions: CallOptions): Promise<string> {
       const { signal } = callOptions;
@@ -18,15 +42,29 @@ export function openHttpTarget(
           headers,
           body: JSON.stringify(vars),
           signal,
+          redirect: "manual",
         });
         body = await response.text();
       } catch (e) {
         if (signal.aborted) throw abortError(signal);
-        throw new TransportError(`the request to ${spec.url} failed: ${errorMessage(e)}`, {
-          cause: e,
-        });
+        throw new TransportError(
+          redact(`the request to ${spec.url} failed: ${errorMessage(e)}`, secrets),
+          { cause: e },
+        );
       }
-      if (!response.ok) throw statusError(response, body);
+      if (response.status >= 300 && response.status < 400) {
+        const location = redact(response.headers.get("location") ?? "nowhere", secrets);
+        throw new TransportError(
+          `the server answered ${response.status}, a redirect to ${location}; digline does ` +
+            "not send a target's headers on to another address: set http to that address",
+          { retryable: false },
+        );
+      }
+      if (!response.ok) {
+        const error = statusError(response, body);
+        error.message = redact(error.message, secrets);
+        throw error;
+      }
       return spec.field === undefined ? body : readField(body, spec.field);
     },
     close(): Promise<void> {

@@ -20,6 +20,10 @@ export function openModuleTarget(
   const who = `module export "${spec.export}"`;
   let loading: Promise<ModuleFunction> | undefined;
   return {
+    async open(): Promise<void> {
+      loading ??= loadExport(url, spec);
+      await loading;
+    },
     async call(vars: JsonObject, callOptions: CallOptions): Promise<string> {
       loading ??= loadExport(url, spec);
       const fn = await loading;
@@ -59,5 +63,9 @@ async function loadExport(
   const problem = value === undefined
     ? `has no export "${spec.export}"`
     : `exports "${spec.export}" as a ${typeof value}, not a function`;
-  throw new TargetShapeError(`Target module "${spec.module}" ${problem}: ${has}`, spec);
+  throw new TargetShapeError(
+    `Target module "${spec.module}" ${problem}: ${has}; set the target's export to the function ` +
+      "that answers a case",
+    spec,
+  );
 }

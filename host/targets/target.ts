@@ -18,6 +18,11 @@ export interface CallOptions {
 export interface Target {
   /** Calls the system under test once; throws TransportError on a transport failure. */
   call(vars: JsonObject, options: CallOptions): Promise<string>;
+  /**
+   * Loads what the target needs before a run is journaled (a module's export), so a target
+   * that can not be called is refused before the store changes.
+   */
+  open?(): Promise<void>;
   /** Releases whatever the target holds (live processes); safe to call twice. */
   close(): Promise<void>;
   /**

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
+import { dirname, resolve } from "node:path";
+import { commandTargetProgram } from "../../host/command_target.ts";
+import { gitStamp } from "../../host/git_stamp.ts";
+import { UsageError } from "../../host/refusals.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
 
@@ -15,7 +19,9 @@ export const runTool = defineTool({
     "fail and error, figures), what `digline run SUITE --json` prints. exit_code is 0 once the run",
     "is stored, whatever its verdicts: the gate is compare. When the call carries a",
     "progressToken, progress arrives after each case (progress = cases done, total = cases).",
-    "A run approves nothing: only a person promotes a baseline, with the CLI.",
+    "A run approves nothing: only a person promotes a baseline, with the CLI. A suite whose",
+    "target is a command is refused unless the server was started with --allow-command for its",
+    "program.",
   ].join(" "),
   input: z.strictObject({
     suite_file: z.string().min(1).describe(
@@ -37,11 +43,18 @@ export const runTool = defineTool({
     openWorldHint: true,
   },
   async call(args, context) {
+    const program = await commandTargetProgram(resolve(args.suite_file));
+    if (program !== null && !context.commands.includes(program)) {
+      throw new UsageError(
+        `run: ${args.suite_file} has a command target (${program}), and a program it starts is outside Deno's permissions, so it could write an approval; this server runs none unless the person starting it grants that program (digline mcp --allow-command ${program}), or run the suite with the CLI`,
+      );
+    }
     return await runInWorker({
       suiteFile: args.suite_file,
       store: context.store,
       resume: args.resume ?? false,
       restart: args.restart ?? false,
+      gitCommit: await gitStamp(dirname(resolve(args.suite_file))),
     }, context);
   },
 });

@@ -24,7 +24,7 @@ Deno.test("compare --confirm: a stable check that passes again is unconfirmed, a
   // The flake is gone when the confirmation draws are made.
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem());
   const plain = await cli(["compare"], { cwd });
-  assertEquals(plain.code, 1, "without --confirm a stable check that failed is a regression");
+  assertEquals(plain.code, 0, "against two runs one stable flip is reported, not gated");
   const confirmed = await cli(["compare", "--confirm", "--json"], { cwd });
   assertEquals(confirmed.code, 0, confirmed.stderr);
   const document = CompareDocumentSchema.parse(JSON.parse(confirmed.stdout));

@@ -150,6 +150,21 @@ export const SCENARIOS: Scenario[] = [
     candidate: halves(B, "fail"),
   },
   {
+    name: "more stable checks failed than ten runs explain",
+    baseline: Array.from({ length: 10 }, (_, r) =>
+      fakeRun(
+        `20261130-000000-${String(r).padStart(3, "0")}-aaaaaa`,
+        Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, statuses: { correct: "pass" } })),
+      )),
+    candidate: fakeRun(
+      B,
+      Array.from({ length: 8 }, (_, i) => ({
+        id: `c${i}`,
+        statuses: { correct: i < 4 ? "fail" : "pass" },
+      })),
+    ),
+  },
+  {
     name: "a stable failure confirmed and one not",
     baseline: [fakeRun(A, [
       { id: "a", statuses: { correct: "pass", polite: "pass" } },

@@ -29,7 +29,8 @@ for (const scenario of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
         ),
         {
           "mcp-promote": "intact",
-          "policy-write": "enforced",
+          // A workspace its own user owns: Deno's flags hold, the OS would not (see walls_test.ts).
+          "policy-write": "inconclusive",
           "cycle-write": "written",
           "policy-digest": "matches",
         },

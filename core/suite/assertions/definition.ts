@@ -3,6 +3,7 @@ import { JsonValueSchema } from "../../json.ts";
 import { checkConnection, ModelConnectionShape } from "../../model/connection.ts";
 import { checkJudgePrompt, JudgeShape } from "../../model/judge.ts";
 import { ReduceShape } from "../../model/reduce.ts";
+import { checkPattern, checkSchema } from "./compile_checks.ts";
 
 const name = z.string().min(1).max(100).regex(
   /^[A-Za-z0-9_.:-]+$/,
@@ -39,12 +40,12 @@ export const BuiltinAssertionSchema = z.discriminatedUnion("kind", [
     kind: z.literal("regex"),
     pattern: z.string().min(1),
     flags: z.string().regex(/^[imsu]*$/, "regex flags may be i, m, s and u").default(""),
-  }),
+  }).superRefine(checkPattern),
   z.strictObject({
     ...base,
     kind: z.literal("json"),
     schema: z.record(z.string(), JsonValueSchema).optional(),
-  }),
+  }).superRefine(checkSchema),
   z.strictObject({
     ...base,
     kind: z.literal("number"),

@@ -3,6 +3,7 @@ import { compareRuns } from "../../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
 import { nextDraws, planConfirmation } from "../../../core/compare/confirmation_plan.ts";
 import { headline } from "../../../core/compare/reading.ts";
+import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "../_runs.ts";
 
@@ -105,9 +106,18 @@ Deno.test("a stable check that keeps failing on confirmation is a regression", (
   assertEquals(fact?.confirmation?.outcome, "confirmed");
 });
 
-Deno.test("without --confirm a stable check that failed is a regression, always", () => {
+Deno.test("without --confirm one stable check that failed against two runs is reported, not gated", () => {
   const result = compareRuns(baseline(), candidate(["s3"]));
+  assertEquals(result.facts.find((f) => f.case_id === "s3")?.kind, "stable-flip");
+  // s3's lone failure and the ten noisy cases' (each failed once in three runs) at 1/3 each.
+  assertEquals(result.flip_test?.at_risk, 11);
+  assertEquals(result.verdict, 0);
+});
+
+Deno.test("without --confirm against one run a stable check that failed is a regression", () => {
+  const result = compareRuns(baseline()[0], candidate(["s3"]));
   assertEquals(result.facts.find((f) => f.case_id === "s3")?.kind, "regression");
+  assertEquals(result.flip_test, null);
   assertEquals(result.verdict, 1);
 });
 
@@ -129,4 +139,27 @@ Deno.test("a confirmation drawn for another run is refused as a defect", () => {
   const confirmation = confirm(runs, candidate(["s3"]), () => "pass");
   const other = { ...candidate(["s3"]), run_id: "20261130-000003-000-dddddd" };
   throws(() => compareRuns(runs, other, { confirmation }), /not for this comparison/);
+});
+
+Deno.test("rounds capped below the planned draws: the figure's test uses the draws made", () => {
+  const runs = baseline();
+  const run = candidate(["n1", "n2", "n3"]);
+  const full = confirm(runs, run, (id) => (id === "n4" ? "fail" : "pass"));
+  // The operator's max_reruns = 1: one round of the two planned.
+  const capped = { ...full, rounds: full.rounds.slice(0, 1) };
+  const cappedTest = compareRuns(runs, run, { confirmation: capped }).figures[0].test;
+  // What the test must be: each noisy case drawn once more, by a design of one extra round.
+  const onceMore = {
+    ...full,
+    plan: { ...full.plan, noisy: full.plan.noisy.map((n) => ({ ...n, draws: 1 })) },
+  };
+  const oneRound = { ...DEFAULT_GATE_SETTINGS, primary: "accuracy", noisy_draws: 1 };
+  const oneRoundRuns = runs.map((r) => ({ ...r, gate: oneRound }));
+  const planned = compareRuns(oneRoundRuns, run, {
+    confirmation: { ...onceMore, rounds: capped.rounds },
+  });
+  assertEquals(cappedTest, planned.figures[0].test);
+  // And not what a full design would claim for the same draws.
+  const uncapped = compareRuns(runs, run, { confirmation: full }).figures[0].test;
+  ok((cappedTest?.standard_error ?? 0) > (uncapped?.standard_error ?? 0));
 });

@@ -19,13 +19,52 @@ Deno.test("a case whose draws all agree still has a variance: the stable cases' 
 });
 
 Deno.test("identical sides give no difference and a p-value near one half", () => {
-  const cases = Array.from({ length: 20 }, () => ({ baseline: stable(3), candidate: [1] }));
+  // Two candidate draws a case: the normal approximation's shape.
+  const cases = Array.from({ length: 20 }, () => ({ baseline: stable(3), candidate: [1, 1] }));
   const test = pairedDropTest(cases, { binary: true });
   assertEquals(test?.difference, 0);
   assertEquals(test?.z, 0);
+  assertEquals(test?.method, "normal");
   // Not exactly ½: the skewness term moves the median of a skewed sum off its mean.
   ok(Math.abs((test?.p_value ?? 0) - 0.5) < 0.07);
   assertEquals(pairedDropTest([], { binary: true }), null);
+});
+
+Deno.test("one draw a case against several runs: the exact p-value, 1 when nothing failed", () => {
+  const same = Array.from({ length: 20 }, () => ({ baseline: stable(3), candidate: [1] }));
+  assertEquals(pairedDropTest(same, { binary: true })?.p_value, 1);
+  assertEquals(pairedDropTest(same, { binary: true })?.method, "exact");
+  // Three of twenty stable cases fail: each with chance 1/4 given its history, (1/4)³.
+  const broken = same.map((c, i) => ({ ...c, candidate: [i < 3 ? 0 : 1] }));
+  ok(Math.abs((pairedDropTest(broken, { binary: true })?.p_value ?? 0) - 1 / 64) < 1e-15);
+  // One baseline run measured no noise: the approximation stays.
+  const single = broken.map((c) => ({ ...c, baseline: [1] }));
+  assertEquals(pairedDropTest(single, { binary: true })?.method, "normal");
+});
+
+Deno.test("the exact test keeps its alpha on a noisy suite where B + 1 draws are exchangeable", () => {
+  // 200 cases, pass rates as the detection bench's; 4,000 unchanged candidates against fresh
+  // ten-run baselines. The rate of p ≤ 0.01 must not exceed 1% beyond sampling error.
+  let state = 20261130;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const rates = Array.from(
+    { length: 200 },
+    (_, i) => i < 140 ? 0.98 : i < 160 ? 0.02 : 0.3 + 0.6 * random(),
+  );
+  let alarms = 0;
+  const trials = 4000;
+  for (let t = 0; t < trials; t++) {
+    const cases = rates.map((p) => ({
+      baseline: Array.from({ length: 10 }, () => (random() < p ? 1 : 0)),
+      candidate: [random() < p ? 1 : 0],
+    }));
+    if ((pairedDropTest(cases, { binary: true })?.p_value ?? 1) <= 0.01) alarms += 1;
+  }
+  // 1% of 4,000 is 40; its binomial upper 99.9% bound is about 61.
+  ok(alarms <= 61, `${alarms} alarms in ${trials}`);
 });
 
 Deno.test("the paired test pairs each case with itself: a case added on one side is not a drop", () => {

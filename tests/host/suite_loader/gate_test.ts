@@ -51,6 +51,7 @@ Deno.test("a suite without [gate] gates on its first accuracy at 1%, and its has
     power: 0.9,
     noisy_draws: 2,
     confirm_draws: 6,
+    min_change: 0.01,
     primary: "accuracy",
   });
   // Writing the defaults out, or marking the first accuracy primary, does not move the hash.

@@ -14,6 +14,7 @@ expected = "30 days"
 async function load(toml: string, files: Record<string, string> = {}) {
   const dir = await Deno.makeTempDir({ prefix: "digline-provider-" });
   await Deno.writeTextFile(join(dir, "suite.toml"), toml);
+  await Deno.writeTextFile(join(dir, "system.ts"), 'export const answer = () => "";\n');
   for (const [name, text] of Object.entries(files)) await Deno.writeTextFile(join(dir, name), text);
   return await loadSuite("suite.toml", { cwd: dir });
 }

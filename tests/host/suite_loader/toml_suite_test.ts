@@ -133,7 +133,7 @@ Deno.test("a cases file of another format is refused where it is named", async (
   const error = await refusal(`${DIR}/toml/unsupported_cases_file.toml`, SuiteLoadError);
   match(
     error.message,
-    /unsupported_cases_file\.toml:2:39: key "cases_file\[1\]": cases file "cases\.txt"/,
+    /unsupported_cases_file\.toml:2:15: key "cases_file\[0\]": cases file "cases\.txt"/,
   );
 });
 
@@ -170,6 +170,7 @@ Deno.test("module and http targets are resolved from the suite's folder", async 
   const dir = await Deno.makeTempDir();
   try {
     const body = '\n[[assertions]]\nname = "a"\nkind = "equals"\n\n[[cases]]\nid = "x"\n';
+    await Deno.writeTextFile(join(dir, "target.ts"), 'export const answer = () => "";\n');
     await Deno.writeTextFile(
       join(dir, "module.toml"),
       `name = "m"\n[target]\nmodule = "target.ts"\nexport = "answer"\n${body}`,

@@ -46,7 +46,8 @@ Deno.test("a module with no such export is refused, naming the module, the expor
     assert.equal(
       error.message,
       `Target module "${fixturePath}" has no export "predict": its exports are "classify", ` +
-        `"explode", "notAFunction", "shout", "waitForAbort"`,
+        `"explode", "notAFunction", "shout", "waitForAbort"; set the target's export to the ` +
+        "function that answers a case",
     );
     return true;
   });
@@ -59,7 +60,8 @@ Deno.test("a module export that is not a function is refused", async () => {
     assert.equal(
       error.message,
       'Target module "not_a_target.ts" exports "answer" as a string, not a function: ' +
-        'its exports are "answer", "version"',
+        `its exports are "answer", "version"; set the target's export to the function that ` +
+        "answers a case",
     );
     return true;
   });

@@ -1,0 +1,285 @@
+/**
+ * Measures the gate through the CLI: for each trial a fresh workspace holds a real suite whose
+ * module target answers case i right with probability p_i (seeded), and the bench runs the CLI's
+ * own entry point (cli/main.ts `main`, the function `digline` calls) on it as a user would:
+ * `run`, `promote latest --repeats B`, then per scenario `run`, `compare RUN --json` and
+ * `compare RUN --confirm --json`, with the store on disk. It prints, per case mix, size and
+ * scenario, the exit-1 rate of plain compare and of `--confirm`, each with a 95% Wilson interval,
+ * and the target calls of `--confirm` per N (one run plus its draws).
+ *
+ *   deno task bench:detection-cli                                    # the table in detection.md
+ *   deno task bench:detection-cli --sizes 200 --trials 50            # a quicker look
+ *   deno task bench:detection-cli --parallel 2 --large-trials 40
+ *
+ * Mixes: `bench` (70% p = 0.98, 10% p = 0.02, 20% p ~ U(0.3, 0.9), as bench/detection.ts) and
+ * `mid` (every p ~ U(0.5, 0.8)). Scenarios: `wobble` (the same system, fresh draws),
+ * `diffuse` (a 5-point drop spread over the cases with 0.1 < p < 0.95 in proportion to p) and
+ * `concentrated` (a 5-point drop made of the most reliable cases breaking to p = 0.02). The work is
+ * split over `--parallel` worker processes, each running whole trials; the CLI runs in-process
+ * in each, so the cost is the product's, not Deno's start-up.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { main } from "../cli/main.ts";
+import type { Io } from "../cli/io.ts";
+import { wilsonInterval } from "../core/statistics/wilson.ts";
+import {
+  benchMix,
+  dropped,
+  midMix,
+  type PassRates,
+  stochasticSuiteToml,
+  stochasticSystemSource,
+} from "./_stochastic_suite.ts";
+
+const { values: flags } = parseArgs({
+  args: Deno.args,
+  options: {
+    sizes: { type: "string", default: "50,200,1000" },
+    mixes: { type: "string", default: "bench,mid" },
+    scenarios: { type: "string", default: "wobble,diffuse,concentrated" },
+    /** Trials per cell at sizes below 1,000. */
+    trials: { type: "string", default: "200" },
+    /** Trials per cell at 1,000 cases and more (each costs about five times a 200-case one). */
+    "large-trials": { type: "string", default: "60" },
+    "baseline-runs": { type: "string", default: "10" },
+    points: { type: "string", default: "5" },
+    parallel: { type: "string", default: "2" },
+    seed: { type: "string", default: "20261130" },
+    /** Internal: this process is worker i of n and prints one JSON line per trial. */
+    worker: { type: "string" },
+  },
+});
+
+const SIZES = flags.sizes.split(",").map(Number);
+const MIXES = flags.mixes.split(",").filter((m) => m !== "") as MixName[];
+const SCENARIOS = flags.scenarios.split(",").filter((s) => s !== "") as ScenarioName[];
+const BASELINE_RUNS = Number(flags["baseline-runs"]);
+const POINTS = Number(flags.points);
+const SEED = Number(flags.seed);
+
+type MixName = "bench" | "mid";
+type ScenarioName = "wobble" | "diffuse" | "concentrated";
+
+/** One trial's outcome for one scenario. */
+interface Outcome {
+  size: number;
+  mix: MixName;
+  scenario: ScenarioName;
+  trial: number;
+  plain: number;
+  confirm: number;
+  /** Target calls of the candidate run plus its confirmation draws. */
+  calls: number;
+}
+
+function trialsFor(size: number): number {
+  return Number(size >= 1000 ? flags["large-trials"] : flags.trials);
+}
+
+function ratesOf(mix: MixName, size: number, seed: number): number[] {
+  return mix === "bench" ? benchMix(size, seed) : midMix(size, seed);
+}
+
+function scenarioRates(rates: PassRates, scenario: ScenarioName): PassRates {
+  return scenario === "wobble" ? rates : dropped(rates, { points: POINTS, shape: scenario });
+}
+
+/** An Io that keeps what a command prints. */
+function capture(): Io & { stdout: string[] } {
+  const stdout: string[] = [];
+  return {
+    stdout,
+    out: (text) => stdout.push(text),
+    err: () => {},
+    errIsTerminal: false,
+    color: false,
+  };
+}
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string }> {
+  const io = capture();
+  const code = await main(args, io);
+  return { code, stdout: io.stdout.join("") };
+}
+
+function suiteToml(rates: PassRates, module: string): string {
+  return stochasticSuiteToml(rates, { name: "noisy" }).replace('"system.ts"', `"${module}"`);
+}
+
+/** One trial: a new system and baseline, then one candidate per scenario. */
+async function trial(cell: { size: number; mix: MixName; trial: number }): Promise<Outcome[]> {
+  const seed = (SEED ^ Math.imul(cell.size, 7919) ^ Math.imul(cell.trial + 1, 104729) ^
+    (cell.mix === "mid" ? 0x5bd1e995 : 0)) >>> 0;
+  const rates = ratesOf(cell.mix, cell.size, seed);
+  const dir = resolve(await Deno.makeTempDir({ prefix: "digline-bench-" }));
+  Deno.chdir(dir);
+  try {
+    await Deno.writeTextFile(join(dir, "suite.toml"), suiteToml(rates, "system_base.ts"));
+    await Deno.writeTextFile(
+      join(dir, "system_base.ts"),
+      stochasticSystemSource(rates, { seed }),
+    );
+    const first = await cli(["run", "suite.toml"]);
+    if (first.code !== 0) throw new Error(`run exited ${first.code}`);
+    const promoted = await cli([
+      "promote",
+      "latest",
+      "--repeats",
+      String(BASELINE_RUNS),
+      "--because",
+      "bench",
+    ]);
+    if (promoted.code !== 0) throw new Error(`promote exited ${promoted.code}`);
+    const outcomes: Outcome[] = [];
+    for (const [index, scenario] of SCENARIOS.entries()) {
+      // A module per scenario: the process caches modules by URL, and the target is not part of
+      // the suite's config_hash, so the same baseline judges each system.
+      const module = `system_${scenario}.ts`;
+      await Deno.writeTextFile(
+        join(dir, module),
+        stochasticSystemSource(scenarioRates(rates, scenario), { seed: seed + 1 + index }),
+      );
+      await Deno.writeTextFile(join(dir, "suite.toml"), suiteToml(rates, module));
+      const run = await cli(["run", "suite.toml", "--json"]);
+      if (run.code !== 0) throw new Error(`run exited ${run.code}`);
+      const runId = JSON.parse(run.stdout).run_id as string;
+      const plain = await cli(["compare", runId, "--json"]);
+      const confirm = await cli(["compare", runId, "--confirm", "--json"]);
+      const system = await import(pathToFileURL(join(dir, module)).href);
+      outcomes.push({
+        ...cell,
+        scenario,
+        plain: plain.code,
+        confirm: confirm.code,
+        calls: system.calls_made() as number,
+      });
+    }
+    return outcomes;
+  } finally {
+    Deno.chdir(resolve(fileURLToPath(new URL(".", import.meta.url))));
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+function cells(): { size: number; mix: MixName; trial: number }[] {
+  return SIZES.flatMap((size) =>
+    MIXES.flatMap((mix) =>
+      Array.from({ length: trialsFor(size) }, (_, trial) => ({ size, mix, trial }))
+    )
+  );
+}
+
+async function worker(spec: string): Promise<void> {
+  const [index, count] = spec.split("/").map(Number);
+  const encoder = new TextEncoder();
+  for (const [i, cell] of cells().entries()) {
+    if (i % count !== index) continue;
+    for (const outcome of await trial(cell)) {
+      Deno.stdout.writeSync(encoder.encode(JSON.stringify(outcome) + "\n"));
+    }
+  }
+}
+
+/** Starts the workers and gathers their lines, showing progress on stderr. */
+async function gather(parallel: number): Promise<Outcome[]> {
+  const total = cells().length;
+  const outcomes: Outcome[] = [];
+  let done = 0;
+  const started = Date.now();
+  const passthrough = Deno.args.filter((a, i, all) =>
+    !a.startsWith("--parallel") && all[i - 1] !== "--parallel"
+  );
+  const children = Array.from({ length: parallel }, (_, i) =>
+    new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--no-prompt",
+        "--allow-read",
+        "--allow-write",
+        "--allow-env",
+        "--allow-net",
+        "--allow-run",
+        fileURLToPath(import.meta.url),
+        ...passthrough,
+        "--worker",
+        `${i}/${parallel}`,
+      ],
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn());
+  await Promise.all(children.map(async (child) => {
+    let buffer = "";
+    for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
+      buffer += chunk;
+      let newline = buffer.indexOf("\n");
+      while (newline >= 0) {
+        const outcome = JSON.parse(buffer.slice(0, newline)) as Outcome;
+        outcomes.push(outcome);
+        buffer = buffer.slice(newline + 1);
+        newline = buffer.indexOf("\n");
+        if (outcome.scenario === SCENARIOS.at(-1)) {
+          done += 1;
+          const seconds = Math.round((Date.now() - started) / 1000);
+          Deno.stderr.writeSync(
+            new TextEncoder().encode(`\rdetection_cli: ${done}/${total} trials, ${seconds} s`),
+          );
+        }
+      }
+    }
+    const status = await child.status;
+    if (!status.success) throw new Error(`a bench worker exited ${status.code}`);
+  }));
+  Deno.stderr.writeSync(new TextEncoder().encode("\n"));
+  return outcomes;
+}
+
+function rate(hits: number, trials: number): string {
+  const { low, high } = wilsonInterval(hits, trials);
+  const pct = (x: number) => (100 * x).toFixed(1);
+  return `${pct(hits / trials)}% [${pct(low)}, ${pct(high)}]`;
+}
+
+function report(outcomes: Outcome[]): void {
+  const started = `bench/detection_cli.ts: seed ${SEED}, baseline of ${BASELINE_RUNS} runs, ` +
+    `drops of ${POINTS} points; trials per cell: ${flags.trials} (N < 1000), ` +
+    `${flags["large-trials"]} (N ≥ 1000)`;
+  const lines = [started, ""];
+  lines.push(
+    "| mix | N | scenario | trials | plain compare: exit 1 | `--confirm`: exit 1 | calls / N with `--confirm` (mean, p95) |",
+    "| --- | - | -------- | ------ | --------------------- | ------------------- | -------------------------------------- |",
+  );
+  for (const mix of MIXES) {
+    for (const size of SIZES) {
+      for (const scenario of SCENARIOS) {
+        const rows = outcomes.filter((o) =>
+          o.mix === mix && o.size === size && o.scenario === scenario
+        );
+        if (rows.length === 0) continue;
+        const plain = rows.filter((o) => o.plain === 1).length;
+        const confirm = rows.filter((o) => o.confirm === 1).length;
+        const calls = rows.map((o) => o.calls / size).sort((a, b) => a - b);
+        const mean = calls.reduce((a, b) => a + b, 0) / calls.length;
+        const p95 = calls[Math.min(calls.length - 1, Math.floor(0.95 * calls.length))];
+        const other = rows.filter((o) => o.plain > 1 || o.confirm > 1).length;
+        lines.push(
+          `| ${mix} | ${size} | ${scenario} | ${rows.length} | ${rate(plain, rows.length)} | ${
+            rate(confirm, rows.length)
+          } | ${mean.toFixed(3)}, ${p95.toFixed(3)}${other > 0 ? ` (${other} exit ≥ 2)` : ""} |`,
+        );
+      }
+    }
+  }
+  console.log(lines.join("\n"));
+}
+
+if (import.meta.main) {
+  if (flags.worker !== undefined) {
+    await worker(flags.worker);
+  } else {
+    report(await gather(Math.max(1, Number(flags.parallel))));
+  }
+}

@@ -1,0 +1,64 @@
+import type { CheckHistory } from "./check_history.ts";
+import type { CaseResult } from "../run/run_document.ts";
+import type { VerdictStatus } from "../run/verdict.ts";
+import { poissonBinomialUpperTail } from "../statistics/poisson_binomial.ts";
+
+/** The exact test of how many cases had a stable check fail, against the baseline's history. */
+export interface FlipCountTest {
+  /** Cases with a check that passed in every baseline run and fails now. */
+  failed: number;
+  /** How many such cases an unchanged system gives on average, given the history. */
+  expected: number;
+  /** Cases that could have been counted: some run of the B + 1 was a lone failure of a check. */
+  at_risk: number;
+  /** The chance of `failed` or more if nothing changed. */
+  p_value: number;
+  /** The share of the gate's alpha this test spends. */
+  alpha: number;
+}
+
+/**
+ * Tests whether more cases had a stable check fail than the baseline's own runs explain, with no
+ * extra calls. If nothing changed, the candidate is one more run like the B baseline runs, and
+ * for each case any of the B + 1 runs is equally likely to be the candidate. A case counts when
+ * the candidate run has a check failing that passed in the other B; calling m the number of runs
+ * of the B + 1 that are such a lone failure for the case, it counts with chance m / (B + 1),
+ * independently of the other cases. The p-value is the exact upper tail of that sum
+ * (Poisson-binomial): a conditional permutation test, valid for any pass rates, whose history
+ * is what the baseline runs showed. A check with an errored verdict in any run is left out.
+ */
+export function flipCountTest(
+  compared: readonly CaseResult[],
+  options: { history: CheckHistory; runs: number; alpha: number },
+): FlipCountTest {
+  const chances: number[] = [];
+  let failed = 0;
+  for (const c of compared) {
+    const seen = options.history.get(c.case_id);
+    if (seen === undefined) continue;
+    const lone = new Array<boolean>(options.runs + 1).fill(false);
+    for (const v of c.verdicts) {
+      const before = seen.get(v.assertion_id);
+      if (before === undefined || before.length !== options.runs) continue;
+      markLoneFailures([...before, v.status], lone);
+    }
+    const m = lone.filter(Boolean).length;
+    if (m === 0) continue;
+    chances.push(m / (options.runs + 1));
+    if (lone[options.runs]) failed += 1;
+  }
+  return {
+    failed,
+    expected: chances.reduce((sum, p) => sum + p, 0),
+    at_risk: chances.length,
+    p_value: poissonBinomialUpperTail(chances, failed),
+    alpha: options.alpha,
+  };
+}
+
+/** Marks the run whose verdict is this check's only failure among all runs, if there is one. */
+function markLoneFailures(statuses: readonly VerdictStatus[], lone: boolean[]): void {
+  if (statuses.includes("error")) return;
+  const failures = statuses.flatMap((s, i) => s === "fail" ? [i] : []);
+  if (failures.length === 1) lone[failures[0]] = true;
+}

@@ -1,0 +1,108 @@
+import { join } from "node:path";
+import type { ProbeResult } from "../../core/operator/cycle.ts";
+import { writeFileAtomic } from "../atomic_write.ts";
+import type { RunStore } from "../store.ts";
+import { pastDecisions, readDecisionJournal } from "./decision_journal.ts";
+import { loadOperatorConfig } from "./load_config.ts";
+import type { Lockdown } from "./lockdown.ts";
+import { probePolicyWall } from "./policy_wall.ts";
+import { configDigest } from "../../core/operator/config.ts";
+
+/** What proving the walls needs; `operator cycle` and `operator probe` pass the same. */
+export interface ProbeWallsOptions {
+  configPath: string;
+  store: RunStore;
+  lockdown: Lockdown;
+  /** The digest of the whole operator.toml as read when the cycle (or probe) began. */
+  ruledBy: string;
+  /** The suite's decision journal, whose last line names the configuration before this one. */
+  journal: string;
+  /** The folder the cycle writes into, for the positive beside the negatives. */
+  outDir: string;
+  probeMcp: (store: RunStore) => Promise<ProbeResult>;
+}
+
+/**
+ * Proves the walls, one result each: promote on the MCP wire, writing operator.toml, writing
+ * the cycle's own folder (the positive: this process is not simply refused everything), and the
+ * configuration's digest against the file on disk now and the previous cycle's.
+ */
+export async function probeWalls(options: ProbeWallsOptions): Promise<ProbeResult[]> {
+  return [
+    await options.probeMcp(options.store),
+    probePolicyWall(options.configPath, {
+      store: options.store.root,
+      lockdown: options.lockdown,
+    }),
+    await probeCycleWrite(options.outDir),
+    await probeDigest(options),
+  ];
+}
+
+async function probeDigest(options: ProbeWallsOptions): Promise<ProbeResult> {
+  const wall = "policy-digest" as const;
+  const onDisk = await loadOperatorConfig(options.configPath).then(
+    ({ config }) => configDigest(config),
+    () => "(unreadable)",
+  );
+  if (onDisk !== options.ruledBy) {
+    return {
+      wall,
+      outcome: "moved",
+      detail:
+        `this cycle was ruled by operator.toml ${options.ruledBy}, but the file on disk now holds ${onDisk}`,
+    };
+  }
+  let previous: { digest: string; line: number } | null = null;
+  try {
+    const lines = await readDecisionJournal(options.journal);
+    const decisions = pastDecisions(lines);
+    const last = decisions.findLast((d) => d.config_digest !== undefined);
+    if (last !== undefined) {
+      previous = { digest: last.config_digest!, line: lines.indexOf(last) + 1 };
+    }
+  } catch (error) {
+    return {
+      wall,
+      outcome: "moved",
+      detail: `the journal could not be read to compare with the previous cycle (${
+        (error as Error).message
+      })`,
+    };
+  }
+  if (previous !== null && previous.digest !== options.ruledBy) {
+    return {
+      wall,
+      outcome: "moved",
+      detail:
+        `operator.toml changed since the previous cycle: journal line ${previous.line} was ruled by ${previous.digest}, this cycle by ${options.ruledBy}`,
+    };
+  }
+  return {
+    wall,
+    outcome: "matches",
+    detail: previous === null
+      ? `operator.toml on disk is ${options.ruledBy}, the one this cycle was ruled by (no earlier cycle to compare)`
+      : `operator.toml on disk is ${options.ruledBy}, the one this cycle and the previous (journal line ${previous.line}) were ruled by`,
+  };
+}
+
+/** The probe's positive: this identity can write where the operator writes. */
+async function probeCycleWrite(outDir: string): Promise<ProbeResult> {
+  const marker = join(outDir, ".probe");
+  try {
+    await writeFileAtomic(marker, "the operator can write here\n");
+    await Deno.remove(marker);
+    return {
+      wall: "cycle-write",
+      outcome: "written",
+      detail: "wrote and removed a marker beside the cycle file",
+    };
+  } catch (error) {
+    return {
+      wall: "cycle-write",
+      outcome: "not-written",
+      detail: `could not write beside the cycle file (${(error as Error).name})`,
+    };
+  }
+}

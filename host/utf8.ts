@@ -1,0 +1,66 @@
+/** Where a byte sequence stops being UTF-8: the byte offset, and the line and column it falls on. */
+export interface Utf8Fault {
+  /** 0-based offset of the first byte that is not part of a valid UTF-8 sequence. */
+  offset: number;
+  /** The byte itself. */
+  byte: number;
+  /** 1-based line and column (in characters) of that byte. */
+  line: number;
+  column: number;
+}
+
+const strict = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Decodes UTF-8 strictly. Returns the text, or where it stops being UTF-8: a replacement
+ * character in place of the user's bytes would change their data without a word.
+ */
+export function decodeUtf8(bytes: Uint8Array): { text: string } | { fault: Utf8Fault } {
+  try {
+    return { text: strict.decode(bytes) };
+  } catch {
+    const offset = firstInvalidOffset(bytes);
+    const before = new TextDecoder().decode(bytes.subarray(0, offset));
+    const lines = before.split("\n");
+    return {
+      fault: {
+        offset,
+        byte: bytes[offset],
+        line: lines.length,
+        column: [...lines[lines.length - 1]].length + 1,
+      },
+    };
+  }
+}
+
+/** The offset of the first byte that does not begin or continue a valid UTF-8 sequence. */
+export function firstInvalidOffset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const width = sequenceWidth(bytes, i);
+    if (width === 0) return i;
+    i += width;
+  }
+  return bytes.length;
+}
+
+// The well-formed byte sequences of the Unicode standard (table 3-7): no overlong forms, no
+// surrogates, nothing past U+10FFFF.
+function sequenceWidth(bytes: Uint8Array, i: number): number {
+  const b0 = bytes[i];
+  if (b0 < 0x80) return 1;
+  const inRange = (at: number, low = 0x80, high = 0xbf) =>
+    at < bytes.length && bytes[at] >= low && bytes[at] <= high;
+  if (b0 >= 0xc2 && b0 <= 0xdf) return inRange(i + 1) ? 2 : 0;
+  if (b0 >= 0xe0 && b0 <= 0xef) {
+    const low = b0 === 0xe0 ? 0xa0 : 0x80;
+    const high = b0 === 0xed ? 0x9f : 0xbf;
+    return inRange(i + 1, low, high) && inRange(i + 2) ? 3 : 0;
+  }
+  if (b0 >= 0xf0 && b0 <= 0xf4) {
+    const low = b0 === 0xf0 ? 0x90 : 0x80;
+    const high = b0 === 0xf4 ? 0x8f : 0xbf;
+    return inRange(i + 1, low, high) && inRange(i + 2) && inRange(i + 3) ? 4 : 0;
+  }
+  return 0;
+}

@@ -1,0 +1,103 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+
+/** The ignore file docs/ci.md recommends: the approvals folder is committed, the rest is not. */
+const GITIGNORE = [
+  ".digline/*",
+  "!.digline/default/",
+  ".digline/default/*",
+  "!.digline/default/baselines/",
+  "",
+].join("\n");
+
+async function git(cwd: string, ...args: string[]): Promise<string> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.name=Ana", "-c", "user.email=ana@example.com", ...args],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  }
+  return new TextDecoder().decode(out.stdout);
+}
+
+/** A repository whose main branch holds an approved baseline, committed as docs/ci.md says. */
+async function repository(): Promise<string> {
+  const cwd = await workspace({
+    "suite.toml": SMALL_SUITE,
+    "system.ts": smallSystem(),
+    ".gitignore": GITIGNORE,
+  });
+  await git(cwd, "init", "-q", "-b", "main");
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const promoted = await cli(["promote", "latest", "--by", "Ana", "--because", "reviewed"], {
+    cwd,
+  });
+  assertEquals(promoted.code, 0, promoted.stderr);
+  await git(cwd, "add", "-A");
+  await git(cwd, "commit", "-q", "-m", "approved baseline");
+  return cwd;
+}
+
+Deno.test("only the approvals folder is committed, and it holds the runs the approval cites", async () => {
+  const cwd = await repository();
+  const files = (await git(cwd, "ls-files")).trim().split("\n").filter((f) =>
+    f.startsWith(".digline")
+  );
+  ok(
+    files.some((f) => /^\.digline\/default\/baselines\/small\/[^/]+\.json$/.test(f)),
+    files.join(),
+  );
+  ok(
+    files.some((f) => /^\.digline\/default\/baselines\/small\/runs\/[^/]+\.json$/.test(f)),
+    files.join(),
+  );
+  ok(!files.some((f) => f.startsWith(".digline/default/runs/")), "runs/ stays ignored");
+  // A fresh clone, with no store but what was committed, gates against the committed approval.
+  const clone = join(await Deno.makeTempDir({ prefix: "digline-clone-" }), "c");
+  await git(cwd, "clone", "-q", cwd, clone);
+  assertEquals((await cli(["run", "suite.toml"], { cwd: clone })).code, 0);
+  const out = await cli(["compare", "--baseline-ref", "HEAD"], { cwd: clone });
+  assertEquals(out.code, 0, out.stderr);
+});
+
+Deno.test("a change that approves its own worse run passes plain compare but not --baseline-ref, which names who approved it", async () => {
+  const cwd = await repository();
+  await git(cwd, "checkout", "-q", "-b", "feature");
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const self = await cli(["promote", "latest", "--by", "Mallory", "--because", "looks fine"], {
+    cwd,
+  });
+  assertEquals(self.code, 0, self.stderr);
+  await git(cwd, "add", "-A");
+  await git(cwd, "commit", "-q", "-m", "approve my own run");
+  assertEquals((await cli(["compare"], { cwd })).code, 0, "the tree's own approval lets it pass");
+  const gated = await cli(["compare", "--baseline-ref", "main"], { cwd });
+  assertEquals(gated.code, 1, gated.stderr);
+  match(
+    gated.stderr,
+    /this tree approves run \S+ of suite small \(by Mallory on \S+, because: looks fine\); it is not the approval at main/,
+  );
+  const json = await cli(["compare", "--baseline-ref", "main", "--json"], { cwd });
+  assertEquals(json.code, 1);
+  assertEquals(JSON.parse(json.stdout).approval.promoted_by, "Ana");
+});
+
+Deno.test("--baseline-ref refuses a ref git does not know, a ref without an approval, and --baseline beside it", async () => {
+  const cwd = await repository();
+  const unknown = await cli(["compare", "--baseline-ref", "origin/nope"], { cwd });
+  assertEquals(unknown.code, 64);
+  match(unknown.stderr, /--baseline-ref origin\/nope: git knows no commit by that name/);
+  await git(cwd, "checkout", "-q", "--orphan", "empty");
+  await git(cwd, "rm", "-rq", "--cached", ".");
+  await git(cwd, "commit", "-q", "--allow-empty", "-m", "nothing");
+  const bare = await cli(["compare", "--baseline-ref", "empty"], { cwd });
+  assertEquals(bare.code, 64);
+  match(bare.stderr, /no approval of suite small is committed there/);
+  const both = await cli(["compare", "--baseline-ref", "main", "--baseline", "latest"], { cwd });
+  assertEquals(both.code, 64);
+});

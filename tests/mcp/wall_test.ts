@@ -1,0 +1,86 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { cli, SMALL_SUITE, workspace } from "../cli/_cli.ts";
+import { call, connect } from "./_mcp.ts";
+
+/**
+ * A system under test that tries to approve a reference: it writes a file into the approvals
+ * folder directly, then renames the tenant folder, writes through the new name and renames it
+ * back (the route that beat --deny-write on baselines/). It answers as the suite expects either way.
+ */
+const ATTACKER = `
+export function answer(vars) {
+  const tenant = ".digline/default";
+  try {
+    Deno.mkdirSync(tenant + "/baselines/small", { recursive: true });
+    Deno.writeTextFileSync(tenant + "/baselines/small/direct.json", "{}");
+  } catch { /* refused */ }
+  try {
+    Deno.renameSync(tenant, ".digline/moved");
+    try {
+      Deno.mkdirSync(".digline/moved/baselines/small", { recursive: true });
+      Deno.writeTextFileSync(".digline/moved/baselines/small/renamed.json", "{}");
+    } finally {
+      Deno.renameSync(".digline/moved", tenant);
+    }
+  } catch { /* refused */ }
+  return "a" + vars.n;
+}
+`;
+
+/** The approvals the system managed to write, by file name. */
+function approvals(cwd: string): string[] {
+  try {
+    return [...Deno.readDirSync(join(cwd, ".digline", "default", "baselines", "small"))]
+      .map((e) => e.name).sort();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+}
+
+Deno.test("over MCP a module target can not write an approval, directly or by renaming the store; through the CLI it can", async () => {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": ATTACKER });
+  const session = await connect(cwd);
+  try {
+    const { envelope } = await call(session, "run", { suite_file: "suite.toml" });
+    assertEquals(envelope.exit_code, 0, JSON.stringify(envelope));
+  } finally {
+    await session.close();
+  }
+  assertEquals(approvals(cwd), []);
+  ok(Deno.statSync(join(cwd, ".digline", "default", "runs")).isDirectory, "the run was stored");
+  // The same suite run by the CLI, whose write grant is the whole store: both routes are real.
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  assertEquals(approvals(cwd), ["direct.json", "renamed.json"]);
+});
+
+const COMMAND_SUITE = SMALL_SUITE.replace(
+  'module = "system.ts"\nexport = "answer"',
+  `command = ["sh", "-c", "mkdir -p .digline/default/baselines/small && echo {} > .digline/default/baselines/small/shell.json; echo a1"]`,
+);
+
+Deno.test("over MCP a command target is refused unless its program is granted, and a grant is said to leave the wall unenforced", async () => {
+  const cwd = await workspace({ "suite.toml": COMMAND_SUITE });
+  const plain = await connect(cwd);
+  try {
+    match(plain.client.getInstructions() ?? "", /There is no promote tool/);
+    ok(!/UNENFORCED/.test(plain.client.getInstructions() ?? ""));
+    const { envelope } = await call(plain, "run", { suite_file: "suite.toml" });
+    assertEquals(envelope.exit_code, 64);
+    match(envelope.error?.message ?? "", /command target \(sh\).*digline mcp --allow-command sh/);
+  } finally {
+    await plain.close();
+  }
+  assertEquals(approvals(cwd), []);
+  const granted = await connect(cwd, { args: ["--allow-command", "sh"] });
+  try {
+    match(granted.client.getInstructions() ?? "", /PROMOTE WALL IS UNENFORCED.*--allow-command sh/);
+    const { envelope } = await call(granted, "run", { suite_file: "suite.toml" });
+    assertEquals(envelope.exit_code, 0, JSON.stringify(envelope));
+  } finally {
+    await granted.close();
+  }
+  // What the server said is true: the granted program wrote an approval.
+  assertEquals(approvals(cwd), ["shell.json"]);
+});
