@@ -7,6 +7,7 @@ import { listCommand } from "./commands/list.ts";
 import { logCommand } from "./commands/log.ts";
 import { mcpCommand } from "./commands/mcp.ts";
 import { promoteCommand } from "./commands/promote.ts";
+import { rejudgeCommand } from "./commands/rejudge.ts";
 import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
 import { verifyCommand } from "./commands/verify.ts";
@@ -31,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   reportCommand,
   diffCommand,
   verifyCommand,
+  rejudgeCommand,
   mcpCommand,
   initCommand,
 ];

@@ -354,19 +354,29 @@ export class NoBaselineError extends RefusalError {
 }
 
 /** Why a run can not become a baseline. */
-export type PromoteRefusalReason = "unreconciled" | "errored" | "uncomputable" | "mismatched";
+export type PromoteRefusalReason =
+  | "unreconciled"
+  | "errored"
+  | "calibration-lost"
+  | "uncomputable"
+  | "mismatched";
 
 const PROMOTE_REASONS: Record<PromoteRefusalReason, (list: string) => string> = {
   unreconciled: (list) =>
     `it does not reconcile with its suite, unreconciled checks: ${list}; run the suite again`,
   errored: (list) =>
     `checks errored (${list}); a baseline answers every check, so fix the cause and run again`,
+  "calibration-lost": (list) =>
+    `its calibration came back wrong (${list}); the instrument that judged it is off, so fix the check or the calibration case and run again`,
   uncomputable: (list) => `figures can not be computed (${list}); a baseline states every figure`,
   mismatched: (list) =>
     `it is not a run of the same suite, cases and checks as ${list}; a baseline made of several runs measures one suite's noise`,
 };
 
-/** A run that can not be approved: an errored or unreconciled verdict, a missing figure. */
+/**
+ * A run that can not be approved: an errored or unreconciled verdict, a lost calibration, a
+ * missing figure.
+ */
 export class PromoteRefusedError extends RefusalError {
   readonly run: string;
   readonly reason: PromoteRefusalReason;
@@ -379,6 +389,19 @@ export class PromoteRefusedError extends RefusalError {
     this.run = run;
     this.reason = options.reason;
     this.checks = options.checks;
+  }
+}
+
+/** A run `rejudge` can not grade again. */
+export class RejudgeRefusedError extends RefusalError {
+  readonly run: string;
+  constructor(run: string, options: { sampled: readonly string[] }) {
+    super(
+      `Cannot rejudge run ${run}: its cases were asked several times (${
+        shortList(options.sampled)
+      }), and rejudge grades one stored answer per case; rejudge a run made without repeats`,
+    );
+    this.run = run;
   }
 }
 

@@ -6,7 +6,7 @@ import { executeCases, type ExecuteOptions } from "./driver.ts";
 import { bindChecks } from "./checks/mod.ts";
 import { createModelPool } from "./models/pool.ts";
 import type { LoadedSuite } from "./suite_loader/mod.ts";
-import { openTarget } from "./targets/mod.ts";
+import { openTarget, type Target } from "./targets/mod.ts";
 
 /** What a session's draw takes besides the cases: everything the driver takes but the target. */
 export type DrawOptions = Omit<ExecuteOptions, "target">;
@@ -31,12 +31,16 @@ export interface RunSession {
 export async function withRunSession<T>(
   loaded: LoadedSuite,
   use: (session: RunSession) => Promise<T>,
+  options: {
+    /** Answers in place of the suite's target (rejudge's stored outputs). */
+    target?: Target;
+  } = {},
 ): Promise<T> {
   const suite = loaded.suite;
   const models = createModelPool();
   const checks = bindChecks(suite.assertions, { models, timeoutMs: suite.settings.timeout_ms });
   const running = { ...suite, assertions: checks.assertions };
-  const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
+  const target = options.target ?? openTarget(suite.target, { suiteDir: loaded.dir, models });
   try {
     // A module's missing export is refused here, before `use` writes anything.
     await target.open?.();

@@ -3,6 +3,8 @@ import type { Io } from "../io.ts";
 import { gateComparison } from "./_gate.ts";
 import { gateEverySuite } from "./_gate_every_suite.ts";
 import { printJson } from "./_shared.ts";
+import { figureStatusWord } from "../../core/compare/reading.ts";
+import { erroredCauseLines, erroredCauses } from "../../core/run/errored_causes.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 
 /** What `digline compare` does; its declaration is cli/commands/compare.ts. */
@@ -48,7 +50,7 @@ export async function execute(
           formatValue(f.candidate),
           f.delta === null ? "" : `${f.delta >= 0 ? "+" : "−"}${Math.abs(f.delta).toFixed(4)}`,
           f.test === null ? "" : formatP(f.test.p_value),
-          f.status,
+          figureStatusWord(f, runs),
         ]),
       ]),
     );
@@ -77,6 +79,9 @@ export async function execute(
       } expected from the baseline's history (${t.at_risk} cases at risk), p ${formatP(t.p_value)}`,
     );
   }
+  lines.push(
+    ...erroredCauseLines(erroredCauses(result.candidate.cases)).map((line) => `  ${line}`),
+  );
   lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
   io.out(lines.join("\n") + "\n");
   return comparison.verdict;

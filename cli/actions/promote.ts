@@ -10,6 +10,12 @@ export async function execute(
   { values, positionals }: PromoteInput,
   io: Io,
 ): Promise<number> {
+  const because = values.because?.trim() ?? "";
+  if (because === "") {
+    throw new UsageError(
+      'promote: --because TEXT is required: say why this run is the reference, e.g. --because "v1.4 reviewed by Ana"',
+    );
+  }
   const repeats = values.repeats === undefined ? undefined : Number(values.repeats);
   if (repeats !== undefined && !(Number.isInteger(repeats) && repeats >= 1 && repeats <= 100)) {
     throw new UsageError(
@@ -23,7 +29,7 @@ export async function execute(
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     store: openStore(values),
     suite: values.suite,
-    because: values.because,
+    because,
     by: values.by,
   }).finally(() => progress.finish());
   if (values.json) return printJson(io, baseline);

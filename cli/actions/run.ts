@@ -1,5 +1,6 @@
 import { runSuiteDocument } from "../../host/commands/documents.ts";
 import type { RunInput } from "../commands/run.ts";
+import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Io } from "../io.ts";
 import { count, openStore, printJson } from "./_shared.ts";
 import { progressLine } from "../progress.ts";
@@ -35,6 +36,7 @@ export async function execute(
       } passed, ${c.fail.length} failed, ${c.error.length} errored${
         summary.suspended.length > 0 ? `, ${count(summary.suspended.length, "case")} suspended` : ""
       }`,
+      ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
       // The cost lines matter only when a model was called; `view RUN` always shows the time.
       ...(summary.totals !== undefined && summary.totals.calls > 0
         ? totalsLines(summary.totals)

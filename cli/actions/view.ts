@@ -1,6 +1,7 @@
 import type { RunList, RunSummary } from "../../core/documents/mod.ts";
 import { runListDocument, viewRunDocument } from "../../host/commands/documents.ts";
 import type { ViewInput } from "../commands/view.ts";
+import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Io } from "../io.ts";
 import { count, openStore, printJson } from "./_shared.ts";
 import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
@@ -71,6 +72,7 @@ function runDetail(summary: RunSummary): string[] {
       count(summary.cases.length, "case")
     }`,
     ...errored,
+    ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
     ...totalsLines(summary.totals),
     ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
   ];

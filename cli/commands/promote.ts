@@ -5,7 +5,7 @@ const options = {
   because: {
     type: "string",
     value: "TEXT",
-    help: "why this run is the reference (recorded with the approval)",
+    help: "why this run is the reference (required; recorded with the approval)",
   },
   by: { type: "string", value: "NAME", help: "who approves (default: git's user.name)" },
   repeats: {
@@ -23,11 +23,12 @@ export type PromoteInput = CommandInput<typeof options>;
 export const promoteCommand = defineCommand({
   name: "promote",
   summary: "approve a run as its suite's baseline",
-  usage: "promote RUN [RUN...] [--repeats K] [--because TEXT] [--by NAME] [options]",
+  usage: "promote RUN [RUN...] --because TEXT [--repeats K] [--by NAME] [options]",
   description: [
     "Makes RUN (an id, a unique prefix of one, or `latest`) the approved baseline that",
     "`compare` measures later runs against. Refuses (exit 64) a run with any errored or",
-    "unreconciled verdict, or a figure that could not be computed.",
+    "unreconciled verdict, a calibration case that got the wrong verdict, or a figure that",
+    "could not be computed, and a promotion without --because.",
     "",
     "A baseline made of several runs of the same suite measures its noise: name them all",
     "(the first is the approved one), or give --repeats K to run the suite until there are K.",

@@ -15,6 +15,7 @@ import {
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
+import { recheckBaseline } from "./recheck.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
 export type { FlipCountTest } from "./flip_count_test.ts";
@@ -72,14 +73,21 @@ export function compareRuns(
     measure?: BaselineMeasure;
   } = {},
 ): Comparison {
-  const runs: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
-  const baseline = runs[0];
+  const approved: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
   const confirmation = options.confirmation;
-  if (confirmation !== undefined) assertConfirms(confirmation, { runs, candidate });
-  const measure = options.measure ?? measureBaseline(runs);
-  if (measure.runs.length !== runs.length || measure.runs.some((r, i) => r !== runs[i])) {
+  if (confirmation !== undefined) assertConfirms(confirmation, { runs: approved, candidate });
+  const given = options.measure;
+  if (
+    given !== undefined &&
+    (given.runs.length !== approved.length || given.runs.some((r, i) => r !== approved[i]))
+  ) {
     throw new Error("The baseline measure given to compareRuns is of other runs");
   }
+  // Both sides are judged by the candidate's rules: the baseline is re-checked where they moved.
+  const recheck = recheckBaseline(approved, candidate);
+  const runs = recheck.runs;
+  const baseline = runs[0];
+  const measure = given !== undefined && !recheck.changed ? given : measureBaseline(runs);
   const { gate, history } = measure;
   const facts: Fact[] = [];
   const before = new Map(baseline.cases.map((c) => [c.case_id, c]));
@@ -114,6 +122,7 @@ export function compareRuns(
     }
   }
   facts.push(...rulesChanged(baseline, candidate, { before, after }));
+  facts.push(...recheck.facts);
 
   const compared: string[] = [];
   const comparedCases: CaseResult[] = [];
@@ -123,7 +132,10 @@ export function compareRuns(
   for (const c of candidate.cases) {
     if (c.verdicts.some((v) => v.status === "error")) errored.add(c.case_id);
     const old = before.get(c.case_id);
-    if (old === undefined || c.kind !== "normal" || old.kind !== "normal") {
+    if (
+      old === undefined || c.kind !== "normal" || old.kind !== "normal" ||
+      recheck.inputsChanged.has(c.case_id)
+    ) {
       continue;
     }
     compared.push(c.case_id);
@@ -297,7 +309,9 @@ function rulesChanged(
     if (!maps.before.has(c.case_id)) facts.push({ kind: "case-added", case_id: c.case_id });
   }
   for (const c of baseline.cases) {
-    if (!maps.after.has(c.case_id)) facts.push({ kind: "case-removed", case_id: c.case_id });
+    if (!maps.after.has(c.case_id)) {
+      facts.push({ kind: "case-removed", case_id: c.case_id, from: standing(c) });
+    }
   }
   const oldIds = new Set(baseline.assertions.map((a) => a.id));
   const newIds = new Set(candidate.assertions.map((a) => a.id));
@@ -312,6 +326,13 @@ function rulesChanged(
     }
   }
   return facts;
+}
+
+/** How a case stood in the baseline: every check passed, one failed, one errored, or set aside. */
+function standing(c: CaseResult): string {
+  if (c.kind === "suspended" || c.verdicts.length === 0) return "suspended";
+  if (c.verdicts.some((v) => v.status === "error")) return "error";
+  return c.verdicts.some((v) => v.status === "fail") ? "fail" : "pass";
 }
 
 const ORDER = Object.keys(VERDICT_FORCED_BY_FACT) as FactKind[];

@@ -1,6 +1,7 @@
 import { type BaselineDraws, type BaselineMeasure, noisyChance } from "./baseline_measure.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
+import { higherIsBetter } from "../suite/aggregate_spec.ts";
 import type { CaseResult, Figure, RunDocument } from "../run/run_document.ts";
 import { benjaminiHochberg } from "../statistics/benjamini_hochberg.ts";
 import { normalQuantile } from "../statistics/normal.ts";
@@ -37,6 +38,8 @@ export interface FigureComparison {
   role: "primary" | "secondary" | "diagnostic";
   /** The paired test over the cases both sides counted; null where none applies. */
   test: PairedTest | null;
+  /** How many cases the paired test paired (0 without one). */
+  paired_cases?: number;
 }
 
 /** Below this a difference between two figures is rounding, not movement. */
@@ -66,6 +69,9 @@ export function compareFigures(
   const candidateCases = new Map(candidate.cases.map((c) => [c.case_id, c]));
   const critical = normalQuantile(1 - gate.alpha);
   const runCount = options.measure.runs.length;
+  const rising = new Map(
+    (candidate.aggregates ?? []).map((a) => [a.name, higherIsBetter(a)] as const),
+  );
   // With --confirm's planned draws, the test is told how the plan picks cases (DrawDesign), and
   // how many rounds were really drawn: a cap on the rounds (the operator's max_reruns) leaves
   // every planned case with fewer than noisy_draws, and a design that assumed them all would
@@ -96,17 +102,25 @@ export function compareFigures(
       continue;
     }
     const baselineDraws = options.measure.draws.get(old.name);
+    // A figure where lower is better is tested as its negation: a rise is then the drop tested.
+    const sign = rising.get(now.aggregate) === false ? -1 : 1;
     const pairs = baselineDraws !== undefined && isPairable(now)
-      ? pairedCases(now, { baselineDraws, candidateCases, extra: options.extra })
+      ? pairedCases(now, { baselineDraws, candidateCases, extra: options.extra, sign })
       : [];
     const test = pairedDropTest(pairs, { binary: now.kind !== "mean", design });
     const delta = now.value - base;
-    const moved = test?.difference ?? delta;
+    // The paired change can be nil while the value moved (the counted cases changed): the value's
+    // own move then decides the word, so a changed figure is never called unchanged.
+    const paired = test === null || Math.abs(test.difference) <= EPSILON ? null : test.difference;
+    const moved = paired ?? sign * delta;
+    const floor = test === null ? 0 : critical * test.standard_error;
     result.push({
       ...row,
       candidate: now.value,
       delta,
-      floor: test === null ? 0 : critical * test.standard_error,
+      // A rate can not drop further than to 0 (or rise past 1): no floor beyond what can move.
+      floor: now.kind === "mean" ? floor : Math.min(floor, sign > 0 ? base : 1 - base),
+      paired_cases: pairs.length,
       test,
       status: test === null && moved < -EPSILON
         ? "untested"
@@ -172,6 +186,8 @@ function pairedCases(
     baselineDraws: ReadonlyMap<string, BaselineDraws>;
     candidateCases: Map<string, CaseResult>;
     extra?: ReadonlyMap<string, readonly CaseResult[]>;
+    /** -1 for a figure where lower is better: its draws are negated. */
+    sign: number;
   },
 ): PairedCase[] {
   const draw = { assertionId: now.over_id, score: now.kind === "mean" };
@@ -183,7 +199,12 @@ function pairedCases(
     const candidate = caseDraws(own, draw);
     const extra = where.extra?.get(id) ?? [];
     for (const more of extra) candidate.push(...caseDraws(more, draw));
-    pairs.push({ baseline, candidate, rounds: 1 + extra.length });
+    const signed = (values: number[]) => where.sign > 0 ? values : values.map((v) => -v);
+    pairs.push({
+      baseline: signed(baseline),
+      candidate: signed(candidate),
+      rounds: 1 + extra.length,
+    });
   }
   return pairs;
 }

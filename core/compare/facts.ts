@@ -12,6 +12,9 @@ export const VERDICT_FORCED_BY_FACT = {
   "case-removed": 0,
   "check-added": 0,
   "check-removed": 0,
+  "rechecked": 0,
+  "not-rechecked": 2,
+  "inputs-changed": 2,
   "unjudged": 2,
   "figure-missing": 2,
   "figure-uncomputable": 2,
@@ -45,7 +48,9 @@ export interface Fact {
   from?: string | number | null;
   /** The state on the candidate side. */
   to?: string | number | null;
-  /** For a compared tally: what was compared, each count beside its list. */
+  /** For a verdict that can not be judged as things stand: the command that resolves it. */
+  resolve?: string;
+  /** For a compared tally, or a re-checked check: the cases, each count beside its list. */
   cases?: string[];
   /**
    * For a regression or an unconfirmed check under `compare --confirm`: what its confirmation

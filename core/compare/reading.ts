@@ -1,4 +1,4 @@
-import type { Comparison } from "./compare.ts";
+import type { Comparison, FigureComparison } from "./compare.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 
 /** How many names a headline clause prints before it says how many more there are. */
@@ -33,8 +33,40 @@ export function headline(comparison: Comparison): string {
   }
   const rules = rulesClause(comparison.facts);
   if (rules !== undefined) clauses.push(rules);
+  const removedPassing = of("case-removed").filter((f) => f.from === "pass");
+  if (removedPassing.length > 0) {
+    clauses.push(
+      `${count(removedPassing.length, "case")} that passed in the baseline ${
+        removedPassing.length === 1 ? "is" : "are"
+      } no longer checked (${names(removedPassing, (f) => f.case_id ?? "")})`,
+    );
+  }
   const unjudged = of("unjudged");
   const figuresUnjudged = of("figure-missing", "figure-uncomputable");
+  const notRechecked = of("not-rechecked");
+  const inputsChanged = of("inputs-changed");
+  if (notRechecked.length > 0 || inputsChanged.length > 0) {
+    const parts: string[] = [];
+    if (notRechecked.length > 0) {
+      parts.push(
+        `${count(notRechecked.length, "check")} changed and can not be re-checked on the ` +
+          `baseline's outputs without a call (${names(notRechecked)})`,
+      );
+    }
+    if (inputsChanged.length > 0) {
+      parts.push(
+        `${count(inputsChanged.length, "case")} now ${
+          inputsChanged.length === 1 ? "asks" : "ask"
+        } the target something else (${names(inputsChanged, (f) => f.case_id ?? "")})`,
+      );
+    }
+    const ways = [...new Set([...notRechecked, ...inputsChanged].map((f) => f.resolve))];
+    clauses.push(
+      `not judged: ${parts.join(" and ")}; to approve the new rules: ${
+        ways.filter((w) => w !== undefined).join("; or ")
+      }`,
+    );
+  }
   if (unjudged.length > 0 || figuresUnjudged.length > 0) {
     const parts: string[] = [];
     if (unjudged.length > 0) {
@@ -104,9 +136,21 @@ export function headline(comparison: Comparison): string {
   }
   const withinNoise = of("figure-within-noise");
   const noisy = of("noisy");
-  if (withinNoise.length > 0 || noisy.length > 0) {
+  // Only a baseline of several runs measured its noise; with one, say what the test found.
+  const measured = comparison.baseline_runs.length >= 2;
+  if (withinNoise.length > 0 && !measured) {
+    const paired = new Map(comparison.figures.map((f) => [f.name, f.paired_cases ?? 0]));
+    clauses.push(
+      `dropped, not significant at alpha ${comparison.gate.alpha} (one baseline run, so its ` +
+        `noise was not measured): ${
+          names(withinNoise, (f) =>
+            `${figureMove(f)} with ${count(paired.get(f.figure ?? "") ?? 0, "case")}`)
+        }`,
+    );
+  }
+  if ((measured && withinNoise.length > 0) || noisy.length > 0) {
     const parts: string[] = [];
-    if (withinNoise.length > 0) parts.push(names(withinNoise, figureMove));
+    if (measured && withinNoise.length > 0) parts.push(names(withinNoise, figureMove));
     if (noisy.length > 0) {
       parts.push(
         `${
@@ -160,6 +204,17 @@ export function explainLines(comparison: Comparison): string[] {
   return lines;
 }
 
+/**
+ * A figure's status as a reader should see it: a drop the test did not find significant is
+ * "within-noise" only when the baseline measured its noise (two or more runs).
+ */
+export function figureStatusWord(
+  figure: Pick<FigureComparison, "status">,
+  baselineRuns: number,
+): string {
+  return figure.status === "within-noise" && baselineRuns < 2 ? "not significant" : figure.status;
+}
+
 /** One fact as one line: its kind, then what it is about, then what moved. */
 export function factLine(fact: Fact): string {
   const subject = fact.case_id !== undefined
@@ -171,12 +226,19 @@ export function factLine(fact: Fact): string {
   if (fact.kind === "compared") {
     return `compared ${count(fact.cases?.length ?? 0, "case")}`;
   }
+  if (fact.kind === "rechecked") {
+    const cases = fact.cases ?? [];
+    return `rechecked  ${subject}  the candidate's check re-applied to the baseline's outputs of ${
+      count(cases.length, "case")
+    }`;
+  }
   if (fact.kind === "stable-flips-worse") {
     const expected = typeof fact.from === "number" ? fact.from.toFixed(2) : show(fact.from);
     return `stable-flips-worse  ${show(fact.to === undefined ? null : String(fact.to))} cases ` +
       `with a stable check failed, ${expected} expected`;
   }
-  return [fact.kind, subject, move].filter((part) => part !== "").join("  ");
+  const resolve = fact.resolve === undefined ? "" : `resolve: ${fact.resolve}`;
+  return [fact.kind, subject, move, resolve].filter((part) => part !== "").join("  ");
 }
 
 function rulesClause(facts: readonly Fact[]): string | undefined {
@@ -189,8 +251,32 @@ function rulesClause(facts: readonly Fact[]): string | undefined {
   };
   listed("case-added", "case added", (f) => f.case_id ?? "");
   listed("case-removed", "case removed", (f) => f.case_id ?? "");
-  listed("check-added", "check added", (f) => f.assertion ?? "");
-  listed("check-removed", "check removed", (f) => f.assertion ?? "");
+  // A check whose definition moved is one removed and one added under the same name.
+  const addedNames = new Set(facts.filter((f) => f.kind === "check-added").map((f) => f.assertion));
+  const changed = facts.filter((f) => f.kind === "check-removed" && addedNames.has(f.assertion));
+  const changedNames = new Set(changed.map((f) => f.assertion));
+  const listedApart = (kind: FactKind, what: string) => {
+    const found = facts.filter((f) => f.kind === kind && !changedNames.has(f.assertion));
+    if (found.length > 0) {
+      parts.push(`${count(found.length, what)} (${names(found, (f) => f.assertion ?? "")})`);
+    }
+  };
+  if (changed.length > 0) {
+    parts.push(
+      `${count(changed.length, "check")} changed (${names(changed, (f) => f.assertion ?? "")})`,
+    );
+  }
+  listedApart("check-added", "check added");
+  listedApart("check-removed", "check removed");
+  const rechecked = facts.filter((f) => f.kind === "rechecked");
+  if (rechecked.length > 0) {
+    const cases = new Set(rechecked.flatMap((f) => f.cases ?? []));
+    parts.push(
+      `the baseline was re-checked under the new rules (${
+        names(rechecked, (f) => f.assertion ?? "")
+      } on ${count(cases.size, "case")})`,
+    );
+  }
   return parts.length === 0 ? undefined : `the rules changed: ${parts.join(", ")}`;
 }
 

@@ -16,6 +16,7 @@ const FactSchema = z.strictObject({
   figure: z.string().optional(),
   from: z.union([z.string(), z.number(), z.null()]).optional(),
   to: z.union([z.string(), z.number(), z.null()]).optional(),
+  resolve: z.string().optional(),
   cases: z.array(z.string()).optional(),
   confirmation: z.strictObject({
     outcome: z.enum(["confirmed", "dismissed", "undecided"]),
@@ -62,6 +63,8 @@ export const CompareDocumentSchema = z.strictObject({
     ]),
     /** primary gates; secondary is tested and corrected across figures; diagnostic is shown. */
     role: z.enum(["primary", "secondary", "diagnostic"]).optional(),
+    /** How many cases the paired test paired (0 without one). */
+    paired_cases: z.number().int().optional(),
     /** The paired test over the cases both sides counted; null where none applies. */
     test: z.strictObject({
       difference: z.number(),

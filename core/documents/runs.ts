@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RunTotalsSchema } from "../model/usage.ts";
 import { FigureSchema, type RunDocument } from "../run/run_document.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
+import { erroredCauses } from "../run/errored_causes.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /** Counts a run's verdicts, each count beside the checks it counts. */
@@ -43,6 +44,14 @@ export const RunSummarySchema = z.strictObject({
   resumed: z.array(z.string()).optional(),
   /** What the run cost: attempts, latency, model calls, retries and tokens (runs that record it). */
   totals: RunTotalsSchema.optional(),
+  /** For a run made by rejudge: the run whose outputs it graded again. */
+  rejudged_from: z.string().optional(),
+  /** The errored checks grouped by the first line of their reason, most frequent first. */
+  errored_causes: z.array(z.strictObject({
+    cause: z.string(),
+    count: z.number().int(),
+    checks: z.array(z.string()),
+  })).optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
@@ -71,6 +80,8 @@ export function runSummary(
     ...(options.path === undefined ? {} : { path: options.path }),
     ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
     ...(run.totals === undefined ? {} : { totals: run.totals }),
+    ...(tally.error.length === 0 ? {} : { errored_causes: erroredCauses(run.cases) }),
+    ...(run.rejudged_from === undefined ? {} : { rejudged_from: run.rejudged_from }),
   };
 }
 

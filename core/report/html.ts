@@ -1,4 +1,4 @@
-import { factLine, headline } from "../compare/reading.ts";
+import { factLine, figureStatusWord, headline } from "../compare/reading.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { escapeHtml } from "./escape_html.ts";
 import { comparedCases } from "./facts_by_kind.ts";
@@ -85,7 +85,7 @@ function figuresSection(input: ReportInput): string {
       formatDelta(f.delta)
     }</td><td class="num">${f.floor > 0 ? formatValue(f.floor) : ""}</td><td class="status status-${
       escapeHtml(f.status)
-    }">${escapeHtml(f.status)}</td></tr>`
+    }">${escapeHtml(figureStatusWord(f, input.comparison.baseline_runs.length))}</td></tr>`
   );
   return [
     `<section id="figures"><h2>Figures</h2><table class="figures"><thead><tr><th>Figure</th>`,

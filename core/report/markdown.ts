@@ -1,6 +1,6 @@
 import type { FigureComparison } from "../compare/compare.ts";
 import type { Fact } from "../compare/facts.ts";
-import { headline } from "../compare/reading.ts";
+import { figureStatusWord, headline } from "../compare/reading.ts";
 import { comparedCases, factsByKind, SECTION_TITLES } from "./facts_by_kind.ts";
 import type { ReportInput } from "./input.ts";
 import { mdCode, mdText } from "./markdown_text.ts";
@@ -70,7 +70,7 @@ function renderWithin(input: ReportInput, shown: number): string {
     `> ${mdText(clipHeadline(headline(comparison)))}`,
     "",
     provenance(input),
-    ...figureTable(comparison.figures, shown),
+    ...figureTable(comparison.figures, { shown, runs: comparison.baseline_runs.length }),
   ];
   for (const group of factsByKind(comparison.facts)) {
     const title = SECTION_TITLES[group.kind] ?? group.kind;
@@ -100,7 +100,11 @@ function provenance(input: ReportInput): string {
   return `Run ${mdCode(comparison.candidate_run)} against ${against}.`;
 }
 
-function figureTable(figures: readonly FigureComparison[], shown: number): string[] {
+function figureTable(
+  figures: readonly FigureComparison[],
+  options: { shown: number; runs: number },
+): string[] {
+  const { shown } = options;
   if (figures.length === 0) return [];
   const kept = new Set(
     [...figures]
@@ -110,7 +114,7 @@ function figureTable(figures: readonly FigureComparison[], shown: number): strin
   const rows = figures.filter((f) => kept.has(f)).map((f) =>
     `| ${mdCode(f.name, { inTable: true })} | ${formatValue(f.baseline)} | ${
       formatValue(f.candidate)
-    } | ${formatDelta(f.delta)} | ${f.status}${
+    } | ${formatDelta(f.delta)} | ${figureStatusWord(f, options.runs)}${
       f.floor > 0 ? ` (floor ${formatValue(f.floor)})` : ""
     } |`
   );

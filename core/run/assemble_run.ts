@@ -1,4 +1,5 @@
 import { runTotals } from "../model/totals.ts";
+import { recordedAssertions } from "../compare/recheck_rules.ts";
 import type { Suite } from "../suite/suite.ts";
 import { targetIdentity } from "../suite/target_spec.ts";
 import { computeFigures } from "./aggregate.ts";
@@ -28,7 +29,7 @@ export function assembleRun(
 ): RunDocument {
   const { record } = options;
   const cases = [...options.cases];
-  const assertions = suite.assertions.map((a) => ({ id: a.id, name: a.name, kind: a.kind }));
+  const assertions = recordedAssertions(suite.assertions);
   return {
     schema_version: RUN_SCHEMA_VERSION,
     run_id: record.run_id,
@@ -45,6 +46,7 @@ export function assembleRun(
     finished_at: record.finished_at,
     assertions,
     cases,
+    aggregates: [...suite.aggregates],
     figures: computeFigures(suite.aggregates, { assertions, cases }),
     gate: suite.gate,
     totals: runTotals(cases),

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { SameType } from "../same_type.ts";
 import { BaselineRecordSchema } from "./baseline_record.ts";
 import { type CaseKind, CaseKindSchema } from "../suite/case.ts";
+import { type AggregateSpec, AggregateSpecSchema } from "../suite/aggregate_spec.ts";
+import { type JsonValue, JsonValueSchema } from "../json.ts";
 import { type Sample, SampleSchema } from "../model/sample.ts";
 import {
   type ModelUsage,
@@ -47,6 +49,14 @@ export const CaseResultSchema = z.strictObject({
    * draw that answered; `latency_ms` and `attempts` add up every draw.
    */
   samples: z.array(SampleSchema).min(2).optional(),
+  /**
+   * The digest of what the target was asked (the case's vars, and a calibration case's fixed
+   * output): a case whose inputs differ between two runs can not be compared without a call.
+   * Absent in older runs.
+   */
+  inputs_digest: Digest16Schema.optional(),
+  /** The case's `expected` as the suite declared it, so a check can be re-applied to the output. */
+  expected: JsonValueSchema.optional(),
 });
 /**
  * One declared case's result, as a run document records it. A suspended case carries no
@@ -101,6 +111,10 @@ export interface CaseResult {
    * draw that answered; `latency_ms` and `attempts` add up every draw.
    */
   samples?: Sample[];
+  /** The digest of what the target was asked for this case (its vars); absent in older runs. */
+  inputs_digest?: string;
+  /** The case's `expected` as the suite declared it, so a check can be re-applied. */
+  expected?: JsonValue;
 }
 const _caseResult: SameType<CaseResult, z.infer<typeof CaseResultSchema>> = true;
 
@@ -217,13 +231,29 @@ export const RunDocumentSchema = z.strictObject({
   git_commit: z.string().nullable(),
   started_at: z.iso.datetime(),
   finished_at: z.iso.datetime(),
-  assertions: z.array(z.strictObject({ id: Digest16Schema, name: z.string(), kind: z.string() })),
+  assertions: z.array(z.strictObject({
+    id: Digest16Schema,
+    name: z.string(),
+    kind: z.string(),
+    /**
+     * The canonical definition the id is the digest of, so a later comparison can re-apply the
+     * check to another run's stored outputs. Absent in older runs.
+     */
+    definition: JsonValueSchema.optional(),
+  })),
+  /** The suite's aggregates, so a re-checked baseline's figures are computed by the same rules. */
+  aggregates: z.array(AggregateSpecSchema).optional(),
   cases: z.array(CaseResultSchema),
   figures: z.array(FigureSchema),
   /** How a comparison against this run decides (suite `[gate]`); absent in older runs. */
   gate: RunGateSchema.optional(),
   /** What the run cost: attempts, latency, model calls and tokens. Absent in older runs. */
   totals: RunTotalsSchema.optional(),
+  /**
+   * For a run made by `digline rejudge`: the run whose stored outputs it graded again under the
+   * suite named above (its digests), without calling the target.
+   */
+  rejudged_from: RunIdSchema.optional(),
 });
 /**
  * What one run recorded: the suite it ran, every case's result, the figures and what it cost.
@@ -264,8 +294,10 @@ export interface RunDocument {
   started_at: string;
   /** ISO 8601, UTC. */
   finished_at: string;
-  /** The suite's checks, by id, name and kind. */
-  assertions: { id: string; name: string; kind: string }[];
+  /** The suite's checks, by id, name, kind and canonical definition (absent in older runs). */
+  assertions: { id: string; name: string; kind: string; definition?: JsonValue }[];
+  /** The suite's aggregates as declared; absent in older runs. */
+  aggregates?: AggregateSpec[];
   /** One result per declared case, in the suite's order. */
   cases: CaseResult[];
   /** The suite's aggregates, computed. */
@@ -274,6 +306,8 @@ export interface RunDocument {
   gate?: RunGate;
   /** What the run cost: attempts, latency, model calls and tokens. Absent in older runs. */
   totals?: RunTotals;
+  /** For a run made by `digline rejudge`: the run whose stored outputs it graded again. */
+  rejudged_from?: string;
 }
 const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
 

@@ -16,7 +16,19 @@ export const AggregateSpecSchema = z.strictObject({
   positive: z.union([z.string(), z.number(), z.boolean()]).transform(String).optional(),
   /** This figure gates (one per suite); the others are reported. Default: the first accuracy. */
   primary: z.boolean().optional(),
+  /**
+   * Which way is better: true (the default) for accuracy, precision and recall; a `mean` must
+   * say, since a longer answer or a higher latency is not better by nature.
+   */
+  higher_is_better: z.boolean().optional(),
 }).superRefine((a, ctx) => {
+  if (a.kind === "mean" && a.higher_is_better === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["higher_is_better"],
+      message: "a mean aggregate says which way is better: higher_is_better = true or false",
+    });
+  }
   if ((a.kind === "precision" || a.kind === "recall") && a.positive === undefined) {
     ctx.addIssue({
       code: "custom",
@@ -33,6 +45,11 @@ export const AggregateSpecSchema = z.strictObject({
     });
   }
 });
+/** Whether a rise of the aggregate's figure is an improvement: declared, or true by default. */
+export function higherIsBetter(spec: Pick<AggregateSpec, "higher_is_better">): boolean {
+  return spec.higher_is_better ?? true;
+}
+
 /** An aggregate declaration. */
 export type AggregateSpec = z.infer<typeof AggregateSpecSchema>;
 /**
@@ -60,5 +77,7 @@ export interface AggregateSpecInput {
   positive?: string | number | boolean;
   /** This figure gates (one per suite); the others are reported. Default: the first accuracy. */
   primary?: boolean;
+  /** Which way is better: true by default; a `mean` must say. */
+  higher_is_better?: boolean;
 }
 const _input: SameType<AggregateSpecInput, z.input<typeof AggregateSpecSchema>> = true;

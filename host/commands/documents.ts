@@ -20,6 +20,7 @@ import type { RunStore } from "../store.ts";
 import { type CompareOptions, type CompareResult, compareRun } from "./compare_run.ts";
 import { listRuns } from "./history.ts";
 import { type PromoteOptions, promoteRun } from "./promote_run.ts";
+import { type RejudgeOptions, rejudgeRun } from "./rejudge_run.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import { resolveNamedRun, selectSuite } from "./select_suite.ts";
 import { UsageError } from "../refusals.ts";
@@ -33,6 +34,15 @@ export async function runSuiteDocument(
   options: RunSuiteOptions,
 ): Promise<RunSummary> {
   const { run, path, reused } = await runSuite(suitePath, options);
+  return runSummary(run, { kind: "run", path, ...(options.resume ? { resumed: reused } : {}) });
+}
+
+/** Grades a stored run again under the suite's current checks and describes the new run. */
+export async function rejudgeDocument(
+  ref: string,
+  options: RejudgeOptions,
+): Promise<RunSummary> {
+  const { run, path, reused } = await rejudgeRun(ref, options);
   return runSummary(run, { kind: "run", path, ...(options.resume ? { resumed: reused } : {}) });
 }
 

@@ -17,7 +17,8 @@ export interface PromoteOptions {
   repeats?: number;
   onProgress?: RunSuiteOptions["onProgress"];
   suite?: string;
-  because?: string;
+  /** Why this run is the reference; required, so every approval in the history says why. */
+  because: string;
   /** Who approves; git's user.name when absent. */
   by?: string;
   clock?: Clock;
@@ -31,7 +32,8 @@ export interface PromoteResult {
 
 /**
  * Makes a run the approved baseline of its suite. Refuses a run with any errored verdict,
- * naming unreconciled checks first: a run with an unanswered question is not a reference.
+ * naming unreconciled checks first (a run with an unanswered question is not a reference), and
+ * one whose calibration came back wrong (its instrument was off, so its verdicts are not).
  */
 export async function promoteRun(ref: string, options: PromoteOptions): Promise<PromoteResult> {
   const run = await resolveNamedRun(options.store, ref, { suite: options.suite });
@@ -58,7 +60,7 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
     run_id: run.run_id,
     promoted_by: options.by ?? await gitUserName(Deno.cwd()) ?? "unknown",
     promoted_at: clock.now().toISOString(),
-    because: options.because ?? null,
+    because: options.because,
     ...(ids.length > 1
       ? { runs: ids, measured: recordBaseline(ids.map((id) => runs.find((r) => r.run_id === id)!)) }
       : {}),
@@ -98,6 +100,16 @@ function refuseUnfit(run: RunDocument, first: RunDocument): void {
       reason: "errored",
       checks: errored.map((e) => e.name),
     });
+  }
+  const lost = run.cases.flatMap((c) => {
+    if (c.kind !== "calibration") return [];
+    const wanted = c.expected_verdict ?? "pass";
+    return c.verdicts.filter((v) => v.status !== wanted).map((v) =>
+      `${c.case_id} · ${v.assertion} ${v.status}, wanted ${wanted}`
+    );
+  });
+  if (lost.length > 0) {
+    throw new PromoteRefusedError(run.run_id, { reason: "calibration-lost", checks: lost });
   }
   const uncomputable = run.figures.filter((f) => f.value === null).map((f) => f.name);
   if (uncomputable.length > 0) {

@@ -9,6 +9,10 @@ import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
 import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
 import { acquireRunLock, runLockPath } from "../run_lock.ts";
+import { withCaseInputs } from "../../core/run/case_inputs.ts";
+import { regradePlan } from "../../core/run/regrade.ts";
+import { casesDigest } from "../../core/suite/suite.ts";
+import { type Target, TransportError } from "../targets/mod.ts";
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {
@@ -22,6 +26,11 @@ export interface RunSuiteOptions {
   resume?: boolean;
   /** Discard the journal of an interrupted run and start over. */
   restart?: boolean;
+  /**
+   * Grade this stored run's outputs again under the suite instead of calling the target
+   * (`digline rejudge`); judges are asked, the target never is.
+   */
+  regrade?: RunDocument;
   /**
    * The commit to stamp the run with, when the caller asked git itself (the MCP run worker may
    * not start git, since a program it starts is outside Deno's write permission).
@@ -65,8 +74,21 @@ async function runLoadedSuite(
   options: RunSuiteOptions,
 ): Promise<RunSuiteResult> {
   const clock = options.clock ?? systemClock;
-  const suite = loaded.suite;
-  const workFile = journalPath(options.store, suite.name);
+  const regrade = options.regrade;
+  const plan = regrade === undefined ? undefined : regradePlan(loaded.suite.cases, regrade);
+  const declared = plan === undefined
+    ? loaded.suite.cases
+    : loaded.suite.cases.filter((c) => !plan.left_out.includes(c.id));
+  const suite = plan === undefined ? loaded.suite : {
+    ...loaded.suite,
+    settings: { ...loaded.suite.settings, repeats: 1 },
+    cases: plan.cases,
+    cases_digest: plan.left_out.length === 0 ? loaded.suite.cases_digest : casesDigest(declared),
+  };
+  const workFile = journalPath(
+    options.store,
+    regrade === undefined ? suite.name : `${suite.name}.rejudge-${regrade.run_id}`,
+  );
   let journal = options.restart ? null : await readJournal(workFile, suite);
   if (journal !== null && !options.resume) {
     throw new JournalRefusedError(workFile, {
@@ -84,7 +106,7 @@ async function runLoadedSuite(
   }
   // The session reads model keys as it opens, before a journal exists: a missing key or
   // --allow-env is refused before anything is called, and leaves no work file behind.
-  const { header, cases, reuse } = await withRunSession(loaded, async (session) => {
+  const { header, cases, reuse } = await withRunSession({ ...loaded, suite }, async (session) => {
     const startedAt = clock.now();
     const header: JournalHeader = journal?.header ?? {
       journal: 1,
@@ -93,7 +115,12 @@ async function runLoadedSuite(
       cases_digest: suite.cases_digest,
       config_hash: suite.config_hash,
       started_at: startedAt.toISOString(),
-      git_commit: options.gitCommit !== undefined ? options.gitCommit : await gitStamp(loaded.dir),
+      // A re-grade judges the outputs the re-graded run's code produced, at its commit.
+      git_commit: regrade !== undefined
+        ? regrade.git_commit
+        : options.gitCommit !== undefined
+        ? options.gitCommit
+        : await gitStamp(loaded.dir),
     };
     const writer = journal === null
       ? await JournalWriter.create(workFile, header)
@@ -111,9 +138,9 @@ async function runLoadedSuite(
     } finally {
       writer.close();
     }
-  });
-  const run = assembleRun(suite, {
-    cases,
+  }, regrade === undefined ? {} : { target: storedOutputsOnly(regrade.run_id) });
+  const assembled = assembleRun(suite, {
+    cases: withCaseInputs(cases, declared),
     record: {
       run_id: header.run_id,
       tenant: options.store.tenant,
@@ -123,8 +150,28 @@ async function runLoadedSuite(
       finished_at: clock.now().toISOString(),
     },
   });
+  const run: RunDocument = regrade === undefined
+    ? assembled
+    : { ...assembled, target: regrade.target, rejudged_from: regrade.run_id };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.
   await Deno.remove(workFile);
   return { run, path, reused: [...reuse.keys()] };
+}
+
+/** The target of a re-grade: it is never called; a case without a stored output errors. */
+function storedOutputsOnly(runId: string): Target {
+  return {
+    call(): Promise<string> {
+      return Promise.reject(
+        new TransportError(
+          `run ${runId} has no output for this case, and rejudge never calls the target`,
+          { retryable: false },
+        ),
+      );
+    },
+    close(): Promise<void> {
+      return Promise.resolve();
+    },
+  };
 }

@@ -33,8 +33,17 @@ export function outputText(value: unknown, who: string): string {
 
 /** The message of anything thrown, for a sentence a user reads. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
+  // fetch says only "fetch failed"; what failed (refused, DNS, TLS) is in its cause chain.
+  const said: string[] = [];
+  let at: unknown = error;
+  for (let depth = 0; at !== undefined && at !== null && depth < 5; depth++) {
+    const text = at instanceof Error ? at.message || at.name : String(at);
+    const code = (at as { code?: unknown }).code;
+    const line = typeof code === "string" && !text.includes(code) ? `${text} (${code})` : text;
+    if (!said.some((s) => s.includes(line))) said.push(line.replace(/^Error: /, ""));
+    at = at instanceof Error ? at.cause : undefined;
+  }
+  return said.join(": ");
 }
 
 /** Cuts a line to at most `max` characters, marking the cut. */

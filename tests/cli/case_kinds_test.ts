@@ -80,7 +80,7 @@ async function approved(): Promise<string> {
   assertEquals(accuracy.exclusions.canary, ["which-model"]);
   assertEquals(accuracy.exclusions.calibration, ["instrument"]);
   assertEquals(accuracy.exclusions.suspended, ["later"]);
-  assertEquals((await cli(["promote", "latest"], { cwd })).code, 0);
+  assertEquals((await cli(["promote", "latest", "--because", "t"], { cwd })).code, 0);
   return cwd;
 }
 

@@ -6,7 +6,7 @@ import { cli, cliFlags, ROOT, SMALL_SUITE, smallSystem, spawnCli, workspace } fr
 async function approved(): Promise<{ cwd: string; baselineFile: string }> {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   await cli(["run", "suite.toml"], { cwd });
-  await cli(["promote", "latest"], { cwd });
+  await cli(["promote", "latest", "--because", "t"], { cwd });
   const dir = join(cwd, ".digline", "default", "baselines", "small");
   const [entry] = [...Deno.readDirSync(dir)];
   return { cwd, baselineFile: join(dir, entry.name) };
@@ -181,7 +181,7 @@ Deno.test("a reader that stops early does not turn the verdict into a failure", 
     "system.ts": smallSystem(),
   });
   await cli(["run", "suite.toml"], { cwd });
-  await cli(["promote", "latest"], { cwd });
+  await cli(["promote", "latest", "--because", "t"], { cwd });
   await Deno.writeTextFile(
     join(cwd, "system.ts"),
     "export function answer() { return 'wrong'; }\n",

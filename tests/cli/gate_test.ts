@@ -32,7 +32,13 @@ Deno.test("compare exits 1 and names the case and check that regressed", async (
   // figure is within noise (its p-value shown) and the regression gates on its own.
   match(
     result.stdout,
-    /accuracy\[group=g1\]\s+1\.0000\s+0\.5000\s+−0\.5000\s+0\.\d{3}\s+within-noise/,
+    /accuracy\[group=g1\]\s+1\.0000\s+0\.5000\s+−0\.5000\s+0\.\d{3}\s+not significant/,
+  );
+  // One baseline run measured no noise, so the reading never says "within the baseline's noise".
+  ok(!/baseline's noise:/.test(result.stdout), result.stdout);
+  match(
+    result.stdout,
+    /dropped, not significant at alpha 0\.01 \(one baseline run, so its noise was not measured\): accuracy 1\.0000 → 0\.6667 \(−0\.3333\) with 3 cases/,
   );
 });
 
@@ -47,7 +53,7 @@ Deno.test("compare exits 2 when the target failed for a case, and promote refuse
     result.stdout,
     /^COULD NOT BE JUDGED \(exit 2\): could not judge 2 checks \(three · correct, three · says-something\)/,
   );
-  const promote = await cli(["promote", "latest"], { cwd });
+  const promote = await cli(["promote", "latest", "--because", "t"], { cwd });
   assertEquals(promote.code, 64);
   match(promote.stderr, /three · correct/);
   assertEquals(promote.stderr.trim().split("\n").length, 1, "a refusal is one line");

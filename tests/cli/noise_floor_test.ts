@@ -15,7 +15,9 @@ async function noisyBaseline(): Promise<string> {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   const first = await runWith(cwd, []);
   const second = await runWith(cwd, [3]);
-  const promoted = await cli(["promote", first, second, "--json"], { cwd });
+  const promoted = await cli(["promote", first, second, "--because", "two runs", "--json"], {
+    cwd,
+  });
   assertEquals(promoted.code, 0, promoted.stderr);
   const baseline = PromoteDocumentSchema.parse(JSON.parse(promoted.stdout));
   assertEquals(baseline.runs, [first, second]);
@@ -71,7 +73,15 @@ Deno.test("a drop three cases and two runs can not make significant is reported,
 Deno.test("promote --repeats runs the suite until the baseline holds K runs", async () => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   const first = await runWith(cwd, []);
-  const promoted = await cli(["promote", "latest", "--repeats", "3", "--json"], { cwd });
+  const promoted = await cli([
+    "promote",
+    "latest",
+    "--repeats",
+    "3",
+    "--because",
+    "noise",
+    "--json",
+  ], { cwd });
   assertEquals(promoted.code, 0, promoted.stderr);
   const runs = PromoteDocumentSchema.parse(JSON.parse(promoted.stdout)).runs ?? [];
   assertEquals(runs.length, 3);
@@ -88,7 +98,7 @@ Deno.test("runs of a changed suite can not form one baseline", async () => {
     SMALL_SUITE.replace('value = "a"', 'value = "b"'),
   );
   const second = await runWith(cwd, []);
-  const result = await cli(["promote", first, second], { cwd });
+  const result = await cli(["promote", first, second, "--because", "two runs"], { cwd });
   assertEquals(result.code, 64);
   match(result.stderr, /not a run of the same suite, cases and checks/);
 });

@@ -61,7 +61,7 @@ Deno.test("a custom check that returns nothing leaves a named unreconciled verdi
   );
   const explain = await cli(["explain", "--baseline", "latest"], { cwd });
   assertEquals(explain.stdout.split("\n")[0], "unreconciled  b · polite");
-  const promote = await cli(["promote", "latest"], { cwd });
+  const promote = await cli(["promote", "latest", "--because", "t"], { cwd });
   assertEquals(promote.code, 64);
   match(promote.stderr, /unreconciled/);
   match(promote.stderr, /b · polite/);

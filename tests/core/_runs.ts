@@ -38,6 +38,7 @@ export function fakeRun(
     })),
     latency_ms: 1,
     attempts: 1,
+    inputs_digest: "0000000000000000",
   }));
   const aggregates = options.aggregates ??
     [{ name: "accuracy", kind: "accuracy", over: "correct", by: "group" } as AggregateSpec];

@@ -2,6 +2,10 @@ import type { AggregateSpec } from "../../core/suite/aggregate_spec.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "./_runs.ts";
+import type { Assertion } from "../../core/suite/assertions/assertion.ts";
+import { equals } from "../../core/suite/assertions/constructors.ts";
+import { recordedAssertions } from "../../core/compare/recheck_rules.ts";
+import type { Score } from "../../core/run/verdict.ts";
 
 /** A named comparison: the baseline's runs (approved one first), the candidate, its draws. */
 export interface Scenario {
@@ -191,6 +195,63 @@ export const SCENARIOS: Scenario[] = [
       rounds: [1, 2, 3, 4].map(() => [drawsOf("a", "pass"), drawsOf("b", "fail")]),
     },
   },
+  {
+    name: "a loosened check re-checked on the baseline and a judge that changed",
+    baseline: [withCheck(
+      fakeRun(A, [
+        { id: "a", statuses: { correct: "pass" } },
+        { id: "b", statuses: { correct: "pass" } },
+        { id: "c", statuses: { correct: "pass" } },
+      ]),
+      { check: equals({ name: "exact" }), outputs: ["paris", "Rome", "rome"] },
+    )],
+    candidate: (() => {
+      const run = withCheck(
+        fakeRun(B, [
+          { id: "a", statuses: { correct: "pass" } },
+          { id: "b", statuses: { correct: "pass" } },
+        ], { config_hash: "cccccccccccccccc" }),
+        {
+          check: equals({ name: "exact", ignore_case: true }),
+          outputs: ["PARIS", "rome"],
+        },
+      );
+      const rubric = { id: "00000000000000d1", name: "faithful", kind: "judge" };
+      run.assertions.push(rubric);
+      run.cases[0].verdicts.push({ ...verdictOf(rubric), status: "pass", metadata: {} });
+      run.cases.push({
+        ...run.cases[1],
+        case_id: "c",
+        inputs_digest: "1111111111111111",
+      });
+      return run;
+    })(),
+  },
 ];
+
+/** Adds a real check to a fake run: each case's output, expected "paris"/"rome" and verdict. */
+function withCheck(
+  run: RunDocument,
+  options: { check: Assertion; outputs: string[] },
+): RunDocument {
+  const { check } = options;
+  const expected = ["paris", "rome", "rome"];
+  run.assertions.push(...recordedAssertions([check]));
+  run.cases.forEach((c, i) => {
+    c.output = options.outputs[i];
+    c.expected = expected[i];
+    c.inputs_digest = "0000000000000000";
+    const answer = check.check({
+      output: c.output,
+      testCase: { id: c.case_id, kind: "normal", vars: {}, expected: expected[i] },
+    }) as Score;
+    c.verdicts.push({ ...verdictOf(check), status: answer.status, metadata: {} });
+  });
+  return run;
+}
+
+function verdictOf(check: { id: string; name: string }) {
+  return { assertion_id: check.id, assertion: check.name };
+}
 
 export { IDS };

@@ -93,7 +93,7 @@ export const suite = defineSuite({
   assertions: [equals({ name: "correct" })],
   aggregates: [
     { name: "accuracy", kind: "accuracy", over: "correct" },
-    { name: "mean", kind: "mean", over: "correct", primary: true },
+    { name: "mean", kind: "mean", over: "correct", primary: true, higher_is_better: true },
   ],
   gate: { alpha: 0.02 },
   cases: [{ id: "a", expected: "x" }],

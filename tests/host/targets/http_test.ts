@@ -141,3 +141,16 @@ Deno.test("an aborted http call reports the driver's reason, not a bare abort", 
     release();
   });
 });
+
+Deno.test("an http target nobody listens on names the refusal, not only that fetch failed", async () => {
+  // A port that was free a moment ago: bound, read, released.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const target = httpTarget(`http://127.0.0.1:${port}/answer`, {});
+  await assert.rejects(call(target), (error: unknown) => {
+    assert.ok(error instanceof TransportError);
+    assert.match(error.message, /fetch failed: .*[Cc]onnection refused/);
+    return true;
+  });
+});

@@ -1,0 +1,209 @@
+import { canonicalJson } from "../digest.ts";
+import type { Fact } from "./facts.ts";
+import { reduceVerdicts, reductionOf } from "../model/reduce.ts";
+import { computeFigures } from "../run/aggregate.ts";
+import type { CaseResult, RunDocument } from "../run/run_document.ts";
+import type { Verdict } from "../run/verdict.ts";
+import type { Assertion } from "../suite/assertions/assertion.ts";
+import type { Case } from "../suite/case.ts";
+import { recheckableCheck } from "./recheck_rules.ts";
+
+/** The baseline as the candidate's rules judge it, and what that took. */
+export interface RecheckedBaseline {
+  /** The baseline runs, each the same object when nothing in it had to change. */
+  runs: RunDocument[];
+  /** Whether any baseline verdict or figure was re-derived or set aside. */
+  changed: boolean;
+  /** `rechecked`, `not-rechecked` and `inputs-changed` facts. */
+  facts: Fact[];
+  /** Cases whose inputs changed: no flip of theirs is compared. */
+  inputsChanged: Set<string>;
+}
+
+/**
+ * Judges the baseline by the candidate's rules. For every case both sides ran, each check the
+ * candidate asked that the baseline did not answer under the same definition (a changed
+ * parameter, a rename, a new check) or whose case `expected` moved is re-applied to the
+ * baseline's stored outputs when that needs no call (recheckableCheck); the baseline's figures
+ * are then computed by the candidate's aggregates. A check that can not be re-applied (a judge,
+ * a custom check, a run recorded before definitions were) loses its baseline verdict and is
+ * stated as not re-checked; a case whose inputs changed loses all of them. Both force a 2.
+ */
+export function recheckBaseline(
+  runs: readonly RunDocument[],
+  candidate: RunDocument,
+): RecheckedBaseline {
+  const approved = runs[0];
+  // What a call would settle: the baseline's outputs graded again by the new checks, approved.
+  const rejudge = `digline rejudge ${approved.run_id}, then promote the run it stores`;
+  // What only a new approval settles: the target was asked something else.
+  const resolve = `digline promote ${candidate.run_id} --because "..."`;
+  const checks = new Map(candidate.assertions.map((a) => [a.id, recheckableCheck(a)]));
+  const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const rechecked = new Map<string, { name: string; cases: Set<string> }>();
+  const notRechecked = new Map<string, Fact>();
+  const inputsChanged = new Set<string>();
+  let changed = false;
+  const result = runs.map((run) => {
+    let touched = false;
+    const cases = run.cases.map((b) => {
+      const c = after.get(b.case_id);
+      if (c === undefined || !comparable(b) || !comparable(c)) return b;
+      if (inputsDiffer({ b, c }, { run, candidate })) {
+        inputsChanged.add(c.case_id);
+        touched = true;
+        const { samples: _samples, ...rest } = b;
+        return { ...rest, verdicts: [] };
+      }
+      // Runs that did not record a case's inputs have equal case digests here (inputsDiffer),
+      // which cover `expected`: only recorded values can show it moved.
+      const expectedMoved = b.inputs_digest !== undefined && c.inputs_digest !== undefined &&
+        canonicalJson(b.expected ?? null) !== canonicalJson(c.expected ?? null);
+      let next: CaseResult = b;
+      for (const v of c.verdicts) {
+        const answered = b.verdicts.some((x) => x.assertion_id === v.assertion_id);
+        if (answered && !expectedMoved) continue;
+        touched = true;
+        const check = checks.get(v.assertion_id);
+        if (check === undefined) {
+          const key = `${c.case_id}\u0000${v.assertion_id}`;
+          if (!notRechecked.has(key)) {
+            const old = approved.cases.find((x) => x.case_id === c.case_id)?.verdicts
+              .find((x) => x.assertion_id === v.assertion_id);
+            notRechecked.set(key, {
+              kind: "not-rechecked",
+              case_id: c.case_id,
+              assertion: v.assertion,
+              assertion_id: v.assertion_id,
+              from: old?.status ?? null,
+              to: v.status,
+              resolve: rejudge,
+            });
+          }
+          next = withoutVerdict(next, v.assertion_id);
+          continue;
+        }
+        next = applyCheck(check, { result: next, expected: c.expected });
+        const entry = rechecked.get(check.id) ?? { name: check.name, cases: new Set<string>() };
+        entry.cases.add(c.case_id);
+        rechecked.set(check.id, entry);
+      }
+      return next;
+    });
+    const rulesMoved = candidate.aggregates !== undefined &&
+      canonicalJson(run.aggregates ?? null) !== canonicalJson(candidate.aggregates);
+    if (!touched && !rulesMoved) return run;
+    changed = true;
+    return {
+      ...run,
+      cases,
+      figures: candidate.aggregates === undefined
+        ? run.figures
+        : computeFigures(candidate.aggregates, { assertions: candidate.assertions, cases }),
+    };
+  });
+  const facts: Fact[] = [];
+  for (const [id, entry] of rechecked) {
+    facts.push({
+      kind: "rechecked",
+      assertion: entry.name,
+      assertion_id: id,
+      cases: [...entry.cases].sort(),
+    });
+  }
+  facts.push(...notRechecked.values());
+  for (const id of [...inputsChanged].sort()) {
+    facts.push({ kind: "inputs-changed", case_id: id, resolve });
+  }
+  return { runs: result, changed, facts, inputsChanged };
+}
+
+/** Suspended cases were asked nothing and calibration cases are judged on their own. */
+function comparable(c: CaseResult): boolean {
+  return c.kind === "normal" || c.kind === "canary";
+}
+
+/**
+ * Whether the target was asked something else for this case. Without a recorded digest on
+ * both sides, only equal suite case digests prove the inputs equal.
+ */
+function inputsDiffer(
+  sides: { b: CaseResult; c: CaseResult },
+  runs: { run: RunDocument; candidate: RunDocument },
+): boolean {
+  const { b, c } = sides;
+  if (b.inputs_digest !== undefined && c.inputs_digest !== undefined) {
+    return b.inputs_digest !== c.inputs_digest;
+  }
+  return runs.run.suite.cases_digest !== runs.candidate.suite.cases_digest;
+}
+
+function withoutVerdict(result: CaseResult, assertionId: string): CaseResult {
+  return {
+    ...result,
+    verdicts: result.verdicts.filter((v) => v.assertion_id !== assertionId),
+    ...(result.samples === undefined ? {} : {
+      samples: result.samples.map((s) => ({
+        ...s,
+        verdicts: s.verdicts.filter((v) => v.assertion_id !== assertionId),
+      })),
+    }),
+  };
+}
+
+/** The check applied to each stored output of the case (each sample's, reduced as a run does). */
+function applyCheck(
+  check: Assertion,
+  target: { result: CaseResult; expected: Case["expected"] },
+): CaseResult {
+  const { result } = target;
+  const testCase: Case = {
+    id: result.case_id,
+    kind: result.kind,
+    vars: {},
+    ...(target.expected === undefined ? {} : { expected: target.expected }),
+  };
+  const judged = (output: string | undefined) => verdictOn(check, { output, testCase });
+  const base = withoutVerdict(result, check.id);
+  if (result.samples === undefined) {
+    return { ...base, verdicts: [...base.verdicts, judged(result.output)] };
+  }
+  const per = result.samples.map((s) => judged(s.output));
+  return {
+    ...base,
+    verdicts: [...base.verdicts, reduceVerdicts(per, reductionOf(check.definition))],
+    samples: (base.samples ?? []).map((s, i) => ({ ...s, verdicts: [...s.verdicts, per[i]] })),
+  };
+}
+
+function verdictOn(
+  check: Assertion,
+  input: { output: string | undefined; testCase: Case },
+): Verdict {
+  const identity = { assertion_id: check.id, assertion: check.name };
+  if (input.output === undefined) {
+    return {
+      ...identity,
+      status: "error",
+      reason: "the baseline has no output for this case to re-check",
+      metadata: { rechecked: true },
+    };
+  }
+  let answer;
+  try {
+    answer = check.check({ output: input.output, testCase: input.testCase });
+  } catch (e) {
+    answer = { status: "error" as const, reason: `check "${check.name}" threw: ${String(e)}` };
+  }
+  // Built-in checks answer synchronously with one Score; anything else is not a re-check.
+  if (answer instanceof Promise || Array.isArray(answer) || typeof answer === "boolean") {
+    return { ...identity, status: "error", reason: "not re-checkable", metadata: {} };
+  }
+  return {
+    ...identity,
+    status: answer.status,
+    ...(answer.score === undefined ? {} : { score: answer.score }),
+    ...(answer.reason === undefined ? {} : { reason: answer.reason }),
+    metadata: { rechecked: true },
+  };
+}

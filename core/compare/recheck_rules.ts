@@ -1,0 +1,31 @@
+import type { Assertion } from "../suite/assertions/assertion.ts";
+import { builtinAssertion } from "../suite/assertions/builtin.ts";
+import { BuiltinAssertionSchema } from "../suite/assertions/definition.ts";
+import type { RunDocument } from "../run/run_document.ts";
+
+/** An assertion as a run document records it. */
+export type RecordedAssertion = RunDocument["assertions"][number];
+
+/** The assertions as a run records them: identity, name, kind and canonical definition. */
+export function recordedAssertions(assertions: readonly Assertion[]): RecordedAssertion[] {
+  return assertions.map((a) => ({
+    id: a.id,
+    name: a.name,
+    kind: a.kind,
+    definition: a.definition,
+  }));
+}
+
+/**
+ * The check a recorded definition describes, when it can be re-applied to a stored output with
+ * no call and no code beyond digline's own: every built-in kind but `judge`. A judge asks a
+ * model and a custom check's code is not in the document, so neither comes back; nor does a
+ * definition whose digest is not the recorded id (it would be another check).
+ */
+export function recheckableCheck(recorded: RecordedAssertion): Assertion | undefined {
+  if (recorded.definition === undefined || recorded.kind === "judge") return undefined;
+  const parsed = BuiltinAssertionSchema.safeParse(recorded.definition);
+  if (!parsed.success || parsed.data.kind === "judge") return undefined;
+  const check = builtinAssertion(parsed.data);
+  return check.id === recorded.id ? check : undefined;
+}

@@ -1,0 +1,56 @@
+import type { CaseResult } from "./run_document.ts";
+
+/** Errored checks that share a cause: the first line of their reason, and which they are. */
+export interface ErroredCause {
+  /** The first line of the reason the checks errored with. */
+  cause: string;
+  count: number;
+  /** `case · check` names, as many as `count`. */
+  checks: string[];
+}
+
+/** Longest cause kept; a reason's first line beyond it is cut. */
+const CAUSE_LENGTH = 160;
+
+/**
+ * A run's errored checks grouped by cause, most frequent first: twelve checks that errored
+ * because the database was down are one line with a count, not twelve.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const v = (reason: string) =>
+ *   ({ assertion_id: "0123456789abcdef", assertion: "ok", status: "error" as const, reason, metadata: {} });
+ * const c = (id: string, reason: string) =>
+ *   ({ case_id: id, kind: "normal" as const, verdicts: [v(reason)], latency_ms: 0, attempts: 1 });
+ * const causes = erroredCauses([c("a", "down\ntrace"), c("b", "down"), c("c", "slow")]);
+ * assertEquals(causes.map((g) => [g.cause, g.count]), [["down", 2], ["slow", 1]]);
+ * ```
+ */
+export function erroredCauses(cases: readonly CaseResult[]): ErroredCause[] {
+  const groups = new Map<string, ErroredCause>();
+  for (const c of cases) {
+    for (const v of c.verdicts) {
+      if (v.status !== "error") continue;
+      const cause = firstLine(v.reason);
+      const group = groups.get(cause) ?? { cause, count: 0, checks: [] };
+      group.count += 1;
+      group.checks.push(`${c.case_id} · ${v.assertion}`);
+      groups.set(cause, group);
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count || (a.cause < b.cause ? -1 : 1));
+}
+
+/** Each cause as one line: "12 checks errored: the command exited 1: database unavailable". */
+export function erroredCauseLines(causes: readonly ErroredCause[]): string[] {
+  return causes.map((g) =>
+    `${g.count.toLocaleString("en-US")} ${g.count === 1 ? "check" : "checks"} errored: ${g.cause}`
+  );
+}
+
+function firstLine(reason: string | undefined): string {
+  const line = (reason ?? "").split("\n").map((l) => l.trim()).find((l) => l !== "");
+  if (line === undefined) return "no reason was given";
+  return line.length > CAUSE_LENGTH ? `${line.slice(0, CAUSE_LENGTH - 3)}...` : line;
+}

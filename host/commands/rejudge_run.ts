@@ -1,0 +1,31 @@
+import type { RunDocument } from "../../core/run/run_document.ts";
+import { RejudgeRefusedError } from "../refusals.ts";
+import type { RunStore } from "../store.ts";
+import { runSuite, type RunSuiteOptions, type RunSuiteResult } from "./run_suite.ts";
+import { selectSuite } from "./select_suite.ts";
+
+/** What `rejudge` needs besides the run. */
+export interface RejudgeOptions extends Omit<RunSuiteOptions, "regrade"> {
+  store: RunStore;
+  suite?: string;
+  /** The suite file whose checks grade the outputs; the run's own suite source by default. */
+  suiteFile?: string;
+}
+
+/**
+ * Grades a stored run's outputs again under the suite's current checks and stores the result
+ * as a new run that records which run it re-graded (`rejudged_from`). Judges are asked; the
+ * target is never called. Journaled and resumable like `run`.
+ */
+export async function rejudgeRun(ref: string, options: RejudgeOptions): Promise<RunSuiteResult> {
+  const suite = await selectSuite(options.store, options.suite);
+  const run = await options.store.resolveRun(ref, { suite });
+  refuseSampled(run);
+  return await runSuite(options.suiteFile ?? run.suite.source, { ...options, regrade: run });
+}
+
+/** A run with repeats holds several answers per case; grading them again is not built yet. */
+function refuseSampled(run: RunDocument): void {
+  const sampled = run.cases.filter((c) => c.samples !== undefined).map((c) => c.case_id);
+  if (sampled.length > 0) throw new RejudgeRefusedError(run.run_id, { sampled });
+}
