@@ -57,7 +57,13 @@ Deno.test("an assembled run is a valid run document with the suite's figures and
     config_hash: suite.config_hash,
     source: "suites/assembled.ts",
   });
-  assertEquals(run.assertions, [{ id: correct.id, name: "correct", kind: correct.kind }]);
+  assertEquals(run.assertions, [{
+    id: correct.id,
+    name: "correct",
+    kind: correct.kind,
+    definition: correct.definition,
+  }]);
+  assertEquals(run.aggregates, suite.aggregates);
   assertEquals(run.figures.map((f) => [f.name, f.value, f.counted]), [
     ["accuracy", 0.5, ["a", "b"]],
   ]);
