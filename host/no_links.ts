@@ -32,7 +32,7 @@ function check(path: string, options: { replaces?: boolean }): void {
   try {
     info = Deno.lstatSync(file);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return;
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return;
     throw error;
   }
   if (info.isSymlink) throw new LinkRefusedError(path, { link: path, kind: "symbolic link" });
@@ -47,7 +47,10 @@ function existingAncestor(dir: string): string | null {
       Deno.lstatSync(at);
       return at;
     } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      // A file where a folder belongs is not a link: the write itself refuses it, by path.
+      if (!(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory)) {
+        throw error;
+      }
     }
     if (dirname(at) === at) return null;
   }
