@@ -5,6 +5,7 @@ import { explainCommand } from "./commands/explain.ts";
 import { listCommand } from "./commands/list.ts";
 import { logCommand } from "./commands/log.ts";
 import { mcpCommand } from "./commands/mcp.ts";
+import { mergeCommand } from "./commands/merge.ts";
 import { promoteCommand } from "./commands/promote.ts";
 import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
@@ -17,6 +18,7 @@ import { type Io, processIo } from "./io.ts";
 /** Every command, in the order `digline --help` lists them. */
 export const COMMANDS: readonly Command[] = [
   runCommand,
+  mergeCommand,
   listCommand,
   viewCommand,
   logCommand,

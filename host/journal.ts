@@ -30,9 +30,14 @@ export interface CheckedJournal {
   intactBytes: number;
 }
 
-/** Where a suite's interrupted run is journaled. */
-export function journalPath(store: RunStore, suite: string): string {
-  return join(store.tenantDir, "work", `${suite}.jsonl`);
+/** Where a suite's interrupted run (or one shard of it) is journaled. */
+export function journalPath(
+  store: RunStore,
+  run: { suite: string; shard?: { index: number; count: number } },
+): string {
+  const { suite, shard } = run;
+  const part = shard === undefined ? "" : `.shard-${shard.index}-of-${shard.count}`;
+  return join(store.tenantDir, "work", `${suite}${part}.jsonl`);
 }
 
 /**

@@ -5,9 +5,11 @@
  * @module
  */
 import { AssertionShapeError, DiglineError } from "../core/errors.ts";
+import { ShardsRefusedError } from "../core/run/merge_shards.ts";
+import { ShardSpecError } from "../core/run/shard.ts";
 import { TargetShapeError } from "./targets/target.ts";
 
-export { AssertionShapeError, TargetShapeError };
+export { AssertionShapeError, ShardSpecError, ShardsRefusedError, TargetShapeError };
 
 /** Lists past this many names end with "and N more", so a refusal stays one line. */
 const LIST_LIMIT = 5;
@@ -343,6 +345,21 @@ function shortList(names: readonly string[]): string {
   return more > 0 ? `${shown}, and ${more} more` : shown;
 }
 
+/**
+ * A shard run (`run --shard K/N`) asked to stand for the whole suite: it answers only its part,
+ * so comparing or promoting it would judge a fraction of the cases.
+ */
+export class PartialRunError extends DiglineError {
+  readonly run: string;
+  constructor(run: string, options: { suite: string; shard: string; doing: string }) {
+    super(
+      `Cannot ${options.doing} run ${run}: it is shard ${options.shard} of suite ${options.suite}, ` +
+        `a partial run; merge its shards into one run first (digline merge --suite SUITE --latest-shards)`,
+    );
+    this.run = run;
+  }
+}
+
 /** The classes a front end translates to exit 64; nothing else is a refusal. */
 export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   UsageError,
@@ -360,6 +377,9 @@ export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
   StoreDocumentError,
   JournalRefusedError,
   ConfirmRefusedError,
+  ShardSpecError,
+  ShardsRefusedError,
+  PartialRunError,
 ];
 
 /** Whether an error is a deliberate refusal (exit 64) rather than a failure nobody anticipated. */

@@ -1,5 +1,6 @@
 import { runSuiteDocument } from "../../host/commands/documents.ts";
 import { UsageError } from "../../host/refusals.ts";
+import { parseShardSpec } from "../../core/run/shard.ts";
 import type { Command } from "../command.ts";
 import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
 import { progressLine } from "../progress.ts";
@@ -23,6 +24,8 @@ export const runCommand: Command = {
     "options:",
     "  --resume        continue the suite's interrupted run",
     "  --restart       discard the interrupted run's journal and start over",
+    "  --shard K/N     run only shard K of N (the cases whose id hashes to K) and store a",
+    "                  partial run; `digline merge` makes one run of the N shards",
     ...COMMON_HELP,
   ].join("\n"),
   async execute(args, io) {
@@ -31,18 +34,21 @@ export const runCommand: Command = {
       options: {
         resume: { type: "boolean", default: false },
         restart: { type: "boolean", default: false },
+        shard: { type: "string" },
       },
       positionals: { min: 1, max: 1 },
     });
     if (values.resume && values.restart) {
       throw new UsageError("run: --resume and --restart contradict each other; give one");
     }
+    const shard = values.shard === undefined ? undefined : parseShardSpec(values.shard);
     const store = openStore(values);
     const progress = progressLine(io, { label: "running" });
     const summary = await runSuiteDocument(positionals[0], {
       store,
       resume: values.resume,
       restart: values.restart,
+      shard,
       onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
       onNote: (note) => io.err(`digline: note: ${note}\n`),
     }).finally(() => progress.finish());
@@ -50,7 +56,9 @@ export const runCommand: Command = {
     const c = summary.checks;
     io.out(
       [
-        `run ${summary.run_id} of suite ${summary.suite} stored in ${summary.path}`,
+        `run ${summary.run_id} of suite ${summary.suite}${
+          summary.shard === undefined ? "" : ` (shard ${summary.shard}, a partial run)`
+        } stored in ${summary.path}`,
         ...(summary.resumed === undefined || summary.resumed.length === 0 ? [] : [
           `  resumed: ${summary.resumed.length} cases reused from the interrupted run, ${
             summary.cases.length - summary.resumed.length

@@ -21,7 +21,7 @@ export function verdictTally(run: RunDocument): Record<"pass" | "fail" | "error"
 /** A run as `run --json` and `view RUN --json` describe it: identity, tallies and figures. */
 export const RunSummarySchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
-  kind: z.enum(["run", "view"]),
+  kind: z.enum(["run", "view", "merge"]),
   run_id: z.string(),
   suite: z.string(),
   cases_digest: z.string(),
@@ -43,6 +43,15 @@ export const RunSummarySchema = z.strictObject({
   resumed: z.array(z.string()).optional(),
   /** What the run cost: attempts, latency, model calls, retries and tokens (runs that record it). */
   totals: RunTotalsSchema.optional(),
+  /** A shard run: which shard of how many, as `K/N`. */
+  shard: z.string().optional(),
+  /** A merged run: the shard runs it was made of. */
+  merged_from: z.array(z.string()).optional(),
+  /** merge: the shards that were not given, each with the cases left unanswered. */
+  missing_shards: z.array(z.strictObject({
+    shard: z.string(),
+    cases: z.array(z.string()),
+  })).optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
@@ -50,7 +59,12 @@ export type RunSummary = z.infer<typeof RunSummarySchema>;
 /** Builds the summary of one run. */
 export function runSummary(
   run: RunDocument,
-  options: { kind: "run" | "view"; path?: string; resumed?: string[] },
+  options: {
+    kind: "run" | "view" | "merge";
+    path?: string;
+    resumed?: string[];
+    missingShards?: { index: number; count: number; cases: string[] }[];
+  },
 ): RunSummary {
   const tally = verdictTally(run);
   return {
@@ -71,6 +85,14 @@ export function runSummary(
     ...(options.path === undefined ? {} : { path: options.path }),
     ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
     ...(run.totals === undefined ? {} : { totals: run.totals }),
+    ...(run.shard === undefined ? {} : { shard: `${run.shard.index}/${run.shard.count}` }),
+    ...(run.merged_from === undefined ? {} : { merged_from: run.merged_from }),
+    ...(options.missingShards === undefined ? {} : {
+      missing_shards: options.missingShards.map((m) => ({
+        shard: `${m.index}/${m.count}`,
+        cases: m.cases,
+      })),
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { CaseKindSchema } from "../suite/case.ts";
 import { SampleSchema } from "../model/sample.ts";
 import { ModelUsageSchema, RunTotalsSchema } from "../model/usage.ts";
 import { RunGateSchema } from "../suite/gate_settings.ts";
+import { ShardSchema } from "./shard.ts";
 import { Digest16Schema, VerdictSchema } from "./verdict.ts";
 
 /** The version of the stored documents' shape; a change of meaning is a new version. */
@@ -100,6 +101,13 @@ export const RunDocumentSchema = z.strictObject({
   gate: RunGateSchema.optional(),
   /** What the run cost: attempts, latency, model calls and tokens. Absent in older runs. */
   totals: RunTotalsSchema.optional(),
+  /**
+   * A partial run (`run --shard K/N`): only this shard's cases. It is not compared or promoted
+   * until `merge` has reconciled it with the other shards into one run.
+   */
+  shard: ShardSchema.optional(),
+  /** A run `merge` made: the shard runs it was made of, in shard order. */
+  merged_from: z.array(RunIdSchema).min(1).optional(),
 });
 /** A run document. */
 export type RunDocument = z.infer<typeof RunDocumentSchema>;

@@ -1,6 +1,7 @@
 import { compareRuns, type Comparison } from "../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import { PartialRunError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { type ConfirmOptions, confirmRun, findConfirmation } from "./confirm_run.ts";
 import { selectSuite } from "./select_suite.ts";
@@ -50,6 +51,7 @@ export async function compareRun(
       baselineRuns.push(await options.store.resolveRun(id, { suite: candidate.suite.name }));
     }
   }
+  for (const run of [candidate, ...baselineRuns]) refusePartial(run, "compare");
   let confirmation = await findConfirmation(candidate, { store: options.store, baselineRuns });
   if (confirmation === undefined && options.confirm === true) {
     confirmation = (await confirmRun(candidate, {
@@ -67,4 +69,14 @@ export async function compareRun(
     baselineRuns,
     approval,
   };
+}
+
+/** Refuses a shard run where a whole run is meant. */
+export function refusePartial(run: RunDocument, doing: string): void {
+  if (run.shard === undefined) return;
+  throw new PartialRunError(run.run_id, {
+    suite: run.suite.name,
+    shard: `${run.shard.index}/${run.shard.count}`,
+    doing,
+  });
 }

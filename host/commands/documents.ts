@@ -19,6 +19,7 @@ import { measureBaseline } from "../../core/compare/baseline_measure.ts";
 import type { RunStore } from "../store.ts";
 import { type CompareOptions, type CompareResult, compareRun } from "./compare_run.ts";
 import { listRuns } from "./history.ts";
+import { mergeRuns, type MergeRunsOptions } from "./merge_runs.ts";
 import { type PromoteOptions, promoteRun } from "./promote_run.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import { selectSuite } from "./select_suite.ts";
@@ -33,6 +34,12 @@ export async function runSuiteDocument(
 ): Promise<RunSummary> {
   const { run, path, reused } = await runSuite(suitePath, options);
   return runSummary(run, { kind: "run", path, ...(options.resume ? { resumed: reused } : {}) });
+}
+
+/** Merges shard runs into one stored run and describes it, with the shards that were missing. */
+export async function mergeRunsDocument(options: MergeRunsOptions): Promise<RunSummary> {
+  const { run, path, missing } = await mergeRuns(options);
+  return runSummary(run, { kind: "merge", path, missingShards: missing });
 }
 
 /** Promotes a run and describes the approval. */

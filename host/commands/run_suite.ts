@@ -2,6 +2,7 @@ import { computeFigures } from "../../core/run/aggregate.ts";
 import { runTotals } from "../../core/model/totals.ts";
 import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
 import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run/run_document.ts";
+import { shardOf } from "../../core/run/shard.ts";
 import { targetIdentity } from "../../core/suite/target_spec.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { executeCases } from "../driver.ts";
@@ -34,6 +35,8 @@ export interface RunSuiteOptions {
   resume?: boolean;
   /** Discard the journal of an interrupted run and start over. */
   restart?: boolean;
+  /** Run only shard `index` of `count` (1-based) and store it as a partial run for `merge`. */
+  shard?: { index: number; count: number };
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -53,8 +56,13 @@ export async function runSuite(
 ): Promise<RunSuiteResult> {
   const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
-  const suite = loaded.suite;
-  const workFile = journalPath(options.store, suite.name);
+  const shard = options.shard;
+  // A shard keeps the whole suite's digests, so merge can tell its shards are of one suite.
+  const suite = shard === undefined ? loaded.suite : {
+    ...loaded.suite,
+    cases: loaded.suite.cases.filter((c) => shardOf(c.id, shard.count) === shard.index),
+  };
+  const workFile = journalPath(options.store, { suite: suite.name, shard });
   let journal = options.restart ? null : await readJournal(workFile, suite);
   if (journal !== null && !options.resume) {
     throw new JournalRefusedError(workFile, {
@@ -131,6 +139,7 @@ export async function runSuite(
     figures: computeFigures(suite.aggregates, { assertions, cases }),
     gate: suite.gate,
     totals: runTotals(cases),
+    ...(shard === undefined ? {} : { shard: { ...shard, cases: suite.cases.map((c) => c.id) } }),
   };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.
