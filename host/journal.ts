@@ -141,13 +141,23 @@ function parseLine<S extends z.ZodType>(
   return parsed.data;
 }
 
+/** Past this many bytes waiting, an append waits for the write in flight (back-pressure). */
+const MAX_PENDING_BYTES = 1 << 20;
+
 /**
- * An open journal: each finished case is one JSON line, written in a single call, so a killed
- * process leaves whole lines and at most one torn last line.
+ * An open journal: each finished case is one JSON line. Lines that finish while a write is in
+ * flight are joined and written together by the next write, so a run of thousands of fast cases
+ * makes a few hundred writes rather than one awaited write per case. Every write holds whole
+ * lines, so a killed process leaves whole lines and at most one torn last line; the cases of a
+ * batch not yet written are run again on resume.
  */
 export class JournalWriter {
   readonly #file: Deno.FsFile;
   readonly #encoder = new TextEncoder();
+  #pending: string[] = [];
+  #pendingBytes = 0;
+  #flushing: Promise<void> | null = null;
+  #failure: { error: unknown } | null = null;
 
   private constructor(file: Deno.FsFile) {
     this.#file = file;
@@ -158,7 +168,7 @@ export class JournalWriter {
     await Deno.mkdir(join(path, ".."), { recursive: true });
     const file = await Deno.open(path, { write: true, create: true, truncate: true });
     const writer = new JournalWriter(file);
-    await writer.#writeLine(JournalHeaderSchema.parse(header));
+    await writer.#write(JSON.stringify(JournalHeaderSchema.parse(header)) + "\n");
     return writer;
   }
 
@@ -170,17 +180,46 @@ export class JournalWriter {
     return new JournalWriter(file);
   }
 
-  /** Appends one finished case. */
+  /**
+   * Queues one finished case for the next write and returns without waiting for it, unless
+   * too much is already waiting. A write that failed is thrown by the next append or by close.
+   */
   async append(result: CaseResult): Promise<void> {
-    await this.#writeLine(result);
+    if (this.#failure !== null) throw this.#failure.error;
+    const line = JSON.stringify(result) + "\n";
+    this.#pending.push(line);
+    this.#pendingBytes += line.length;
+    this.#flushing ??= this.#drain();
+    if (this.#pendingBytes > MAX_PENDING_BYTES) await this.#flushing;
   }
 
-  close(): void {
-    this.#file.close();
+  /** Writes every queued line and closes the file; rethrows a write that failed. */
+  async close(): Promise<void> {
+    try {
+      if (this.#flushing !== null) await this.#flushing;
+    } finally {
+      this.#file.close();
+    }
+    if (this.#failure !== null) throw this.#failure.error;
   }
 
-  async #writeLine(value: unknown): Promise<void> {
-    const bytes = this.#encoder.encode(JSON.stringify(value) + "\n");
+  async #drain(): Promise<void> {
+    try {
+      while (this.#pending.length > 0) {
+        const batch = this.#pending.join("");
+        this.#pending = [];
+        this.#pendingBytes = 0;
+        await this.#write(batch);
+      }
+    } catch (error) {
+      this.#failure = { error };
+    } finally {
+      this.#flushing = null;
+    }
+  }
+
+  async #write(text: string): Promise<void> {
+    const bytes = this.#encoder.encode(text);
     let written = 0;
     while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
   }

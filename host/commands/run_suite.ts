@@ -113,8 +113,15 @@ export async function runSuite(
       onCaseDone: options.onProgress,
       signal: options.signal,
     });
+  } catch (error) {
+    // What finished before the stop is written out for --resume; the stop is what gets said.
+    await writer.close().catch(() => {});
+    await target.close();
+    throw error;
+  }
+  try {
+    await writer.close();
   } finally {
-    writer.close();
     await target.close();
   }
   const asked = { cases: suite.cases, assertions: suite.assertions };
