@@ -30,7 +30,7 @@ export const logCommand: Command = {
     io.out(
       document.events.map((e) =>
         e.event === "run"
-          ? `${e.at}  run      ${e.run_id}  ${e.cases.length} cases  commit ${e.git_commit ?? "-"}`
+          ? `${e.at}  run      ${e.run_id}  ${e.cases} cases  commit ${e.git_commit ?? "-"}`
           : `${e.at}  promote  ${e.run_id}  by ${e.promoted_by}${e.because ? `: ${e.because}` : ""}`
       ).join("\n") + "\n",
     );

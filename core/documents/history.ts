@@ -1,10 +1,7 @@
 import { z } from "zod";
 import type { OutputDiff } from "../run/output_diff.ts";
-import {
-  type BaselineDocument,
-  BaselineDocumentSchema,
-  type RunDocument,
-} from "../run/run_document.ts";
+import { type BaselineDocument, BaselineDocumentSchema } from "../run/run_document.ts";
+import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /** `promote --json`: the approval as written, and where. */
@@ -30,7 +27,9 @@ const LogEventSchema = z.discriminatedUnion("event", [
     at: z.string(),
     run_id: z.string(),
     git_commit: z.string().nullable(),
-    cases: z.array(z.string()),
+    /** How many cases the run answered. */
+    cases: z.number().int(),
+    cases_digest: z.string(),
     config_hash: z.string(),
   }),
   z.strictObject({
@@ -55,7 +54,7 @@ export type LogOutput = z.infer<typeof LogOutputSchema>;
 /** Builds the `log --json` document from a suite's runs and approvals. */
 export function logOutput(
   suite: string | null,
-  options: { runs: readonly RunDocument[]; baselines: readonly BaselineDocument[] },
+  options: { runs: readonly RunSynopsis[]; baselines: readonly BaselineDocument[] },
 ): LogOutput {
   const events: LogOutput["events"] = [
     ...options.runs.map((run) => ({
@@ -63,8 +62,9 @@ export function logOutput(
       at: run.started_at,
       run_id: run.run_id,
       git_commit: run.git_commit,
-      cases: run.cases.map((c) => c.case_id),
-      config_hash: run.suite.config_hash,
+      cases: run.cases,
+      cases_digest: run.cases_digest,
+      config_hash: run.config_hash,
     })),
     ...options.baselines.map((b) => ({
       event: "promote" as const,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RunTotalsSchema } from "../model/usage.ts";
 import { FigureSchema, type RunDocument } from "../run/run_document.ts";
+import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
@@ -131,18 +132,17 @@ export const RunListSchema = z.strictObject({
 export type RunList = z.infer<typeof RunListSchema>;
 
 /** Builds one row of the run list. */
-export function runRow(run: RunDocument, options: { isBaseline: boolean }): RunRow {
-  const tally = verdictTally(run);
+export function runRow(run: RunSynopsis, options: { isBaseline: boolean }): RunRow {
   return {
     run_id: run.run_id,
-    suite: run.suite.name,
+    suite: run.suite,
     started_at: run.started_at,
     git_commit: run.git_commit,
     target: `${run.target.kind}: ${run.target.name}`,
-    cases: run.cases.length,
-    errored_checks: tally.error,
-    failed_checks: tally.fail.length,
+    cases: run.cases,
+    errored_checks: run.errored_checks,
+    failed_checks: run.failed_checks,
     is_baseline: options.isBaseline,
-    figures: Object.fromEntries(run.figures.map((f) => [f.name, f.value])),
+    figures: run.figures,
   };
 }

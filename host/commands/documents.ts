@@ -62,7 +62,7 @@ export async function runListDocument(
     output_version: OUTPUT_VERSION,
     kind: options.kind,
     runs: runs.map((run) =>
-      runRow(run, { isBaseline: baselines.get(run.suite.name)?.run_id === run.run_id })
+      runRow(run, { isBaseline: baselines.get(run.suite)?.run_id === run.run_id })
     ),
     ...(options.kind === "view" && suite !== undefined
       ? { baseline: await baselineSensitivity(store, baselines.get(suite)) }
@@ -103,7 +103,7 @@ export async function logDocument(
   const suite = await selectSuite(store, options.suite);
   if (suite === undefined) return logOutput(null, { runs: [], baselines: [] });
   return logOutput(suite, {
-    runs: await store.runs({ suite }),
+    runs: await store.synopses({ suite }),
     baselines: await store.baselineHistory(suite),
   });
 }

@@ -2,6 +2,7 @@ import { computeFigures } from "../../core/run/aggregate.ts";
 import { mergeShards, type MissingShard } from "../../core/run/merge_shards.ts";
 import { runTotals } from "../../core/model/totals.ts";
 import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run/run_document.ts";
+import type { RunSynopsis } from "../../core/run/run_synopsis.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
@@ -89,21 +90,22 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
  * shard missing from the newest set is not filled in from another commit or an older set.
  */
 async function latestShards(store: RunStore, suite: string): Promise<RunDocument[]> {
-  const index = (await store.runIndex()).filter((e) => e.suite === suite).reverse();
-  const taken = new Map<number, RunDocument>();
-  let newest: RunDocument | undefined;
-  for (const entry of index) {
-    const run = await store.readRun(entry);
+  const taken = new Map<number, RunSynopsis>();
+  let newest: RunSynopsis | undefined;
+  for (const run of (await store.synopses({ suite })).reverse()) {
     // A whole run or an earlier merge between shards says nothing about which set they are of.
     if (run.shard === undefined) continue;
     newest ??= run;
-    const same = run.shard.count === newest.shard!.count &&
-      run.suite.cases_digest === newest.suite.cases_digest &&
-      run.suite.config_hash === newest.suite.config_hash &&
+    const [index, count] = run.shard.split("/").map(Number);
+    const same = count === Number(newest.shard!.split("/")[1]) &&
+      run.cases_digest === newest.cases_digest &&
+      run.config_hash === newest.config_hash &&
       run.git_commit === newest.git_commit;
-    if (!same || taken.has(run.shard.index)) break;
-    taken.set(run.shard.index, run);
-    if (taken.size === run.shard.count) break;
+    if (!same || taken.has(index)) break;
+    taken.set(index, run);
+    if (taken.size === count) break;
   }
-  return [...taken.values()];
+  const shards: RunDocument[] = [];
+  for (const run of taken.values()) shards.push(await store.resolveRun(run.run_id, { suite }));
+  return shards;
 }
