@@ -48,7 +48,7 @@ export interface EndToEnd {
 }
 
 /** Writes an N-case suite (three checks, an in-process module target, 10% failing) to a folder. */
-async function writeSuite(dir: string, config: EndToEndConfig) {
+export async function writeSuite(dir: string, config: EndToEndConfig) {
   const lines: string[] = [];
   for (let i = 0; i < config.n; i++) {
     const positive = i % 2 === 0;
@@ -122,13 +122,13 @@ over = "correct"
  * Runs deno with `args` to its end under GNU time, which reports the peak resident memory
  * (Deno grants /proc, where a sampler would read it, only to --allow-all).
  */
-async function timed(
+export async function timed(
   args: string[],
   options: { cwd: string },
-): Promise<{ ms: number; peakMb: number; stdout: string; code: number }> {
+): Promise<{ ms: number; cpuMs: number; peakMb: number; stdout: string; code: number }> {
   const started = performance.now();
   const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "peak-kb=%M", Deno.execPath(), ...args],
+    args: ["-f", "peak-kb=%M cpu-s=%U+%S", Deno.execPath(), ...args],
     cwd: options.cwd,
     stdout: "piped",
     stderr: "piped",
@@ -139,10 +139,18 @@ async function timed(
   const stderr = new TextDecoder().decode(output.stderr);
   if (output.code > 2) throw new Error(`deno ${args.join(" ")} exited ${output.code}: ${stderr}`);
   const peak = /peak-kb=(\d+)/.exec(stderr);
-  return { ms, peakMb: peak === null ? NaN : Number(peak[1]) / 1024, stdout, code: output.code };
+  const cpu = /cpu-s=([\d.]+)\+([\d.]+)/.exec(stderr);
+  return {
+    ms,
+    // User and system time: what the work cost, whatever else a shared machine was doing.
+    cpuMs: cpu === null ? NaN : (Number(cpu[1]) + Number(cpu[2])) * 1000,
+    peakMb: peak === null ? NaN : Number(peak[1]) / 1024,
+    stdout,
+    code: output.code,
+  };
 }
 
-function cliArgs(args: string[]): string[] {
+export function cliArgs(args: string[]): string[] {
   return [
     "run",
     "--config",
