@@ -141,22 +141,15 @@ function parseLine<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Past this many bytes waiting, an append waits for the write in flight (back-pressure). */
-const MAX_PENDING_BYTES = 1 << 20;
-
-/**
- * An open journal: each finished case is one JSON line. Lines that finish while a write is in
- * flight are joined and written together by the next write, so a run of thousands of fast cases
- * makes a few hundred writes rather than one awaited write per case. Every write holds whole
- * lines, so a killed process leaves whole lines and at most one torn last line; the cases of a
- * batch not yet written are run again on resume.
- */
 export class JournalWriter {
   readonly #file: Deno.FsFile;
   readonly #encoder = new TextEncoder();
-  #pending: string[] = [];
-  #pendingBytes = 0;
-  #flushing: Promise<void> | null = null;
+  /** Lines waiting for the next write. */
+  #queue: string[] = [];
+  /** The write that will take the queue, once the one before it is done. */
+  #next: Promise<void> | null = null;
+  /** The last write scheduled: every earlier one is done when it is. */
+  #last: Promise<void> = Promise.resolve();
   #failure: { error: unknown } | null = null;
 
   private constructor(file: Deno.FsFile) {
@@ -180,42 +173,40 @@ export class JournalWriter {
     return new JournalWriter(file);
   }
 
-  /**
-   * Queues one finished case for the next write and returns without waiting for it, unless
-   * too much is already waiting. A write that failed is thrown by the next append or by close.
-   */
-  async append(result: CaseResult): Promise<void> {
-    if (this.#failure !== null) throw this.#failure.error;
-    const line = JSON.stringify(result) + "\n";
-    this.#pending.push(line);
-    this.#pendingBytes += line.length;
-    this.#flushing ??= this.#drain();
-    if (this.#pendingBytes > MAX_PENDING_BYTES) await this.#flushing;
+  /** Appends one finished case; resolves once its line is written with the others of its batch. */
+  append(result: CaseResult): Promise<void> {
+    if (this.#failure !== null) return Promise.reject(this.#failure.error);
+    this.#queue.push(JSON.stringify(result) + "\n");
+    this.#next ??= this.#scheduleWrite();
+    return this.#next;
   }
 
-  /** Writes every queued line and closes the file; rethrows a write that failed. */
+  /** Waits for every line appended to be written, then closes the file. */
   async close(): Promise<void> {
     try {
-      if (this.#flushing !== null) await this.#flushing;
+      await this.#last;
     } finally {
       this.#file.close();
     }
     if (this.#failure !== null) throw this.#failure.error;
   }
 
-  async #drain(): Promise<void> {
-    try {
-      while (this.#pending.length > 0) {
-        const batch = this.#pending.join("");
-        this.#pending = [];
-        this.#pendingBytes = 0;
-        await this.#write(batch);
+  #scheduleWrite(): Promise<void> {
+    const write = this.#last.then(async () => {
+      // From here on, new lines wait for the next write.
+      const text = this.#queue.join("");
+      this.#queue = [];
+      this.#next = null;
+      if (this.#failure !== null) throw this.#failure.error;
+      try {
+        await this.#write(text);
+      } catch (error) {
+        this.#failure = { error };
+        throw error;
       }
-    } catch (error) {
-      this.#failure = { error };
-    } finally {
-      this.#flushing = null;
-    }
+    });
+    this.#last = write.catch(() => {});
+    return write;
   }
 
   async #write(text: string): Promise<void> {
