@@ -103,7 +103,7 @@ async function benchShards(options: { cases: number; shards: number; json: boole
 }
 
 /** A small run document, as the store holds it, for the store bench. */
-function storedRun(index: number): string {
+export function storedRun(index: number): string {
   const at = new Date(Date.UTC(2026, 0, 1) + index * 60_000);
   const iso = at.toISOString();
   const id = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}-${iso.slice(11, 13)}${
