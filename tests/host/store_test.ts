@@ -148,5 +148,6 @@ Deno.test("a run the index lacks is read once and added; a torn index line is sk
   assertEquals(lines.length, 1, "the copied run was added to the index once");
   // A run whose document is gone is not listed from a stale line.
   await Deno.remove(join(store.runsDir, "s", "20261130-000000-000-aaaaaa.json"));
-  assertEquals((await fresh.synopses()).map((s) => s.run_id), ["20261130-000001-000-bbbbbb"]);
+  const later = new RunStore({ root: store.root, tenant: "default" });
+  assertEquals((await later.synopses()).map((s) => s.run_id), ["20261130-000001-000-bbbbbb"]);
 });
