@@ -1,9 +1,39 @@
-/** The base of every error digline raises on purpose. */
+/**
+ * The errors digline raises on purpose, and the exit code each carries. A front end never
+ * decides the code itself: it reads it from the error (see host/failure.ts), so a new refusal
+ * is a new subclass of RefusalError and nothing else.
+ *
+ * @module
+ */
+
+/** Exit code of a refusal: the request, a file or a permission was wrong (BSD EX_USAGE). */
+export const EXIT_REFUSED = 64;
+/** Exit code of a failure digline did not anticipate (BSD sysexits EX_SOFTWARE). */
+export const EXIT_INTERNAL = 70;
+/** Exit code of work the user cancelled (Ctrl-C), by the shell's convention. */
+export const EXIT_INTERRUPTED = 130;
+
+/** The base of every error digline raises on purpose; unless a subclass says otherwise, 70. */
 export class DiglineError extends Error {
+  /** The exit code a front end answers this error with. */
+  readonly exitCode: number = EXIT_INTERNAL;
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
   }
+}
+
+/**
+ * A deliberate refusal: the user's request, suite, file or permissions are wrong, and the message
+ * is the one line that says what to do. Every refusal extends this class; nothing else exits 64.
+ */
+export class RefusalError extends DiglineError {
+  override readonly exitCode: number = EXIT_REFUSED;
+}
+
+/** Work the user cancelled; the message says how far it got. */
+export class CancelledError extends DiglineError {
+  override readonly exitCode: number = EXIT_INTERRUPTED;
 }
 
 /**
@@ -19,9 +49,4 @@ export class SuiteShapeError extends DiglineError {
 }
 
 /** A custom assertion that is not well formed; refused when the suite loads, never at run time. */
-export class AssertionShapeError extends TypeError {
-  constructor(message: string) {
-    super(message);
-    this.name = "AssertionShapeError";
-  }
-}
+export class AssertionShapeError extends RefusalError {}

@@ -1,7 +1,7 @@
 import type { Assertion } from "../core/suite/assertions/assertion.ts";
 import type { Case } from "../core/suite/case.ts";
 import { checksAskedOf } from "../core/suite/dispatch.ts";
-import { DiglineError } from "../core/errors.ts";
+import { CancelledError } from "../core/errors.ts";
 import { reduceVerdicts, reductionOf } from "../core/model/reduce.ts";
 import { MAX_RETRY_AFTER_MS, retryDelay } from "../core/model/retry_after.ts";
 import type { Sample } from "../core/model/sample.ts";
@@ -48,7 +48,7 @@ export interface ExecuteOptions {
 }
 
 /** The run was cancelled through ExecuteOptions.signal; finished cases were already reported. */
-export class RunCancelledError extends DiglineError {
+export class RunCancelledError extends CancelledError {
   readonly done: number;
   readonly total: number;
   constructor(progress: { done: number; total: number }, options?: ErrorOptions) {

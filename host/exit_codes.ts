@@ -1,9 +1,10 @@
-/** The exit codes a front end produces beyond the gate's 0, 1 and 2. */
-export const EXIT_REFUSED = 64;
-/** A failure digline did not anticipate (BSD sysexits EX_SOFTWARE). */
-export const EXIT_INTERNAL = 70;
-/** Interrupted by Ctrl-C, by the shell's convention. */
-export const EXIT_INTERRUPTED = 130;
+/**
+ * The exit codes a front end produces beyond the gate's 0, 1 and 2. Each is carried by the error
+ * that causes it (core/errors.ts) and read in one place, host/failure.ts.
+ *
+ * @module
+ */
+export { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_REFUSED } from "../core/errors.ts";
 
 /** The line printed under the traceback of a failure nobody anticipated. */
 export const INTERNAL_FAILURE_LINE =

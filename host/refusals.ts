@@ -1,21 +1,22 @@
 /**
- * The refusals: errors a front end answers with exit 64 and one line. Anything thrown that is not
- * one of these (and not an unreadable file) is a failure nobody anticipated, which exits 70.
+ * The refusals host raises: each extends RefusalError, so it carries exit 64 and a front end
+ * prints its message as one line. Anything thrown that is not a RefusalError (or Deno's
+ * NotCapable, translated by host/failure.ts) is a failure nobody anticipated, which exits 70.
  *
  * @module
  */
-import { AssertionShapeError, DiglineError } from "../core/errors.ts";
+import { AssertionShapeError, RefusalError } from "../core/errors.ts";
 import { ShardsRefusedError } from "../core/run/merge_shards.ts";
 import { ShardSpecError } from "../core/run/shard.ts";
 import { TargetShapeError } from "./targets/target.ts";
 
-export { AssertionShapeError, ShardSpecError, ShardsRefusedError, TargetShapeError };
+export { AssertionShapeError, RefusalError, ShardSpecError, ShardsRefusedError, TargetShapeError };
 
 /** Lists past this many names end with "and N more", so a refusal stays one line. */
 const LIST_LIMIT = 5;
 
 /** The request itself was wrong: an unknown flag, a missing argument, a value out of range. */
-export class UsageError extends DiglineError {}
+export class UsageError extends RefusalError {}
 
 /** One problem found in a suite, where it is, and what it is; `--json` users get all of them. */
 export interface SuiteIssue {
@@ -45,7 +46,7 @@ export interface SuiteLoadErrorOptions {
  * A suite that does not load as written: a syntax error, a key the schema refuses, a case id
  * declared twice. The message is `file:line:column: key: what is wrong`.
  */
-export class SuiteLoadError extends DiglineError {
+export class SuiteLoadError extends RefusalError {
   readonly file: string;
   readonly line?: number;
   readonly column?: number;
@@ -107,7 +108,7 @@ export interface SuiteRaisedErrorOptions {
  * The user's suite module (or something it imports) threw while it was being imported. The
  * failure is theirs, so it is refused with its location rather than reported as digline's.
  */
-export class SuiteRaisedError extends DiglineError {
+export class SuiteRaisedError extends RefusalError {
   readonly file: string;
   readonly errorType: string;
   readonly errorMessage: string;
@@ -136,7 +137,7 @@ export class SuiteRaisedError extends DiglineError {
  * A file the user named can not be read: not found, permission denied, a directory.
  * `what` says what the file was meant to be ("suite", "cases file"); "file" by default.
  */
-export class FileAccessError extends DiglineError {
+export class FileAccessError extends RefusalError {
   readonly file: string;
   /** Why, in a few words: "file not found", "permission denied", "it is a directory". */
   readonly reason: string;
@@ -172,7 +173,7 @@ const ACCESS_VERBS: Record<string, string> = {
  * Deno refused an access the permission flags did not grant (Deno.errors.NotCapable). Names
  * what was refused and the flag that grants it.
  */
-export class PermissionRefusedError extends DiglineError {
+export class PermissionRefusedError extends RefusalError {
   /** The path, host, variable or program that was refused. */
   readonly path: string;
   /** The kind of access: read, write, net, env, run, import, sys or ffi. */
@@ -214,7 +215,7 @@ export class PermissionRefusedError extends DiglineError {
 }
 
 /** The environment variable a suite names in `api_key_env` is not set. */
-export class MissingApiKeyError extends DiglineError {
+export class MissingApiKeyError extends RefusalError {
   /** The variable's name (never its value). */
   readonly variable: string;
   constructor(variable: string, options: { who: string }) {
@@ -228,7 +229,7 @@ export class MissingApiKeyError extends DiglineError {
 }
 
 /** No run in the store answers to the id, prefix or `latest` the user gave. */
-export class RunNotFoundError extends DiglineError {
+export class RunNotFoundError extends RefusalError {
   readonly run: string;
   readonly suite?: string;
   constructor(run: string, options: { store?: string; suite?: string } = {}) {
@@ -245,7 +246,7 @@ export class RunNotFoundError extends DiglineError {
 }
 
 /** A run prefix that names several runs. */
-export class AmbiguousRunError extends DiglineError {
+export class AmbiguousRunError extends RefusalError {
   readonly prefix: string;
   readonly candidates: readonly string[];
   constructor(prefix: string, candidates: readonly string[]) {
@@ -260,7 +261,7 @@ export class AmbiguousRunError extends DiglineError {
 }
 
 /** A comparison asked for the approved baseline of a suite that has none. */
-export class NoBaselineError extends DiglineError {
+export class NoBaselineError extends RefusalError {
   readonly suite: string;
   constructor(suite: string, options: { tenant?: string } = {}) {
     const tenant = options.tenant === undefined || options.tenant === "default"
@@ -288,7 +289,7 @@ const PROMOTE_REASONS: Record<PromoteRefusalReason, (list: string) => string> = 
 };
 
 /** A run that can not be approved: an errored or unreconciled verdict, a missing figure. */
-export class PromoteRefusedError extends DiglineError {
+export class PromoteRefusedError extends RefusalError {
   readonly run: string;
   readonly reason: PromoteRefusalReason;
   /** What blocks the promotion: `case · check` names, or figure names. */
@@ -304,7 +305,7 @@ export class PromoteRefusedError extends DiglineError {
 }
 
 /** A stored document (run, baseline) that is not JSON or fails its schema. */
-export class StoreDocumentError extends DiglineError {
+export class StoreDocumentError extends RefusalError {
   readonly file: string;
   /** The first problem: `cases.3.verdicts: expected array`. */
   readonly detail: string;
@@ -320,7 +321,7 @@ export class StoreDocumentError extends DiglineError {
 }
 
 /** A journal of an interrupted run that can not be trusted, or that is in the way. */
-export class JournalRefusedError extends DiglineError {
+export class JournalRefusedError extends RefusalError {
   readonly file: string;
   readonly line?: number;
   constructor(file: string, options: { line?: number; detail: string }) {
@@ -331,7 +332,7 @@ export class JournalRefusedError extends DiglineError {
 }
 
 /** `compare --confirm` can not draw again from the system the run measured. */
-export class ConfirmRefusedError extends DiglineError {
+export class ConfirmRefusedError extends RefusalError {
   readonly run: string;
   constructor(run: string, options: { detail: string }) {
     super(`Cannot confirm run ${run}: ${options.detail}`);
@@ -349,7 +350,7 @@ function shortList(names: readonly string[]): string {
  * A shard run (`run --shard K/N`) asked to stand for the whole suite: it answers only its part,
  * so comparing or promoting it would judge a fraction of the cases.
  */
-export class PartialRunError extends DiglineError {
+export class PartialRunError extends RefusalError {
   readonly run: string;
   constructor(run: string, options: { suite: string; shard: string; doing: string }) {
     super(
@@ -358,31 +359,4 @@ export class PartialRunError extends DiglineError {
     );
     this.run = run;
   }
-}
-
-/** The classes a front end translates to exit 64; nothing else is a refusal. */
-export const REFUSALS: readonly (abstract new (...args: never[]) => Error)[] = [
-  UsageError,
-  SuiteLoadError,
-  SuiteRaisedError,
-  FileAccessError,
-  PermissionRefusedError,
-  MissingApiKeyError,
-  AssertionShapeError,
-  TargetShapeError,
-  RunNotFoundError,
-  AmbiguousRunError,
-  NoBaselineError,
-  PromoteRefusedError,
-  StoreDocumentError,
-  JournalRefusedError,
-  ConfirmRefusedError,
-  ShardSpecError,
-  ShardsRefusedError,
-  PartialRunError,
-];
-
-/** Whether an error is a deliberate refusal (exit 64) rather than a failure nobody anticipated. */
-export function isRefusal(error: unknown): boolean {
-  return REFUSALS.some((refusal) => error instanceof refusal);
 }

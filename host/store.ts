@@ -234,8 +234,7 @@ export class RunStore {
 async function listEntries(dir: string, options: { directories: boolean }): Promise<string[]> {
   const names: string[] = [];
   try {
-    // Synchronous: ten thousand entries as one call, not ten thousand awaited steps.
-    for (const entry of Deno.readDirSync(dir)) {
+    for await (const entry of Deno.readDir(dir)) {
       if (entry.name.startsWith(".")) continue;
       // A document path that is a directory is listed, so reading it is refused by name.
       if (!options.directories || entry.isDirectory) names.push(entry.name);

@@ -17,13 +17,14 @@ import { type Cycle, CycleSchema } from "../core/operator/cycle.ts";
 import { type Decision, DecisionSchema } from "../core/operator/decide.ts";
 import { renderDossier } from "../core/operator/dossier.ts";
 import { systemClock } from "../host/clock.ts";
-import { EXIT_INTERNAL, EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
+import { EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
+import { decideFailure } from "../host/failure.ts";
 import { decisionJournalPath, labelDecision } from "../host/operator/decision_journal.ts";
 import { loadOperatorConfig } from "../host/operator/load_config.ts";
 import { probePolicyWall } from "../host/operator/policy_wall.ts";
 import { decideCycle, runCycle } from "../host/operator/run_cycle.ts";
 import { readNamedFile } from "../host/read_named_file.ts";
-import { isRefusal, UsageError } from "../host/refusals.ts";
+import { UsageError } from "../host/refusals.ts";
 import { RunStore } from "../host/store.ts";
 import { loadSuite } from "../host/suite_loader/mod.ts";
 import { probeMcpPromote } from "./probe_mcp.ts";
@@ -42,19 +43,7 @@ options: --config FILE (default operator.toml), --json, -h/--help`;
 
 /** Runs an operator command and returns its exit code. */
 export async function operatorMain(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      config: { type: "string", default: "operator.toml" },
-      cycle: { type: "string" },
-      decision: { type: "string" },
-      judgment: { type: "string" },
-      wanted: { type: "string" },
-      json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
+  const { values, positionals } = parseOperatorArgs(args);
   const [command, ...rest] = positionals;
   if (values.help || command === undefined) {
     console.log(USAGE);
@@ -145,6 +134,26 @@ export async function operatorMain(args: string[]): Promise<number> {
   }
 }
 
+function parseOperatorArgs(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        config: { type: "string", default: "operator.toml" },
+        cycle: { type: "string" },
+        decision: { type: "string" },
+        judgment: { type: "string" },
+        wanted: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 function required(value: string | undefined, message: string): string {
   if (value === undefined) throw new UsageError(message);
   return value;
@@ -183,18 +192,13 @@ if (import.meta.main) {
   try {
     code = await operatorMain(Deno.args);
   } catch (error) {
-    const parseError = String((error as { code?: unknown }).code ?? "").startsWith(
-      "ERR_PARSE_ARGS",
+    const failure = decideFailure(error);
+    console.error(
+      failure.kind === "unexpected"
+        ? `${failure.trace}\n${INTERNAL_FAILURE_LINE}`
+        : `operator: ${failure.message}`,
     );
-    if (isRefusal(error) || parseError) {
-      console.error(`operator: ${(error as Error).message}`);
-      code = EXIT_REFUSED;
-    } else {
-      console.error(
-        `${error instanceof Error ? error.stack : String(error)}\n${INTERNAL_FAILURE_LINE}`,
-      );
-      code = EXIT_INTERNAL;
-    }
+    code = failure.exitCode;
   }
   Deno.exit(code);
 }

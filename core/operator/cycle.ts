@@ -84,7 +84,8 @@ export function classifyCycle(evidence: {
   figuresWorse: readonly string[];
   structuralFlipCases: number;
 }): Classification {
-  if (evidence.exitCode === 2 || evidence.exitCode === 64 || evidence.exitCode === 70) {
+  // Anything but a gate's 0 or 1 (2, 64, 70, or 130 if a cycle is ever cancelled) is no verdict.
+  if (evidence.exitCode !== 0 && evidence.exitCode !== 1) {
     return "system-error";
   }
   const stableCases = new Set(evidence.flips.filter((f) => f.stable).map((f) => f.case_id));

@@ -1,12 +1,12 @@
 import type { Assertion } from "../suite/assertions/assertion.ts";
 import type { Case } from "../suite/case.ts";
-import { DiglineError } from "../errors.ts";
+import { RefusalError } from "../errors.ts";
 import { findGaps, repairGaps } from "./reconcile.ts";
 import type { CaseResult, RunDocument } from "./run_document.ts";
 import { shardOf } from "./shard.ts";
 
 /** Shards that can not be merged into one run without guessing; `merge` refuses them. */
-export class ShardsRefusedError extends DiglineError {}
+export class ShardsRefusedError extends RefusalError {}
 
 /** A shard nobody handed to merge, and the cases it would have answered. */
 export interface MissingShard {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DiglineError } from "../errors.ts";
+import { RefusalError } from "../errors.ts";
 
 /** The most shards a suite can be split into: more than any CI matrix allows. */
 export const MAX_SHARDS = 1000;
@@ -15,7 +15,7 @@ export const ShardSchema = z.strictObject({
 export type Shard = z.infer<typeof ShardSchema>;
 
 /** A `K/N` shard spec that does not name a shard. */
-export class ShardSpecError extends DiglineError {}
+export class ShardSpecError extends RefusalError {}
 
 /**
  * The shard (1 to `count`) a case belongs to. It depends on the case id alone, never on the

@@ -18,7 +18,8 @@ import { writeFileAtomic } from "../atomic_write.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { compareRun } from "../commands/compare_run.ts";
 import { runSuite } from "../commands/run_suite.ts";
-import { isRefusal, UsageError } from "../refusals.ts";
+import { decideFailure } from "../failure.ts";
+import { UsageError } from "../refusals.ts";
 import { RunStore } from "../store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 import {
@@ -210,12 +211,13 @@ async function gatherEvidence(
       rerunsUsed: rounds.length,
     };
   } catch (error) {
-    if (!isRefusal(error)) options.onFailure?.(error);
+    const failure = decideFailure(error);
+    if (failure.kind === "unexpected") options.onFailure?.(error);
     return {
       ...empty,
       runId,
       runs: runId === null ? [] : [runId],
-      exitCode: isRefusal(error) ? 64 : 70,
+      exitCode: failure.exitCode,
       calls,
     };
   }

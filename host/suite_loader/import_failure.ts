@@ -1,6 +1,7 @@
 import { relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { isRefusal, PermissionRefusedError, SuiteRaisedError } from "../refusals.ts";
+import { RefusalError } from "../../core/errors.ts";
+import { PermissionRefusedError, SuiteRaisedError } from "../refusals.ts";
 import { parseStackFrames, type StackFrame, stripAnsi } from "./stack_frames.ts";
 
 /** digline's own source: the repository root, two folders above this file. */
@@ -33,7 +34,7 @@ export interface ImportFailureContext {
  * A permission Deno refused becomes PermissionRefusedError, naming the flag.
  */
 export function refuseImportFailure(error: unknown, context: ImportFailureContext): unknown {
-  if (isRefusal(error)) return error;
+  if (error instanceof RefusalError) return error;
   if (error instanceof Deno.errors.NotCapable) {
     return PermissionRefusedError.fromNotCapable(error, {
       fallback: context.source,

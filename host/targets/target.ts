@@ -1,4 +1,4 @@
-import { DiglineError } from "../../core/errors.ts";
+import { DiglineError, RefusalError } from "../../core/errors.ts";
 import type { JsonObject } from "../../core/json.ts";
 import type { ModelMeter } from "../../core/model/usage.ts";
 
@@ -57,7 +57,7 @@ export class TransportError extends DiglineError {
  * A target that can not be used as declared: a module that does not load, or whose export is
  * missing or not a function. A refusal of the suite, not a failure of one case.
  */
-export class TargetShapeError extends DiglineError {
+export class TargetShapeError extends RefusalError {
   readonly module: string;
   readonly export: string;
   constructor(message: string, options: { module: string; export: string; cause?: unknown }) {

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   AssertionShapeError,
-  isRefusal,
+  RefusalError,
   SuiteLoadError,
   SuiteRaisedError,
 } from "../../../host/refusals.ts";
@@ -64,7 +64,7 @@ Deno.test(
       `${DIR}/throws.ts:5`,
       undefined,
     ]);
-    ok(isRefusal(error));
+    ok(error instanceof RefusalError);
   },
 );
 
@@ -109,7 +109,7 @@ Deno.test("a module that exports no suite is refused listing its exports", async
 Deno.test("a malformed custom assertion is refused at load as AssertionShapeError", async () => {
   const error = await thrown(`${DIR}/malformed_custom.ts`);
   ok(error instanceof AssertionShapeError);
-  ok(isRefusal(error));
+  ok(error instanceof RefusalError);
   equal(error.message, 'Custom assertion "polite" has no check function: give it check(input)');
 });
 
@@ -127,7 +127,7 @@ Deno.test("a failure inside digline's own code while a suite loads is not dresse
   const error = await thrown(`${DIR}/digline_failure.ts`);
   ok(error instanceof TypeError);
   equal(error.message, "Cannot canonicalise a value that is not JSON");
-  ok(!isRefusal(error));
+  ok(!(error instanceof RefusalError));
 });
 
 Deno.test("an unknown key in a suite definition is refused naming the key", async () => {

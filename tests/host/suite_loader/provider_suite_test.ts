@@ -1,7 +1,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { isJudgeAssertion } from "../../../core/suite/assertions/builtin.ts";
-import { isRefusal, SuiteLoadError } from "../../../host/refusals.ts";
+import { RefusalError, SuiteLoadError } from "../../../host/refusals.ts";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
 
 const CASES = `
@@ -119,7 +119,7 @@ name = "correct"
 kind = "equals"
 ${CASES}`);
   match(error.message, /^suite\.toml:8:\d+: .*header "Authorization" carries a credential/);
-  ok(isRefusal(error));
+  ok(error instanceof RefusalError);
 });
 
 Deno.test("temperature under anthropic-version 2026-10-21 is refused when the suite loads, not by a 400 mid-run", async () => {

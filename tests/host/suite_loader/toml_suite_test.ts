@@ -1,7 +1,12 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FileAccessError, isRefusal, SuiteLoadError, UsageError } from "../../../host/refusals.ts";
+import {
+  FileAccessError,
+  RefusalError,
+  SuiteLoadError,
+  UsageError,
+} from "../../../host/refusals.ts";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -56,7 +61,7 @@ Deno.test("a duplicate case id is refused at its own line and column", async () 
     `${DIR}/toml/duplicate_id.toml:19:3: [[cases]] #3 key "id": case id "refund" is declared twice`,
   );
   deepEqual([error.line, error.column, error.key], [19, 3, '[[cases]] #3 key "id"']);
-  ok(isRefusal(error));
+  ok(error instanceof RefusalError);
 });
 
 Deno.test("an unknown key in [target] is refused naming the key", async () => {
