@@ -1,6 +1,7 @@
 import { computeFigures } from "../../core/run/aggregate.ts";
 import { mergeShards, type MissingShard } from "../../core/run/merge_shards.ts";
 import { runTotals } from "../../core/model/totals.ts";
+import { targetIdentity } from "../../core/suite/target_spec.ts";
 import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run/run_document.ts";
 import type { RunSynopsis } from "../../core/run/run_synopsis.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
@@ -68,7 +69,7 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
       config_hash: suite.config_hash,
       source: loaded.source,
     },
-    target: merged.runs[0].target,
+    target: targetIdentity(suite.target),
     // Shards made at different commits are of one suite but not one system: say so by naming none.
     git_commit: commits.size === 1 ? merged.runs[0].git_commit : null,
     started_at: merged.runs.map((r) => r.started_at).sort()[0],

@@ -5,12 +5,15 @@ import { cli, ROOT, smallSystem, workspace } from "../cli/_cli.ts";
 const GITHUB = join(ROOT, "examples", "ci", "github-sharded.yml");
 const GITLAB = join(ROOT, "examples", "ci", "gitlab-sharded.yml");
 
-/** The digline command lines of a workflow, in order, as argument lists. */
-function digline(text: string): string[][] {
+/** The digline command lines of a workflow, in order, as written. */
+function digline(text: string): string[] {
   return text.split("\n")
-    .map((line) => /deno task digline (.+)$/.exec(line)?.[1])
-    .filter((command): command is string => command !== undefined)
-    .map((command) => command.trim().split(/\s+/));
+    .map((line) => /deno task digline (.+)$/.exec(line)?.[1]?.trim())
+    .filter((command): command is string => command !== undefined);
+}
+
+function words(command: string): string[] {
+  return command.split(/\s+/);
 }
 
 /** A 12-case suite under evals/, as the workflows name it. */
@@ -41,7 +44,7 @@ Deno.test("the GitHub and GitLab examples split into the same shards they merge"
   const github = await Deno.readTextFile(GITHUB);
   const gitlab = await Deno.readTextFile(GITLAB);
   match(github, /matrix:\s*\n\s*shard: \[1, 2, 3, 4\]/);
-  assertEquals(digline(github).map((c) => c.join(" ")), [
+  assertEquals(digline(github), [
     "run evals/suite.toml --shard ${{ matrix.shard }}/4",
     "merge --suite evals/suite.toml --latest-shards",
     "compare",
@@ -49,7 +52,7 @@ Deno.test("the GitHub and GitLab examples split into the same shards they merge"
   match(github, /needs: shard/);
   match(github, /pattern: shard-\*\s*\n\s*merge-multiple: true/);
   match(gitlab, /parallel: 4/);
-  assertEquals(digline(gitlab).map((c) => c.join(" ")), [
+  assertEquals(digline(gitlab), [
     "run evals/suite.toml --shard ${CI_NODE_INDEX}/${CI_NODE_TOTAL}",
     "merge --suite evals/suite.toml --latest-shards",
     "compare",
@@ -67,7 +70,7 @@ Deno.test("the GitHub example's commands, run as its jobs run them, gate the mer
   const runsDir = join(gate, ".digline", "default", "runs", "sharded");
   for (let k = 1; k <= 4; k++) {
     const job = await workspace(files);
-    const args = run.map((a) => a.replace("${{ matrix.shard }}", String(k)));
+    const args = words(run.replace("${{ matrix.shard }}", String(k)));
     const result = await cli(args, { cwd: job });
     assertEquals(result.code, 0, result.stderr);
     // download-artifact with merge-multiple: every shard's files in one folder (no hidden files).
@@ -78,10 +81,10 @@ Deno.test("the GitHub example's commands, run as its jobs run them, gate the mer
       }
     }
   }
-  const merged = await cli(merge, { cwd: gate });
+  const merged = await cli(words(merge), { cwd: gate });
   assertEquals(merged.code, 0, merged.stderr);
   match(merged.stdout, /merged from 4 shards/);
-  const gated = await cli(compare, { cwd: gate });
+  const gated = await cli(words(compare), { cwd: gate });
   assertEquals(gated.code, 0, gated.stdout + gated.stderr);
   ok(gated.stdout.startsWith("NOT WORSE"), gated.stdout);
 });
