@@ -37,4 +37,4 @@ export type { AggregateSpecInput } from "./core/suite/aggregate_spec.ts";
 export type { Score, Verdict, VerdictStatus } from "./core/run/verdict.ts";
 export type { JsonObject, JsonValue } from "./core/json.ts";
 export type { CaseResult, Figure, RunDocument } from "./core/run/run_document.ts";
-export { AssertionShapeError } from "./core/errors.ts";
+export { AssertionShapeError, DiglineError, RefusalError } from "./core/errors.ts";

@@ -15,7 +15,10 @@ import { EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/exit_codes.ts";
 import { reportFailure } from "./failure.ts";
 import { type Io, processIo } from "./io.ts";
 
-/** Every command, in the order `digline --help` lists them. */
+/**
+ * Every command, in the order `digline --help` lists them. Each is only its declaration: a
+ * command's code is imported when that command runs (see defineCommand), so start-up stays small.
+ */
 export const COMMANDS: readonly Command[] = [
   runCommand,
   mergeCommand,
@@ -78,7 +81,7 @@ export async function main(args: string[], io: Io = processIo()): Promise<number
     return 0;
   }
   try {
-    return await command.execute(rest, io);
+    return await command.run(rest, io);
   } catch (error) {
     return reportFailure(error, io);
   }

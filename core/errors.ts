@@ -17,6 +17,7 @@ export const EXIT_INTERRUPTED = 130;
 export class DiglineError extends Error {
   /** The exit code a front end answers this error with. */
   readonly exitCode: number = EXIT_INTERNAL;
+  /** An error whose message is the sentence a user reads; its name is its class's. */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
@@ -28,11 +29,13 @@ export class DiglineError extends Error {
  * is the one line that says what to do. Every refusal extends this class; nothing else exits 64.
  */
 export class RefusalError extends DiglineError {
+  /** Always 64: the request was refused, nothing was judged. */
   override readonly exitCode: number = EXIT_REFUSED;
 }
 
 /** Work the user cancelled; the message says how far it got. */
 export class CancelledError extends DiglineError {
+  /** Always 130, the shell's code for an interrupted program. */
   override readonly exitCode: number = EXIT_INTERRUPTED;
 }
 

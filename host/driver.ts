@@ -2,6 +2,7 @@ import type { Assertion } from "../core/suite/assertions/assertion.ts";
 import type { Case } from "../core/suite/case.ts";
 import { checksAskedOf } from "../core/suite/dispatch.ts";
 import { CancelledError } from "../core/errors.ts";
+import type { RunProgress } from "../core/run/progress.ts";
 import { reduceVerdicts, reductionOf } from "../core/model/reduce.ts";
 import { MAX_RETRY_AFTER_MS, retryDelay } from "../core/model/retry_after.ts";
 import type { Sample } from "../core/model/sample.ts";
@@ -11,17 +12,6 @@ import type { Suite } from "../core/suite/suite.ts";
 import type { Verdict } from "../core/run/verdict.ts";
 import { type Target, TransportError } from "./targets/mod.ts";
 import { erroredVerdict, judgeOutput } from "./verdicts.ts";
-
-/** How far a run has got, reported after each case finishes. */
-export interface CaseProgress {
-  /** Cases finished so far, reused (resumed) cases included. */
-  done: number;
-  total: number;
-  /** Finished cases with at least one errored verdict, reused cases included. */
-  errored: number;
-  /** The case that just finished. */
-  caseId: string;
-}
 
 /** What executeCases needs besides the suite: the target, and the world handed in. */
 export interface ExecuteOptions {
@@ -33,7 +23,7 @@ export interface ExecuteOptions {
   /** A number in [0, 1) for the backoff jitter. Default: Math.random. */
   random?: () => number;
   /** Called after each case finishes (after onCaseResult has settled). */
-  onCaseDone?: (progress: CaseProgress) => void;
+  onCaseDone?: (progress: RunProgress) => void;
   /** Cancels the whole run: in-flight calls are aborted and executeCases throws RunCancelledError. */
   signal?: AbortSignal;
   /** Results already journaled (a resume): returned as they are, and their targets not called. */

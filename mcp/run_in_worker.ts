@@ -1,6 +1,7 @@
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
-import { type RunRequest, runRequest, type RunTally } from "./run_request.ts";
+import type { RunProgress } from "../core/run/progress.ts";
+import { type RunRequest, runRequest } from "./run_request.ts";
 import type { FromWorker, ToWorker } from "./run_worker.ts";
 import type { ToolContext } from "./tool.ts";
 
@@ -22,7 +23,7 @@ export async function runInWorker(request: RunRequest, context: ToolContext): Pr
   if (!WORKER_AT_HAND) {
     const envelope = await runRequest(request, {
       signal: context.signal,
-      onProgress: (tally) => relay(tally, context),
+      onProgress: (progress) => relay(progress, context),
     });
     return { ...envelope, notes: [...(envelope.notes ?? []), NO_WORKER_NOTE] };
   }
@@ -41,7 +42,7 @@ export async function runInWorker(request: RunRequest, context: ToolContext): Pr
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const message = event.data;
       if (message.kind === "done") finish(message.envelope);
-      else relay(message.tally, context);
+      else relay(message.progress, context);
     };
     // The worker translates everything a run raises, so an error it did not catch is digline's
     // own failure (the worker could not start, say), never the suite's.
@@ -55,11 +56,11 @@ export async function runInWorker(request: RunRequest, context: ToolContext): Pr
   });
 }
 
-function relay(tally: RunTally, context: ToolContext): void {
-  const errored = tally.errored > 0 ? `, ${tally.errored} errored` : "";
+function relay(progress: RunProgress, context: ToolContext): void {
+  const errored = progress.errored > 0 ? `, ${progress.errored} errored` : "";
   context.progress({
-    progress: tally.done,
-    total: tally.total,
-    message: `${tally.done}/${tally.total} cases${errored}`,
+    progress: progress.done,
+    total: progress.total,
+    message: `${progress.done}/${progress.total} cases${errored}`,
   });
 }

@@ -1,3 +1,4 @@
+import type { RunProgress } from "../core/run/progress.ts";
 import { runSuiteDocument } from "../host/commands/documents.ts";
 import { RunStore, type StoreLocation } from "../host/store.ts";
 import type { Envelope } from "./envelope.ts";
@@ -11,17 +12,10 @@ export interface RunRequest {
   restart: boolean;
 }
 
-/** A run's progress after each case, as the tool relays it. */
-export interface RunTally {
-  done: number;
-  total: number;
-  errored: number;
-}
-
 /** Runs a suite as `digline run SUITE --json` does and answers with its envelope. */
 export async function runRequest(
   request: RunRequest,
-  options: { signal: AbortSignal; onProgress(tally: RunTally): void },
+  options: { signal: AbortSignal; onProgress(progress: RunProgress): void },
 ): Promise<Envelope> {
   const notes: string[] = [];
   let envelope: Envelope;
@@ -31,7 +25,7 @@ export async function runRequest(
       resume: request.resume,
       restart: request.restart,
       signal: options.signal,
-      onProgress: (p) => options.onProgress({ done: p.done, total: p.total, errored: p.errored }),
+      onProgress: options.onProgress,
       onNote: (note) => notes.push(note),
     });
     envelope = { exit_code: 0, document };

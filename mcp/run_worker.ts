@@ -7,13 +7,14 @@
  */
 import type { Envelope } from "./envelope.ts";
 import { routeConsoleToStderr } from "./quiet_stdout.ts";
-import { type RunRequest, runRequest, type RunTally } from "./run_request.ts";
+import type { RunProgress } from "../core/run/progress.ts";
+import { type RunRequest, runRequest } from "./run_request.ts";
 
 /** From the server to the worker. */
 export type ToWorker = { kind: "start"; request: RunRequest } | { kind: "abort" };
 
 /** From the worker to the server: progress after each case, then the answer. */
-export type FromWorker = { kind: "progress"; tally: RunTally } | {
+export type FromWorker = { kind: "progress"; progress: RunProgress } | {
   kind: "done";
   envelope: Envelope;
 };
@@ -31,7 +32,7 @@ scope.onmessage = async (event) => {
   if (event.data.kind === "abort") return controller.abort();
   const envelope = await runRequest(event.data.request, {
     signal: controller.signal,
-    onProgress: (tally) => scope.postMessage({ kind: "progress", tally }),
+    onProgress: (progress) => scope.postMessage({ kind: "progress", progress }),
   });
   scope.postMessage({ kind: "done", envelope });
 };

@@ -1,48 +1,28 @@
-import { diffDocument } from "../../host/commands/documents.ts";
-import type { Command } from "../command.ts";
-import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
+import type { OptionDeclarations } from "../../host/command_line.ts";
+import { type CommandInput, defineCommand } from "../command.ts";
+
+const options = {
+  limit: {
+    type: "string",
+    default: "50",
+    value: "N",
+    help: "show at most N changed cases (default 50; 0 for all)",
+  },
+} as const satisfies OptionDeclarations;
+
+/** What `digline diff`'s code (cli/actions/diff.ts) receives. */
+export type DiffInput = CommandInput<typeof options>;
 
 /** `digline diff A B`: what changed in the outputs between two runs. */
-export const diffCommand: Command = {
+export const diffCommand = defineCommand({
   name: "diff",
   summary: "what changed in the outputs between two runs",
-  help: [
-    "usage: digline diff A B [options]",
-    "",
+  usage: "diff A B [options]",
+  description: [
     "Shows every case whose output differs between runs A and B (ids, unique prefixes or",
     "`latest`), the old output after - and the new after +. Exits 0 on a report.",
-    "",
-    "options:",
-    "  --limit N       show at most N changed cases (default 50; 0 for all)",
-    ...COMMON_HELP,
-  ].join("\n"),
-  async execute(args, io) {
-    const { values, positionals } = parseCommandArgs(args, {
-      command: "diff",
-      options: { limit: { type: "string", default: "50" } },
-      positionals: { min: 2, max: 2 },
-    });
-    const diff = await diffDocument(openStore(values), { a: positionals[0], b: positionals[1] });
-    if (values.json) return printJson(io, diff);
-    const limit = Number(values.limit) || Infinity;
-    const lines = [
-      `diff ${diff.a} → ${diff.b}: ${diff.changed.length} outputs changed, ${diff.unchanged.length} unchanged` +
-      (diff.only_in_a.length + diff.only_in_b.length > 0
-        ? `, ${diff.only_in_a.length} cases only in ${diff.a}, ${diff.only_in_b.length} only in ${diff.b}`
-        : ""),
-    ];
-    for (const change of diff.changed.slice(0, limit)) {
-      lines.push(``, `${change.case_id}`);
-      lines.push(...prefixed("- ", change.before), ...prefixed("+ ", change.after));
-    }
-    if (diff.changed.length > limit) {
-      lines.push("", `... and ${diff.changed.length - limit} more (--limit 0 shows all)`);
-    }
-    io.out(lines.join("\n") + "\n");
-    return 0;
-  },
-};
-
-function prefixed(prefix: string, text: string | null): string[] {
-  return text === null ? [`${prefix}(no output)`] : text.split("\n").map((l) => prefix + l);
-}
+  ],
+  options,
+  positionals: { min: 2, max: 2 },
+  load: () => import("../actions/diff.ts"),
+});

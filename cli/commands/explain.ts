@@ -1,20 +1,23 @@
-import type { Command } from "../command.ts";
-import { gateComparison, gateHelp } from "../gate_options.ts";
-import { printJson } from "../options.ts";
+import { type CommandInput, defineCommand } from "../command.ts";
+import { GATE_FOOTER, GATE_OPTIONS } from "../gate_options.ts";
+
+const options = GATE_OPTIONS;
+
+/** What `digline explain`'s code (cli/actions/explain.ts) receives. */
+export type ExplainInput = CommandInput<typeof options>;
 
 /** `digline explain [RUN]`: the facts behind compare's verdict; gates like compare. */
-export const explainCommand: Command = {
+export const explainCommand = defineCommand({
   name: "explain",
   summary: "the facts behind compare's verdict, one per line (gates like compare)",
-  help: gateHelp("explain", [
+  usage: "explain [RUN] [options]",
+  description: [
     "Prints every fact behind the verdict of `digline compare RUN`, one per line, in a closed",
     "vocabulary (regression, improvement, unjudged, figure-worse, ...), then the verdict and",
     "the kinds of fact that forced it. Exits with the same code as compare.",
-  ]),
-  async execute(args, io) {
-    const { json, result, document } = await gateComparison(args, "explain");
-    if (json) printJson(io, document);
-    else io.out((document.lines ?? []).join("\n") + "\n");
-    return result.comparison.verdict;
-  },
-};
+  ],
+  options,
+  positionals: { min: 0, max: 1 },
+  footer: GATE_FOOTER,
+  load: () => import("../actions/explain.ts"),
+});

@@ -1,16 +1,30 @@
-import { promoteDocument } from "../../host/commands/documents.ts";
-import { UsageError } from "../../host/refusals.ts";
-import type { Command } from "../command.ts";
-import { progressLine } from "../progress.ts";
-import { COMMON_HELP, openStore, parseCommandArgs, printJson } from "../options.ts";
+import type { OptionDeclarations } from "../../host/command_line.ts";
+import { type CommandInput, defineCommand } from "../command.ts";
+
+const options = {
+  because: {
+    type: "string",
+    value: "TEXT",
+    help: "why this run is the reference (recorded with the approval)",
+  },
+  by: { type: "string", value: "NAME", help: "who approves (default: git's user.name)" },
+  repeats: {
+    type: "string",
+    value: "K",
+    help: "run the suite until the baseline holds K runs (measures its noise)",
+  },
+  suite: { type: "string", value: "NAME", help: "the suite, when the store holds several" },
+} as const satisfies OptionDeclarations;
+
+/** What `digline promote`'s code (cli/actions/promote.ts) receives. */
+export type PromoteInput = CommandInput<typeof options>;
 
 /** `digline promote RUN`: approve a run as its suite's baseline. */
-export const promoteCommand: Command = {
+export const promoteCommand = defineCommand({
   name: "promote",
   summary: "approve a run as its suite's baseline",
-  help: [
-    "usage: digline promote RUN [RUN...] [--repeats K] [--because TEXT] [--by NAME] [options]",
-    "",
+  usage: "promote RUN [RUN...] [--repeats K] [--because TEXT] [--by NAME] [options]",
+  description: [
     "Makes RUN (an id, a unique prefix of one, or `latest`) the approved baseline that",
     "`compare` measures later runs against. Refuses (exit 64) a run with any errored or",
     "unreconciled verdict, or a figure that could not be computed.",
@@ -19,51 +33,8 @@ export const promoteCommand: Command = {
     "(the first is the approved one), or give --repeats K to run the suite until there are K.",
     "A check that did not give the same verdict in every one of them is noisy and is judged",
     "through the figures; a figure's drop within its spread across them is within noise.",
-    "",
-    "options:",
-    "  --because TEXT  why this run is the reference (recorded with the approval)",
-    "  --by NAME       who approves (default: git's user.name)",
-    "  --repeats K     run the suite until the baseline holds K runs (measures its noise)",
-    "  --suite NAME    the suite, when the store holds several",
-    ...COMMON_HELP,
-  ].join("\n"),
-  async execute(args, io) {
-    const { values, positionals } = parseCommandArgs(args, {
-      command: "promote",
-      options: {
-        because: { type: "string" },
-        by: { type: "string" },
-        suite: { type: "string" },
-        repeats: { type: "string" },
-      },
-      positionals: { min: 1, max: 1000 },
-    });
-    const repeats = values.repeats === undefined ? undefined : Number(values.repeats);
-    if (repeats !== undefined && !(Number.isInteger(repeats) && repeats >= 1 && repeats <= 100)) {
-      throw new UsageError(
-        `promote: --repeats takes a whole number from 1 to 100, not "${values.repeats}"`,
-      );
-    }
-    const progress = progressLine(io, { label: "repeating" });
-    const baseline = await promoteDocument(positionals[0], {
-      with: positionals.slice(1),
-      repeats,
-      onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
-      store: openStore(values),
-      suite: values.suite,
-      because: values.because,
-      by: values.by,
-    }).finally(() => progress.finish());
-    if (values.json) return printJson(io, baseline);
-    const measured = baseline.runs === undefined
-      ? ""
-      : `, measured over ${baseline.runs.length} runs (${baseline.runs.join(", ")})`;
-    io.out(
-      `promoted run ${baseline.run_id} as the baseline of suite ${baseline.suite}${measured}` +
-        ` (by ${baseline.promoted_by}${
-          baseline.because ? `, because: ${baseline.because}` : ""
-        })\n`,
-    );
-    return 0;
-  },
-};
+  ],
+  options,
+  positionals: { min: 1, max: 1000 },
+  load: () => import("../actions/promote.ts"),
+});

@@ -28,7 +28,7 @@ const FactSchema = z.strictObject({
 const GroupSchema = z.strictObject({ count: z.number().int(), indices: z.array(z.number().int()) });
 
 /** `compare --json` and `explain --json`: the verdict, the facts behind it and its causes. */
-export const CompareOutputSchema = z.strictObject({
+export const CompareDocumentSchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.enum(["compare", "explain"]),
   suite: z.string(),
@@ -86,13 +86,13 @@ export const CompareOutputSchema = z.strictObject({
   lines: z.array(z.string()).optional(),
 });
 /** A compare or explain document. */
-export type CompareOutput = z.infer<typeof CompareOutputSchema>;
+export type CompareDocument = z.infer<typeof CompareDocumentSchema>;
 
 /** Builds the `compare --json` (or `explain --json`) document. */
-export function compareOutput(
+export function compareDocumentOf(
   comparison: Comparison,
   options: { approval: BaselineDocument | null; kind?: "compare" | "explain" },
-): CompareOutput {
+): CompareDocument {
   const causes = comparison.facts.filter((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
   const byKind: Record<string, { count: number; indices: number[] }> = {};
   causes.forEach((fact, index) => {

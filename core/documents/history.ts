@@ -5,19 +5,19 @@ import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /** `promote --json`: the approval as written, and where. */
-export const PromoteOutputSchema = BaselineDocumentSchema.extend({
+export const PromoteDocumentSchema = BaselineDocumentSchema.extend({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.literal("promote"),
   path: z.string(),
 });
 /** A promote document. */
-export type PromoteOutput = z.infer<typeof PromoteOutputSchema>;
+export type PromoteDocument = z.infer<typeof PromoteDocumentSchema>;
 
 /** Builds the `promote --json` document. */
-export function promoteOutput(
+export function promoteDocumentOf(
   baseline: BaselineDocument,
   options: { path: string },
-): PromoteOutput {
+): PromoteDocument {
   return { output_version: OUTPUT_VERSION, kind: "promote", ...baseline, path: options.path };
 }
 
@@ -42,21 +42,21 @@ const LogEventSchema = z.discriminatedUnion("event", [
 ]);
 
 /** `log --json`: a suite's runs and promotions, oldest first. */
-export const LogOutputSchema = z.strictObject({
+export const LogDocumentSchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.literal("log"),
   suite: z.string().nullable(),
   events: z.array(LogEventSchema),
 });
 /** A log document. */
-export type LogOutput = z.infer<typeof LogOutputSchema>;
+export type LogDocument = z.infer<typeof LogDocumentSchema>;
 
 /** Builds the `log --json` document from a suite's runs and approvals. */
-export function logOutput(
+export function logDocumentOf(
   suite: string | null,
   options: { runs: readonly RunSynopsis[]; baselines: readonly BaselineDocument[] },
-): LogOutput {
-  const events: LogOutput["events"] = [
+): LogDocument {
+  const events: LogDocument["events"] = [
     ...options.runs.map((run) => ({
       event: "run" as const,
       at: run.started_at,
@@ -79,7 +79,7 @@ export function logOutput(
 }
 
 /** `diff --json`: the outputs that changed between two runs, and the cases that did not. */
-export const DiffOutputSchema = z.strictObject({
+export const DiffDocumentSchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.literal("diff"),
   a: z.string(),
@@ -94,9 +94,9 @@ export const DiffOutputSchema = z.strictObject({
   unchanged: z.array(z.string()),
 });
 /** A diff document. */
-export type DiffOutput = z.infer<typeof DiffOutputSchema>;
+export type DiffDocument = z.infer<typeof DiffDocumentSchema>;
 
 /** Builds the `diff --json` document. */
-export function diffOutput(diff: OutputDiff): DiffOutput {
+export function diffDocumentOf(diff: OutputDiff): DiffDocument {
   return { output_version: OUTPUT_VERSION, kind: "diff", ...diff };
 }

@@ -11,7 +11,7 @@ export const FieldCheckSchema = z.strictObject({
 export type FieldCheck = z.infer<typeof FieldCheckSchema>;
 
 /** `verify --json`: whether a saved payload still holds, field by field. */
-export const VerifyOutputSchema = z.strictObject({
+export const VerifyDocumentSchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.literal("verify"),
   file: z.string(),
@@ -21,7 +21,7 @@ export const VerifyOutputSchema = z.strictObject({
   broken: z.array(z.string()),
 });
 /** A verify document. */
-export type VerifyOutput = z.infer<typeof VerifyOutputSchema>;
+export type VerifyDocument = z.infer<typeof VerifyDocumentSchema>;
 
 /**
  * Compares a saved payload with the one re-derived today, one top-level field at a time and only
@@ -31,7 +31,7 @@ export type VerifyOutput = z.infer<typeof VerifyOutputSchema>;
 export function verifyFields(
   saved: Record<string, unknown>,
   options: { file: string; derived: Record<string, unknown> },
-): VerifyOutput {
+): VerifyDocument {
   const fields: FieldCheck[] = Object.keys(saved).sort().map((field) => ({
     field,
     status: !(field in options.derived)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JsonValueSchema } from "../json.ts";
 
-/** The four kinds of case; see DESIGN.md §2. */
+/** The four kinds of case; docs/suites.md says what each is for. */
 export const CaseKindSchema = z.enum(["normal", "canary", "calibration", "suspended"]);
 /** The kind of a case. */
 export type CaseKind = z.infer<typeof CaseKindSchema>;

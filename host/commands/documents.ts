@@ -1,14 +1,14 @@
 import { diffOutputs } from "../../core/run/output_diff.ts";
 import {
-  type CompareOutput,
-  compareOutput,
-  type DiffOutput,
-  diffOutput,
-  type LogOutput,
-  logOutput,
+  type CompareDocument,
+  compareDocumentOf,
+  type DiffDocument,
+  diffDocumentOf,
+  type LogDocument,
+  logDocumentOf,
   OUTPUT_VERSION,
-  type PromoteOutput,
-  promoteOutput,
+  type PromoteDocument,
+  promoteDocumentOf,
   type RunList,
   runRow,
   type RunSummary,
@@ -46,9 +46,9 @@ export async function mergeRunsDocument(options: MergeRunsOptions): Promise<RunS
 export async function promoteDocument(
   ref: string,
   options: PromoteOptions,
-): Promise<PromoteOutput> {
+): Promise<PromoteDocument> {
   const { baseline, path } = await promoteRun(ref, options);
-  return promoteOutput(baseline, { path });
+  return promoteDocumentOf(baseline, { path });
 }
 
 /** The runs of a store, newest first, as `list` and `view` print them. */
@@ -99,10 +99,10 @@ export async function viewRunDocument(
 export async function logDocument(
   store: RunStore,
   options: { suite?: string } = {},
-): Promise<LogOutput> {
+): Promise<LogDocument> {
   const suite = await selectSuite(store, options.suite);
-  if (suite === undefined) return logOutput(null, { runs: [], baselines: [] });
-  return logOutput(suite, {
+  if (suite === undefined) return logDocumentOf(null, { runs: [], baselines: [] });
+  return logDocumentOf(suite, {
     runs: await store.synopses({ suite }),
     baselines: await store.baselineHistory(suite),
   });
@@ -112,8 +112,8 @@ export async function logDocument(
 export async function diffDocument(
   store: RunStore,
   options: { a: string; b: string },
-): Promise<DiffOutput> {
-  return diffOutput(
+): Promise<DiffDocument> {
+  return diffDocumentOf(
     diffOutputs(await store.resolveRun(options.a), await store.resolveRun(options.b)),
   );
 }
@@ -122,10 +122,13 @@ export async function diffDocument(
 export async function compareDocument(
   ref: string | undefined,
   options: CompareOptions & { kind: "compare" | "explain" },
-): Promise<{ document: CompareOutput; result: CompareResult }> {
+): Promise<{ document: CompareDocument; result: CompareResult }> {
   const result = await compareRun(ref, options);
   return {
-    document: compareOutput(result.comparison, { approval: result.approval, kind: options.kind }),
+    document: compareDocumentOf(result.comparison, {
+      approval: result.approval,
+      kind: options.kind,
+    }),
     result,
   };
 }

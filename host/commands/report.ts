@@ -1,4 +1,4 @@
-import type { CompareOutput } from "../../core/documents/mod.ts";
+import type { CompareDocument } from "../../core/documents/mod.ts";
 import {
   historyPoints,
   needsHistory,
@@ -18,7 +18,7 @@ export interface ReportResult {
   /** The gate's verdict, the same as compare's for the same request. */
   verdict: GateVerdict;
   /** The `compare --json` document of the same comparison. */
-  document: CompareOutput;
+  document: CompareDocument;
 }
 
 /**

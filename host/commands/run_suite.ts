@@ -1,3 +1,4 @@
+import type { RunProgress } from "../../core/run/progress.ts";
 import { computeFigures } from "../../core/run/aggregate.ts";
 import { runTotals } from "../../core/model/totals.ts";
 import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
@@ -14,14 +15,6 @@ import type { RunStore } from "../store.ts";
 import { createModelPool } from "../models/pool.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 import { openTarget } from "../targets/mod.ts";
-
-/** Progress of a run, as the driver reports it after each case. */
-export interface RunProgress {
-  done: number;
-  total: number;
-  errored: number;
-  caseId: string;
-}
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {

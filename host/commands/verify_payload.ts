@@ -1,6 +1,6 @@
 import { compareRuns } from "../../core/compare/compare.ts";
-import { compareOutput, OUTPUT_VERSION, verifyFields } from "../../core/documents/mod.ts";
-import type { VerifyOutput } from "../../core/documents/mod.ts";
+import { compareDocumentOf, OUTPUT_VERSION, verifyFields } from "../../core/documents/mod.ts";
+import type { VerifyDocument } from "../../core/documents/mod.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { readNamedFile } from "../read_named_file.ts";
@@ -16,7 +16,7 @@ import { findConfirmation } from "./confirm_run.ts";
 export async function verifyPayload(
   file: string,
   options: { store: RunStore },
-): Promise<VerifyOutput> {
+): Promise<VerifyDocument> {
   const text = await readNamedFile(file, { display: file, what: "payload" });
   let saved: Record<string, unknown>;
   try {
@@ -56,7 +56,7 @@ export async function verifyPayload(
     candidate,
     baselineRuns,
   });
-  const derived = compareOutput(compareRuns(baselineRuns, candidate, { confirmation }), {
+  const derived = compareDocumentOf(compareRuns(baselineRuns, candidate, { confirmation }), {
     approval,
     kind,
   });

@@ -1,4 +1,4 @@
-import { CompareOutputSchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { defineTool } from "../tool.ts";
 import { READ_ONLY } from "./_shared.ts";
 import { compareOrExplain, GATE_EXIT_CODES, GATE_INPUT } from "./compare_or_explain.ts";
@@ -17,7 +17,7 @@ export const compareTool = defineTool({
     "document is what `digline compare --json` prints.",
   ].join(" "),
   input: GATE_INPUT,
-  document: CompareOutputSchema,
+  document: CompareDocumentSchema,
   annotations: READ_ONLY,
   call: (args, context) => compareOrExplain(args, { context, kind: "compare" }),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DiffOutputSchema } from "../../core/documents/mod.ts";
+import { DiffDocumentSchema } from "../../core/documents/mod.ts";
 import { diffDocument } from "../../host/commands/documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, RUN_REF } from "./_shared.ts";
@@ -19,7 +19,7 @@ export const diffTool = defineTool({
     a: RUN_REF.describe('the earlier run: an id, a unique prefix, or "latest"'),
     b: RUN_REF.describe('the later run: an id, a unique prefix, or "latest"'),
   }),
-  document: DiffOutputSchema,
+  document: DiffDocumentSchema,
   annotations: READ_ONLY,
   async call(args, context) {
     return {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LogOutputSchema } from "../../core/documents/mod.ts";
+import { LogDocumentSchema } from "../../core/documents/mod.ts";
 import { logDocument } from "../../host/commands/documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, SUITE_NAME } from "./_shared.ts";
@@ -15,7 +15,7 @@ export const logTool = defineTool({
     "document is what `digline log --json` prints. exit_code is 0 whenever the store was read.",
   ].join(" "),
   input: z.strictObject({ suite: SUITE_NAME.optional() }),
-  document: LogOutputSchema,
+  document: LogDocumentSchema,
   annotations: READ_ONLY,
   async call(args, context) {
     return {

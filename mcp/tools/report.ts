@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CompareOutputSchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { REPORT_FORMATS } from "../../core/report/mod.ts";
 import { reportDocument } from "../../host/commands/report.ts";
 import { defineTool } from "../tool.ts";
@@ -20,7 +20,7 @@ export const reportTool = defineTool({
   input: GATE_INPUT.extend({
     format: z.enum(REPORT_FORMATS).optional().describe("md (default), junit or html"),
   }),
-  document: CompareOutputSchema,
+  document: CompareDocumentSchema,
   report: true,
   annotations: READ_ONLY,
   async call(args, context) {

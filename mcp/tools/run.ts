@@ -39,7 +39,7 @@ export const runTool = defineTool({
   },
   async call(args, context) {
     if (args.resume && args.restart) {
-      // The sentence is the CLI's own (cli/commands/run.ts); tests/mcp hold the two equal.
+      // The sentence is the CLI's own (cli/actions/run.ts); tests/mcp hold the two equal.
       throw new UsageError("run: --resume and --restart contradict each other; give one");
     }
     return await runInWorker({

@@ -1,9 +1,9 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import {
-  CompareOutputSchema,
+  CompareDocumentSchema,
   RunListSchema,
-  VerifyOutputSchema,
+  VerifyDocumentSchema,
 } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
@@ -27,7 +27,7 @@ Deno.test("compare --confirm: a stable check that passes again is unconfirmed, a
   assertEquals(plain.code, 1, "without --confirm a stable check that failed is a regression");
   const confirmed = await cli(["compare", "--confirm", "--json"], { cwd });
   assertEquals(confirmed.code, 0, confirmed.stderr);
-  const document = CompareOutputSchema.parse(JSON.parse(confirmed.stdout));
+  const document = CompareDocumentSchema.parse(JSON.parse(confirmed.stdout));
   const fact = document.facts.find((f) => f.case_id === "one" && f.assertion === "correct");
   assertEquals(fact?.kind, "unconfirmed");
   assertEquals(fact?.confirmation?.outcome, "dismissed");
@@ -38,7 +38,7 @@ Deno.test("compare --confirm: a stable check that passes again is unconfirmed, a
   const explain = await cli(["explain"], { cwd });
   match(explain.stdout, /^unconfirmed {2}one · correct {2}pass → fail/m);
   await Deno.writeTextFile(join(cwd, "saved.json"), confirmed.stdout);
-  const verify = VerifyOutputSchema.parse(
+  const verify = VerifyDocumentSchema.parse(
     JSON.parse((await cli(["verify", "saved.json", "--json"], { cwd })).stdout),
   );
   assertEquals(verify.broken, []);
@@ -50,7 +50,7 @@ Deno.test("compare --confirm: a stable check that keeps failing is a confirmed r
   assertEquals(result.code, 1, result.stderr);
   match(result.stdout, /1 regression in 1 case, pass → fail: one · correct/);
   match(result.stderr, /confirm: round 1 drew 1 case again/);
-  const document = CompareOutputSchema.parse(
+  const document = CompareDocumentSchema.parse(
     JSON.parse((await cli(["compare", "--json"], { cwd })).stdout),
   );
   const fact = document.causes.find((f) => f.kind === "regression");

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 async function approvedWorkspace(): Promise<string> {
@@ -73,7 +73,7 @@ Deno.test("compare --json validates against its schema and is byte-identical twi
   const second = await cli(["compare", "--json"], { cwd });
   assertEquals(first.code, 1);
   assertEquals(first.stdout, second.stdout);
-  const document = CompareOutputSchema.parse(JSON.parse(first.stdout));
+  const document = CompareDocumentSchema.parse(JSON.parse(first.stdout));
   assertEquals(document.exit_code, 1);
   assertEquals(document.causes_by_kind.regression.count, 2);
   assertEquals(

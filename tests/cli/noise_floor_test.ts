@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema, PromoteOutputSchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema, PromoteDocumentSchema } from "../../core/documents/mod.ts";
 import { normalQuantile } from "../../core/statistics/normal.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
@@ -17,7 +17,7 @@ async function noisyBaseline(): Promise<string> {
   const second = await runWith(cwd, [3]);
   const promoted = await cli(["promote", first, second, "--json"], { cwd });
   assertEquals(promoted.code, 0, promoted.stderr);
-  const baseline = PromoteOutputSchema.parse(JSON.parse(promoted.stdout));
+  const baseline = PromoteDocumentSchema.parse(JSON.parse(promoted.stdout));
   assertEquals(baseline.runs, [first, second]);
   // The approval records what it measured: passes out of B per case and check, spreads.
   assertEquals(baseline.measured?.of, 2);
@@ -32,7 +32,7 @@ Deno.test("a drop within the baseline runs' spread is within noise, not worse", 
   await runWith(cwd, [3]);
   const result = await cli(["compare", "--json"], { cwd });
   assertEquals(result.code, 0, result.stdout);
-  const document = CompareOutputSchema.parse(JSON.parse(result.stdout));
+  const document = CompareDocumentSchema.parse(JSON.parse(result.stdout));
   const accuracy = document.figures.find((f) => f.name === "accuracy");
   assertEquals(accuracy?.status, "within-noise");
   // The floor is the drop the paired test excuses at alpha: z(0.99) × its standard error.
@@ -55,7 +55,7 @@ Deno.test("a check that passed in every baseline run and fails now is a regressi
 Deno.test("a drop three cases can not make significant is within noise; the broken check gates", async () => {
   const cwd = await noisyBaseline();
   await runWith(cwd, [2, 3]);
-  const document = CompareOutputSchema.parse(
+  const document = CompareDocumentSchema.parse(
     JSON.parse((await cli(["compare", "--json"], { cwd })).stdout),
   );
   assertEquals(document.verdict, 1);
@@ -68,7 +68,7 @@ Deno.test("promote --repeats runs the suite until the baseline holds K runs", as
   const first = await runWith(cwd, []);
   const promoted = await cli(["promote", "latest", "--repeats", "3", "--json"], { cwd });
   assertEquals(promoted.code, 0, promoted.stderr);
-  const runs = PromoteOutputSchema.parse(JSON.parse(promoted.stdout)).runs ?? [];
+  const runs = PromoteDocumentSchema.parse(JSON.parse(promoted.stdout)).runs ?? [];
   assertEquals(runs.length, 3);
   assertEquals(runs[0], first);
   const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema, RunSummarySchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, ROOT, workspace } from "./_cli.ts";
 
 /** A code-form suite whose custom check misbehaves in the way `shape` names, for case "b". */
@@ -75,7 +75,7 @@ Deno.test("a second answer to one question is replaced by a marked errored copy"
   );
   assertEquals(polite.map((v: { status: string }) => v.status), ["fail", "error"]);
   assertEquals(polite[1].metadata, { unreconciled: true });
-  const document = CompareOutputSchema.parse(
+  const document = CompareDocumentSchema.parse(
     JSON.parse((await cli(["compare", "--baseline", "latest", "--json"], { cwd })).stdout),
   );
   assertEquals(document.verdict, 2);

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareOutputSchema, RunSummarySchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
 
 const CASES = 24;
@@ -102,7 +102,7 @@ Deno.test("merged shards compare exactly as the unsharded run does; a dropped sh
   const whole = await cli(["compare", "--json"], { cwd });
   const wholeText = await cli(["compare"], { cwd });
   assertEquals(whole.code, 1, whole.stderr);
-  const wholeDoc = CompareOutputSchema.parse(JSON.parse(whole.stdout));
+  const wholeDoc = CompareDocumentSchema.parse(JSON.parse(whole.stdout));
 
   const shards = [];
   for (let k = 1; k <= 4; k++) shards.push(await runShard(cwd, `${k}/4`));
@@ -120,7 +120,7 @@ Deno.test("merged shards compare exactly as the unsharded run does; a dropped sh
   assertEquals(merged.missing_shards, []);
   const mergedCompare = await cli(["compare", "--json"], { cwd });
   assertEquals(mergedCompare.code, 1, mergedCompare.stderr);
-  const mergedDoc = CompareOutputSchema.parse(JSON.parse(mergedCompare.stdout));
+  const mergedDoc = CompareDocumentSchema.parse(JSON.parse(mergedCompare.stdout));
   assertEquals(mergedDoc.candidate_run, merged.run_id);
   assertEquals(
     withoutIds(mergedCompare.stdout, merged.run_id),
@@ -141,7 +141,7 @@ Deno.test("merged shards compare exactly as the unsharded run does; a dropped sh
   for (const id of dropped.cases) match(partialMerge.stderr, new RegExp(`\\b${id}\\b`));
   const gate = await cli(["compare", "--json"], { cwd });
   assertEquals(gate.code, 2, gate.stderr);
-  const gateDoc = CompareOutputSchema.parse(JSON.parse(gate.stdout));
+  const gateDoc = CompareDocumentSchema.parse(JSON.parse(gate.stdout));
   const unanswered = new Set(
     gateDoc.causes.filter((f) => f.kind === "unreconciled").map((f) => f.case_id),
   );

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
-import { VerifyOutputSchema } from "../../core/documents/mod.ts";
+import { VerifyDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 async function savedComparison(): Promise<{ cwd: string; saved: Record<string, unknown> }> {
@@ -18,7 +18,7 @@ Deno.test("a saved compare payload holds against the store it came from", async 
   const { cwd } = await savedComparison();
   const result = await cli(["verify", "compare.json", "--json"], { cwd });
   assertEquals(result.code, 0, result.stdout + result.stderr);
-  const document = VerifyOutputSchema.parse(JSON.parse(result.stdout));
+  const document = VerifyDocumentSchema.parse(JSON.parse(result.stdout));
   assertEquals(document.broken, []);
   assertEquals(document.fields.every((f) => f.status === "holds"), true);
 });

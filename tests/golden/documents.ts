@@ -2,11 +2,11 @@ import { compareRuns } from "../../core/compare/compare.ts";
 import { runSynopsis } from "../../core/run/run_synopsis.ts";
 import { diffOutputs } from "../../core/run/output_diff.ts";
 import {
-  compareOutput,
-  diffOutput,
-  logOutput,
+  compareDocumentOf,
+  diffDocumentOf,
+  logDocumentOf,
   OUTPUT_VERSION,
-  promoteOutput,
+  promoteDocumentOf,
   runRow,
   runSummary,
 } from "../../core/documents/mod.ts";
@@ -37,8 +37,11 @@ export function goldenDocuments(): Map<string, string> {
     files.set(`${name}.json`, JSON.stringify(document, null, 2) + "\n");
   for (const scenario of SCENARIOS) {
     const comparison = compareRuns(scenario.baseline, scenario.candidate, scenario);
-    put(`compare.${slug(scenario.name)}`, compareOutput(comparison, { approval }));
-    put(`explain.${slug(scenario.name)}`, compareOutput(comparison, { approval, kind: "explain" }));
+    put(`compare.${slug(scenario.name)}`, compareDocumentOf(comparison, { approval }));
+    put(
+      `explain.${slug(scenario.name)}`,
+      compareDocumentOf(comparison, { approval, kind: "explain" }),
+    );
   }
   const first = SCENARIOS[0];
   put("run", runSummary(first.candidate, { kind: "run", path: ".digline/default/runs/s/x.json" }));
@@ -54,12 +57,12 @@ export function goldenDocuments(): Map<string, string> {
   }
   put(
     "log",
-    logOutput("s", {
+    logDocumentOf("s", {
       runs: [first.baseline[0], first.candidate].map(runSynopsis),
       baselines: [approval],
     }),
   );
-  put("diff", diffOutput(diffOutputs(first.baseline[0], first.candidate)));
-  put("promote", promoteOutput(approval, { path: ".digline/default/baselines/s/x.json" }));
+  put("diff", diffDocumentOf(diffOutputs(first.baseline[0], first.candidate)));
+  put("promote", promoteDocumentOf(approval, { path: ".digline/default/baselines/s/x.json" }));
   return files;
 }

@@ -2,10 +2,10 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  CompareOutputSchema,
-  DiffOutputSchema,
-  LogOutputSchema,
-  PromoteOutputSchema,
+  CompareDocumentSchema,
+  DiffDocumentSchema,
+  LogDocumentSchema,
+  PromoteDocumentSchema,
   RunListSchema,
   RunSummarySchema,
 } from "../../core/documents/mod.ts";
@@ -32,15 +32,15 @@ Deno.test("every golden payload is what the document builders give today, byte f
 
 Deno.test("every golden payload validates against its schema and carries output_version", () => {
   const schemas = {
-    compare: CompareOutputSchema,
-    explain: CompareOutputSchema,
+    compare: CompareDocumentSchema,
+    explain: CompareDocumentSchema,
     run: RunSummarySchema,
     "view.run": RunSummarySchema,
     list: RunListSchema,
     view: RunListSchema,
-    log: LogOutputSchema,
-    diff: DiffOutputSchema,
-    promote: PromoteOutputSchema,
+    log: LogDocumentSchema,
+    diff: DiffDocumentSchema,
+    promote: PromoteDocumentSchema,
   } as const;
   for (const [name, text] of goldenDocuments()) {
     const kind = name.replace(/\.json$/, "").replace(/^(compare|explain)\..*$/, "$1");
@@ -54,7 +54,7 @@ Deno.test("every golden payload validates against its schema and carries output_
 Deno.test("a count never travels without its list: causes_by_kind indexes into causes", () => {
   for (const [name, text] of goldenDocuments()) {
     if (!/^(compare|explain)\./.test(name)) continue;
-    const document = CompareOutputSchema.parse(JSON.parse(text));
+    const document = CompareDocumentSchema.parse(JSON.parse(text));
     let indexed = 0;
     for (const [kind, group] of Object.entries(document.causes_by_kind)) {
       assertEquals(group.count, group.indices.length, name);

@@ -1,0 +1,70 @@
+/**
+ * How long `digline --help` takes to start, against `deno eval 0` (the runtime's own start-up),
+ * as the median of repeated runs; and how many modules it loads, against the whole CLI. The
+ * goal is `--help` within 2× of `deno eval 0`: the CLI imports only the commands' declarations
+ * and loads a command's code when that command runs (deno.json's lazy-dynamic-imports; ADR 0007).
+ *
+ * deno task bench:start-up [--runs 15] [--json]
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { REPOSITORY_ROOT, taskFlags } from "../examples/task_flags.ts";
+import { staticModules } from "./_module_graph.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    runs: { type: "string", default: "15" },
+    json: { type: "boolean", default: false },
+  },
+});
+const RUNS = Number(values.runs);
+const ENTRY = join(REPOSITORY_ROOT, "cli", "main.ts");
+
+async function medianMs(args: string[]): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const out = await new Deno.Command(Deno.execPath(), { args, stdout: "null", stderr: "null" })
+      .output();
+    times.push(performance.now() - start);
+    if (!out.success) throw new Error(`deno ${args.join(" ")} exited ${out.code}`);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const help = [
+  "run",
+  "--config",
+  join(REPOSITORY_ROOT, "deno.json"),
+  ...taskFlags("digline", "cli/main.ts"),
+  ENTRY,
+  "--help",
+];
+// One run first, so neither figure pays for filling a cache.
+await medianMs(["eval", "0"]);
+await medianMs(help);
+const baseline = await medianMs(["eval", "0"]);
+const digline = await medianMs(help);
+const graph = await staticModules(ENTRY);
+const figures = {
+  runs: RUNS,
+  deno_eval_ms: Math.round(baseline),
+  help_ms: Math.round(digline),
+  ratio: Number((digline / baseline).toFixed(2)),
+  modules_loaded_by_help: graph.loaded.length,
+  modules_in_cli: graph.all.length,
+};
+if (values.json) console.log(JSON.stringify(figures, null, 2));
+else {
+  console.log(
+    `digline --help ${figures.help_ms} ms, deno eval 0 ${figures.deno_eval_ms} ms (median of ${RUNS}): ` +
+      `${figures.ratio}× (goal: within 2×)`,
+  );
+  console.log(
+    `modules loaded by --help: ${figures.modules_loaded_by_help} of the CLI's ${figures.modules_in_cli}`,
+  );
+}

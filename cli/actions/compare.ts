@@ -1,0 +1,80 @@
+import type { CompareInput } from "../commands/compare.ts";
+import type { Io } from "../io.ts";
+import { gateComparison } from "./_gate.ts";
+import { printJson } from "./_shared.ts";
+import { formatValue, sensitivityLine, table } from "../render_figures.ts";
+
+/** What `digline compare` does; its declaration is cli/commands/compare.ts. */
+export async function execute(
+  input: CompareInput,
+  io: Io,
+): Promise<number> {
+  const { result, document } = await gateComparison(input, {
+    command: "compare",
+    confirm: input.values.confirm,
+    io,
+  });
+  const { comparison } = result;
+  if (input.values.json) {
+    printJson(io, document);
+    return comparison.verdict;
+  }
+  const against = result.approval === null
+    ? `run ${comparison.baseline_run}`
+    : `baseline ${comparison.baseline_run} (approved by ${result.approval.promoted_by} on ${
+      result.approval.promoted_at.slice(0, 10)
+    })`;
+  const runs = comparison.baseline_runs.length;
+  const reading = document.headline;
+  const lines = [
+    io.color ? colourVerdict(reading, comparison.verdict) : reading,
+    "",
+    `suite ${comparison.suite}: run ${comparison.candidate_run} against ${against}` +
+    (runs > 1 ? `, ${runs} runs` : ""),
+  ];
+  if (comparison.confirmation !== null) {
+    lines.push(`confirmation draws ${comparison.confirmation}`);
+  }
+  if (comparison.figures.length > 0) {
+    lines.push(
+      ...table([
+        ["  figure", "baseline", "now", "change", "p", ""],
+        ...comparison.figures.map((f) => [
+          `  ${f.name}${f.role === "primary" ? " *" : ""}`,
+          formatValue(f.baseline),
+          formatValue(f.candidate),
+          f.delta === null ? "" : `${f.delta >= 0 ? "+" : "−"}${Math.abs(f.delta).toFixed(4)}`,
+          f.test === null ? "" : formatP(f.test.p_value),
+          f.status,
+        ]),
+      ]),
+    );
+    lines.push(
+      `  * gates at alpha ${comparison.gate.alpha}; the others are reported (corrected together)`,
+    );
+  }
+  const sensitivity = sensitivityLine(comparison.sensitivity);
+  if (sensitivity !== undefined) lines.push(sensitivity);
+  const { flips } = comparison;
+  lines.push(
+    `flips among stable checks: ${flips.stable.length} case${
+      flips.stable.length === 1 ? "" : "s"
+    }; errored: ${flips.errored.length} (counted apart from failures)`,
+  );
+  lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
+  io.out(lines.join("\n") + "\n");
+  return comparison.verdict;
+}
+
+/** A p-value for a table cell: small ones in scientific notation. */
+function formatP(p: number): string {
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
+}
+
+const VERDICT_COLOURS = ["\x1b[32m", "\x1b[31m", "\x1b[33m"] as const;
+
+/** Colours the verdict words at the start of the headline: green, red or yellow. */
+function colourVerdict(reading: string, verdict: 0 | 1 | 2): string {
+  const end = reading.indexOf(":");
+  return `\x1b[1m${VERDICT_COLOURS[verdict]}${reading.slice(0, end)}\x1b[0m${reading.slice(end)}`;
+}

@@ -1,0 +1,25 @@
+import { logDocument } from "../../host/commands/documents.ts";
+import type { LogInput } from "../commands/log.ts";
+import type { Io } from "../io.ts";
+import { openStore, printJson } from "./_shared.ts";
+
+/** What `digline log` does; its declaration is cli/commands/log.ts. */
+export async function execute(
+  { values }: LogInput,
+  io: Io,
+): Promise<number> {
+  const document = await logDocument(openStore(values), { suite: values.suite });
+  if (values.json) return printJson(io, document);
+  if (document.events.length === 0) {
+    io.out("no history yet: digline run SUITE stores a run\n");
+    return 0;
+  }
+  io.out(
+    document.events.map((e) =>
+      e.event === "run"
+        ? `${e.at}  run      ${e.run_id}  ${e.cases} cases  commit ${e.git_commit ?? "-"}`
+        : `${e.at}  promote  ${e.run_id}  by ${e.promoted_by}${e.because ? `: ${e.because}` : ""}`
+    ).join("\n") + "\n",
+  );
+  return 0;
+}

@@ -1,0 +1,53 @@
+import { runSuiteDocument } from "../../host/commands/documents.ts";
+import { UsageError } from "../../host/refusals.ts";
+import { parseShardSpec } from "../../core/run/shard.ts";
+import type { RunInput } from "../commands/run.ts";
+import type { Io } from "../io.ts";
+import { openStore, printJson } from "./_shared.ts";
+import { progressLine } from "../progress.ts";
+import { figureLines } from "../render_figures.ts";
+import { totalsLines } from "../render_totals.ts";
+
+/** What `digline run` does; its declaration is cli/commands/run.ts. */
+export async function execute(
+  { values, positionals }: RunInput,
+  io: Io,
+): Promise<number> {
+  if (values.resume && values.restart) {
+    throw new UsageError("run: --resume and --restart contradict each other; give one");
+  }
+  const shard = values.shard === undefined ? undefined : parseShardSpec(values.shard);
+  const store = openStore(values);
+  const progress = progressLine(io, { label: "running" });
+  const summary = await runSuiteDocument(positionals[0], {
+    store,
+    resume: values.resume,
+    restart: values.restart,
+    shard,
+    onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
+    onNote: (note) => io.err(`digline: note: ${note}\n`),
+  }).finally(() => progress.finish());
+  if (values.json) return printJson(io, summary);
+  const c = summary.checks;
+  io.out(
+    [
+      `run ${summary.run_id} of suite ${summary.suite}${
+        summary.shard === undefined ? "" : ` (shard ${summary.shard}, a partial run)`
+      } stored in ${summary.path}`,
+      ...(summary.resumed === undefined || summary.resumed.length === 0 ? [] : [
+        `  resumed: ${summary.resumed.length} cases reused from the interrupted run, ${
+          summary.cases.length - summary.resumed.length
+        } run now`,
+      ]),
+      `  ${summary.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored${
+        summary.suspended.length > 0 ? `, ${summary.suspended.length} cases suspended` : ""
+      }`,
+      // The cost lines matter only when a model was called; `view RUN` always shows the time.
+      ...(summary.totals !== undefined && summary.totals.calls > 0
+        ? totalsLines(summary.totals)
+        : []),
+      ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
+    ].join("\n") + "\n",
+  );
+  return 0;
+}

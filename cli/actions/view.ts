@@ -1,0 +1,74 @@
+import type { RunList, RunSummary } from "../../core/documents/mod.ts";
+import { runListDocument, viewRunDocument } from "../../host/commands/documents.ts";
+import type { ViewInput } from "../commands/view.ts";
+import type { Io } from "../io.ts";
+import { openStore, printJson } from "./_shared.ts";
+import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
+import { totalsLines } from "../render_totals.ts";
+
+/** What `digline view` does; its declaration is cli/commands/view.ts. */
+export async function execute(
+  { values, positionals }: ViewInput,
+  io: Io,
+): Promise<number> {
+  const store = openStore(values);
+  const document = positionals.length === 1
+    ? await viewRunDocument(store, { run: positionals[0], suite: values.suite })
+    : await runListDocument(store, { suite: values.suite, kind: "view" });
+  if (values.json) return printJson(io, document);
+  io.out(("runs" in document ? runTable(document) : runDetail(document)).join("\n") + "\n");
+  return 0;
+}
+
+function runTable(document: RunList): string[] {
+  if (document.runs.length === 0) return ["no runs in the store yet: digline run SUITE stores one"];
+  const names = [...new Set(document.runs.flatMap((r) => Object.keys(r.figures)))];
+  return [
+    ...table([
+      ["", "run", "errored", ...names],
+      ...document.runs.map((r) => [
+        r.is_baseline ? "*" : "",
+        r.run_id,
+        String(r.errored_checks.length),
+        ...names.map((n) => (n in r.figures ? formatValue(r.figures[n]) : "")),
+      ]),
+    ]),
+    ...baselineLines(document.baseline),
+  ];
+}
+
+/** The baseline `*` marks: how many runs measured it, and the smallest drop it can detect. */
+function baselineLines(baseline: RunList["baseline"]): string[] {
+  if (baseline === undefined || baseline === null) return [];
+  const runs = baseline.runs.length;
+  const line = sensitivityLine(baseline.min_detectable_drop);
+  return [
+    "",
+    `* baseline ${baseline.run_id}, measured over ${runs} run${runs === 1 ? "" : "s"}`,
+    ...(line === undefined ? [] : [line]),
+  ];
+}
+
+function runDetail(summary: RunSummary): string[] {
+  const { checks } = summary;
+  const errored = checks.error.length > 0
+    ? [
+      `  errored    ${checks.error.slice(0, 10).join(", ")}${
+        checks.error.length > 10 ? ", ..." : ""
+      }`,
+    ]
+    : [];
+  return [
+    `run ${summary.run_id} of suite ${summary.suite}`,
+    `  target     ${summary.target}`,
+    `  commit     ${summary.git_commit ?? "-"}`,
+    `  started    ${summary.started_at}`,
+    `  finished   ${summary.finished_at}`,
+    `  digests    cases ${summary.cases_digest}, config ${summary.config_hash}`,
+    `  checks     ${checks.pass.length} passed, ${checks.fail.length} failed, ${checks.error.length} errored, over ${summary.cases.length} cases`,
+    ...errored,
+    ...totalsLines(summary.totals),
+    "figures:",
+    ...figureLines(summary.figures),
+  ];
+}

@@ -1,0 +1,107 @@
+/**
+ * A command of a front end (the CLI, the operator) declared once: its options with their help
+ * lines, its usage, summary and description. Its `--help` text and its argument parsing are both
+ * made from that one declaration, so they can not disagree.
+ *
+ * @module
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { UsageError } from "./refusals.ts";
+
+/** One option: how node:util parses it, and its line in `--help`. */
+export interface OptionDeclaration {
+  type: "string" | "boolean";
+  short?: string;
+  default?: string | boolean;
+  /** The placeholder of a string option's value in `--help`: NAME, FILE, K. */
+  value?: string;
+  /** What the option does, one line for `--help`. */
+  help: string;
+}
+
+/** A command's options by name, the common ones included. */
+export type OptionDeclarations = Readonly<Record<string, OptionDeclaration>>;
+
+/** The parsed values: a string for a string option with a default, else string or undefined. */
+export type OptionValues<O extends OptionDeclarations> = {
+  [K in keyof O]: O[K]["type"] extends "string"
+    ? (O[K]["default"] extends string ? string : string | undefined)
+    : boolean;
+};
+
+/** What a command is, apart from what it does. */
+export interface CommandDeclaration<O extends OptionDeclarations> {
+  /** The program the user types: digline, operator. */
+  program: string;
+  name: string;
+  /** One line for the program's `--help`. */
+  summary: string;
+  /** What follows `usage: PROGRAM` in the command's `--help`, such as `run SUITE [options]`. */
+  usage: string;
+  /** The paragraphs of the command's `--help`, before its options. */
+  description: readonly string[];
+  options: O;
+  /** How many positional arguments it takes. */
+  positionals: { min: number; max: number };
+  /** Lines after the options, such as the exit codes. */
+  footer?: readonly string[];
+}
+
+/** A command line parsed by its declaration. */
+export interface ParsedCommandLine<O extends OptionDeclarations> {
+  values: OptionValues<O>;
+  positionals: string[];
+}
+
+/** The command's `--help` text, made from its declaration. */
+export function commandHelp<O extends OptionDeclarations>(command: CommandDeclaration<O>): string {
+  const labels = Object.entries(command.options).map(([name, option]) =>
+    [
+      `${option.short === undefined ? "" : `-${option.short}, `}--${name}${
+        option.type === "string" ? ` ${option.value ?? "VALUE"}` : ""
+      }`,
+      option.help,
+    ] as const
+  );
+  const width = Math.max(...labels.map(([label]) => label.length)) + 2;
+  return [
+    `usage: ${command.program} ${command.usage}`,
+    "",
+    ...command.description,
+    "",
+    "options:",
+    ...labels.map(([label, help]) => `  ${label.padEnd(width)}${help}`),
+    ...(command.footer === undefined ? [] : ["", ...command.footer]),
+  ].join("\n");
+}
+
+/** Parses a command's arguments by its declaration, turning node:util's errors into refusals. */
+export function parseCommandLine<O extends OptionDeclarations>(
+  command: CommandDeclaration<O>,
+  args: string[],
+): ParsedCommandLine<O> {
+  const see = `(see ${command.program} ${command.name} --help)`;
+  const options: ParseArgsConfig["options"] = {};
+  for (const [name, option] of Object.entries(command.options)) {
+    options[name] = {
+      type: option.type,
+      ...(option.short === undefined ? {} : { short: option.short }),
+      ...(option.default === undefined ? {} : { default: option.default }),
+    } as NonNullable<ParseArgsConfig["options"]>[string];
+  }
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(`${command.name}: ${(error as Error).message.replace(/\.$/, "")} ${see}`);
+  }
+  const n = parsed.positionals.length;
+  const { min, max } = command.positionals;
+  if (n < min || n > max) {
+    const wanted = min === max ? `${min}` : `${min} to ${max}`;
+    throw new UsageError(
+      `${command.name}: expected ${wanted} argument${wanted === "1" ? "" : "s"}, got ${n} ${see}`,
+    );
+  }
+  return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals };
+}

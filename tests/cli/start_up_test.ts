@@ -1,0 +1,25 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { staticModules } from "../../bench/_module_graph.ts";
+import { ROOT } from "./_cli.ts";
+
+/** What only a command's own code may load: never at start-up, never for `--help`. */
+const COMMAND_CODE = [
+  /^cli\/actions\//,
+  /^host\/commands\//,
+  /^host\/store\.ts$/,
+  /^mcp\//,
+  /^core\/report\//,
+  /^npm:/,
+];
+
+Deno.test("digline starts with only the commands' declarations: no command's code, no npm package", async () => {
+  const { loaded, all } = await staticModules(join(ROOT, "cli", "main.ts"));
+  assertEquals(loaded.filter((m) => COMMAND_CODE.some((p) => p.test(m))), []);
+  // The walk is not vacuous: each declaration is loaded, and each command's code is reachable.
+  for (const name of ["run", "compare", "report", "mcp"]) {
+    ok(loaded.includes(`cli/commands/${name}.ts`), `cli/commands/${name}.ts not loaded`);
+    ok(all.includes(`cli/actions/${name}.ts`), `cli/actions/${name}.ts not in the graph`);
+  }
+  ok(all.some((m) => m.startsWith("npm:")), "the graph holds no npm package at all");
+});

@@ -1,0 +1,47 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { taskFlags } from "../../examples/task_flags.ts";
+import { ROOT } from "../cli/_cli.ts";
+
+async function operator(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--config",
+      join(ROOT, "deno.json"),
+      ...taskFlags("operator", "operator/main.ts"),
+      join(ROOT, "operator", "main.ts"),
+      ...args,
+    ],
+    cwd: await Deno.makeTempDir({ prefix: "digline-operator-" }),
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+Deno.test("operator --help lists every command, and each command's --help shows its own options", async () => {
+  const top = await operator(["--help"]);
+  assertEquals(top.code, 0);
+  for (const name of ["cycle", "decide", "label", "dossier", "probe"]) {
+    match(top.stdout, new RegExp(`^  ${name} `, "m"));
+    const help = await operator([name, "--help"]);
+    assertEquals(help.code, 0, name);
+    match(help.stdout, new RegExp(`^usage: operator ${name}`), name);
+    match(help.stdout, /--config FILE/, name);
+  }
+  match((await operator(["label", "--help"])).stdout, /--wanted ANSWER\s+yes, no or unsure/);
+  match((await operator(["dossier", "--help"])).stdout, /--judgment FILE/);
+});
+
+Deno.test("an option the operator command does not take is refused in one line (64)", async () => {
+  const result = await operator(["probe", "--wanted", "yes"]);
+  assertEquals(result.code, 64);
+  match(
+    result.stderr,
+    /^operator: probe: Unknown option '--wanted'.*\(see operator probe --help\)\n$/,
+  );
+  ok(!result.stderr.includes("    at "), "a refusal prints no trace");
+});
