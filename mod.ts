@@ -18,7 +18,32 @@
  * @module
  */
 export { defineSuite, isDefinedSuite } from "./core/suite/define_suite.ts";
-export type { DefinedSuite, SuiteDefinition, TargetDefinition } from "./core/suite/define_suite.ts";
+export { SUITE_DEFINITION } from "./core/suite/define_suite.ts";
+export type {
+  DefinedSuite,
+  FunctionTarget,
+  SuiteDefinition,
+  TargetDefinition,
+} from "./core/suite/define_suite.ts";
+export type {
+  CommandTarget,
+  HttpTarget,
+  ModuleTarget,
+  ProviderTarget,
+  RunSettings,
+  TargetFunction,
+} from "./core/suite/target_spec.ts";
+export type { ModelConnectionOptions } from "./core/model/connection.ts";
+export type {
+  AssertionOptions,
+  EqualsOptions,
+  IncludesOptions,
+  JsonOptions,
+  JudgeOptions,
+  LengthOptions,
+  NumberOptions,
+  RegexOptions,
+} from "./core/suite/assertions/options.ts";
 export {
   equals,
   includes,
@@ -34,7 +59,17 @@ export type { CustomAssertionInput } from "./core/suite/assertions/custom.ts";
 export type { Assertion, CheckInput, CheckResult } from "./core/suite/assertions/assertion.ts";
 export type { Case, CaseInput, CaseKind } from "./core/suite/case.ts";
 export type { AggregateSpecInput } from "./core/suite/aggregate_spec.ts";
+export type { GateSettingsInput, RunGate } from "./core/suite/gate_settings.ts";
 export type { Score, Verdict, VerdictStatus } from "./core/run/verdict.ts";
 export type { JsonObject, JsonValue } from "./core/json.ts";
-export type { CaseResult, Figure, RunDocument } from "./core/run/run_document.ts";
+export type { CaseResult, Exclusions, Figure, RunDocument } from "./core/run/run_document.ts";
+export type { Sample } from "./core/model/sample.ts";
+export type {
+  ModelCall,
+  ModelMeter,
+  ModelRole,
+  ModelUsage,
+  RunTotals,
+  TokenCounts,
+} from "./core/model/usage.ts";
 export { AssertionShapeError, DiglineError, RefusalError } from "./core/errors.ts";

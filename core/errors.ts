@@ -13,7 +13,18 @@ export const EXIT_INTERNAL = 70;
 /** Exit code of work the user cancelled (Ctrl-C), by the shell's convention. */
 export const EXIT_INTERRUPTED = 130;
 
-/** The base of every error digline raises on purpose; unless a subclass says otherwise, 70. */
+/**
+ * The base of every error digline raises on purpose; unless a subclass says otherwise, 70.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { DiglineError } from "../mod.ts";
+ * class SurpriseError extends DiglineError {}
+ * const error = new SurpriseError("Cannot go on: the index is torn");
+ * assertEquals([error.name, error.exitCode], ["SurpriseError", 70]);
+ * ```
+ */
 export class DiglineError extends Error {
   /** The exit code a front end answers this error with. */
   readonly exitCode: number = EXIT_INTERNAL;
@@ -27,6 +38,14 @@ export class DiglineError extends Error {
 /**
  * A deliberate refusal: the user's request, suite, file or permissions are wrong, and the message
  * is the one line that says what to do. Every refusal extends this class; nothing else exits 64.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import { AssertionShapeError, RefusalError } from "../mod.ts";
+ * const error = new AssertionShapeError('Assertion "x" is malformed: no check');
+ * assertEquals([error instanceof RefusalError, error.exitCode], [true, 64]);
+ * ```
  */
 export class RefusalError extends DiglineError {
   /** Always 64: the request was refused, nothing was judged. */
@@ -51,5 +70,17 @@ export class SuiteShapeError extends DiglineError {
   }
 }
 
-/** A custom assertion that is not well formed; refused when the suite loads, never at run time. */
+/**
+ * A custom assertion that is not well formed; refused when the suite loads, never at run time.
+ *
+ * @example
+ * ```ts
+ * import { throws } from "node:assert/strict";
+ * import { AssertionShapeError, custom } from "../mod.ts";
+ * throws(
+ *   () => custom({ name: "has space", check: () => true }),
+ *   AssertionShapeError,
+ * );
+ * ```
+ */
 export class AssertionShapeError extends RefusalError {}

@@ -1,6 +1,14 @@
 import { z } from "zod";
 
-/** A JSON value: what a case's vars, expected values and a custom assertion's params may hold. */
+/**
+ * A JSON value: what a case's vars, expected values and a custom assertion's params may hold.
+ *
+ * @example
+ * ```ts
+ * import type { JsonValue } from "../mod.ts";
+ * const expected: JsonValue = { plan: "Pro", seats: 3, annual: true, addons: [] };
+ * ```
+ */
 export type JsonValue =
   | string
   | number
@@ -21,5 +29,15 @@ export const JsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
   ])
 );
 
-/** A JSON object. */
+/**
+ * A JSON object: a case's vars, as a target is handed them.
+ *
+ * @example
+ * ```ts
+ * import type { JsonObject, TargetFunction } from "../mod.ts";
+ * const vars: JsonObject = { name: "Ada" };
+ * const greet: TargetFunction = (v) => `Hello, ${String(v.name)}!`;
+ * await greet(vars, { signal: new AbortController().signal });
+ * ```
+ */
 export type JsonObject = { [key: string]: JsonValue };

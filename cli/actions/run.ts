@@ -1,5 +1,4 @@
 import { runSuiteDocument } from "../../host/commands/documents.ts";
-import { UsageError } from "../../host/refusals.ts";
 import { parseShardSpec } from "../../core/run/shard.ts";
 import type { RunInput } from "../commands/run.ts";
 import type { Io } from "../io.ts";
@@ -13,9 +12,6 @@ export async function execute(
   { values, positionals }: RunInput,
   io: Io,
 ): Promise<number> {
-  if (values.resume && values.restart) {
-    throw new UsageError("run: --resume and --restart contradict each other; give one");
-  }
   const shard = values.shard === undefined ? undefined : parseShardSpec(values.shard);
   const store = openStore(values);
   const progress = progressLine(io, { label: "running" });

@@ -109,6 +109,59 @@ export const OPERATIONAL_MODEL_KEYS: readonly string[] = [
   "backoff_ms",
 ];
 
+/**
+ * How a model is reached and asked, as a suite writes it: shared by the `provider` target and
+ * the `judge` assertion. The key itself never appears: `api_key_env` names the environment
+ * variable that holds it.
+ *
+ * @example
+ * ```ts
+ * import type { ModelConnectionOptions } from "../../mod.ts";
+ * const connection: ModelConnectionOptions = {
+ *   provider: "anthropic",
+ *   model: "claude-sonnet-4-5",
+ *   api_key_env: "ANTHROPIC_API_KEY",
+ *   max_tokens: 512,
+ * };
+ * ```
+ */
+export interface ModelConnectionOptions {
+  /** The wire format: OpenAI-compatible chat completions, or Anthropic Messages. */
+  provider: "openai" | "anthropic";
+  /** The model's name, as the provider spells it. */
+  model: string;
+  /** An http or https URL with no credentials, query or fragment; the provider's own when absent. */
+  base_url?: string;
+  /** The name of the environment variable holding the key; no key is sent without one. */
+  api_key_env?: string;
+  /** The header the key travels in; `authorization` (as `Bearer KEY`) by default. */
+  api_key_header?: string;
+  /** Anthropic only: the `anthropic-version` header. */
+  anthropic_version?: string;
+  /** Extra request headers; none may carry a credential. */
+  headers?: Record<string, string>;
+  /** Extra query parameters; none may carry a credential. */
+  query?: Record<string, string>;
+  /** The system prompt. */
+  system?: string;
+  /** From 0 to 2. */
+  temperature?: number;
+  /** The most tokens the model may answer with. */
+  max_tokens?: number;
+  /** OpenAI's name for the same cap, for the models that want it. */
+  max_completion_tokens?: number;
+  /** Asks the provider for repeatable sampling, where it supports that. */
+  seed?: number;
+  /** Extra JSON fields of the request body; never one digline writes itself. */
+  extra_body?: Record<string, unknown>;
+  /** Client-side pacing: requests begin at most this often, across the whole run. */
+  requests_per_minute?: number;
+  /** Client-side pacing: tokens (prompt estimate plus max_tokens) spent per minute at most. */
+  tokens_per_minute?: number;
+  /** Consecutive failed calls after which the endpoint is not called again in this run (5). */
+  circuit_failures?: number;
+}
+
 /** A model connection as validated. */
 export interface ModelConnection {
   provider: Provider;

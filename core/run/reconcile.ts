@@ -2,6 +2,7 @@ import type { Assertion } from "../suite/assertions/assertion.ts";
 import type { Case } from "../suite/case.ts";
 import { checksAskedOf } from "../suite/dispatch.ts";
 import { DiglineError } from "../errors.ts";
+import { unaskedCaseResult } from "./case_skeleton.ts";
 import type { CaseResult } from "./run_document.ts";
 import type { Verdict } from "./verdict.ts";
 
@@ -121,18 +122,7 @@ export function repairGaps(
       continue;
     }
     const result: CaseResult = original === undefined
-      ? {
-        case_id: testCase.id,
-        kind: testCase.kind,
-        ...(testCase.group === undefined ? {} : { group: testCase.group }),
-        ...(testCase.label === undefined ? {} : { label: testCase.label }),
-        ...(testCase.expected_verdict === undefined
-          ? {}
-          : { expected_verdict: testCase.expected_verdict }),
-        verdicts: [],
-        latency_ms: 0,
-        attempts: 0,
-      }
+      ? unaskedCaseResult(testCase)
       : { ...original, verdicts: [...original.verdicts] };
     for (const gap of gaps) {
       if (gap.kind === "missing-result") {
@@ -160,6 +150,17 @@ export function repairGaps(
     repaired.push(result);
   }
   return repaired;
+}
+
+/**
+ * What a run keeps of what came back: every gap findGaps names, repaired by repairGaps into a
+ * named errored verdict. Both a run and each round of a confirmation keep their results this way.
+ */
+export function reconcileResults(
+  asked: { cases: readonly Case[]; assertions: readonly Assertion[] },
+  results: readonly CaseResult[],
+): CaseResult[] {
+  return repairGaps(asked, { results, gaps: findGaps(asked, results) });
 }
 
 function unreconciled(check: { id: string; name: string }, reason: string): Verdict {

@@ -1,11 +1,17 @@
 import { z } from "zod";
+import type { SameType } from "../same_type.ts";
 import { BaselineRecordSchema } from "./baseline_record.ts";
-import { CaseKindSchema } from "../suite/case.ts";
-import { SampleSchema } from "../model/sample.ts";
-import { ModelUsageSchema, RunTotalsSchema } from "../model/usage.ts";
-import { RunGateSchema } from "../suite/gate_settings.ts";
-import { ShardSchema } from "./shard.ts";
-import { Digest16Schema, VerdictSchema } from "./verdict.ts";
+import { type CaseKind, CaseKindSchema } from "../suite/case.ts";
+import { type Sample, SampleSchema } from "../model/sample.ts";
+import {
+  type ModelUsage,
+  ModelUsageSchema,
+  type RunTotals,
+  RunTotalsSchema,
+} from "../model/usage.ts";
+import { type RunGate, RunGateSchema } from "../suite/gate_settings.ts";
+import { type Shard, ShardSchema } from "./shard.ts";
+import { Digest16Schema, type Verdict, VerdictSchema } from "./verdict.ts";
 
 /** The version of the stored documents' shape; a change of meaning is a new version. */
 export const RUN_SCHEMA_VERSION = 1;
@@ -43,8 +49,61 @@ export const CaseResultSchema = z.strictObject({
    */
   samples: z.array(SampleSchema).min(2).optional(),
 });
-/** A case result. */
-export type CaseResult = z.infer<typeof CaseResultSchema>;
+/**
+ * One declared case's result, as a run document records it. A suspended case carries no
+ * verdict and no output.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * import type { CaseResult } from "../../mod.ts";
+ * const result: CaseResult = {
+ *   case_id: "ada",
+ *   kind: "normal",
+ *   output: "Hello, Ada!",
+ *   verdicts: [
+ *     { assertion_id: "3fa9c1d2e4b5a607", assertion: "exact", status: "pass", metadata: {} },
+ *   ],
+ *   latency_ms: 12.5,
+ *   attempts: 1,
+ * };
+ * assertEquals(result.verdicts.map((v) => v.status), ["pass"]);
+ * ```
+ */
+export interface CaseResult {
+  /** The case's id. */
+  case_id: string;
+  /** How the case counts. */
+  kind: CaseKind;
+  /** The case's group. */
+  group?: string;
+  /** The case's label, for precision and recall. */
+  label?: string;
+  /** For a calibration case: the verdict its check must get. */
+  expected_verdict?: "pass" | "fail";
+  /** Payload: the target's output. Absent when the target never answered. */
+  output?: string;
+  /** One per check asked of the case. */
+  verdicts: Verdict[];
+  /** Time spent waiting on the target, every attempt included. */
+  latency_ms: number;
+  /** Calls to the target, retries included (0 for a case not asked). */
+  attempts: number;
+  /** Payload: why the target gave no output after its retries. */
+  transport_error?: string;
+  /** Payload: why a suspended case was set aside. */
+  suspended_reason?: string;
+  /** The model declined to answer (a refusal); the output is what it said instead. */
+  refused?: true;
+  /** The model calls this case made (the target's and its judges'), per role and model. */
+  usage?: ModelUsage[];
+  /**
+   * With repeats: every draw, in order. `verdicts` holds their reduction; `output` is the first
+   * draw that answered; `latency_ms` and `attempts` add up every draw.
+   */
+  samples?: Sample[];
+}
+const _caseResult: SameType<CaseResult, z.infer<typeof CaseResultSchema>> = true;
 
 /** The cases a figure left out, by reason, each with the ids it left out. */
 export const ExclusionsSchema = z.strictObject({
@@ -56,8 +115,40 @@ export const ExclusionsSchema = z.strictObject({
   unscored: z.array(z.string()),
   other_group: z.array(z.string()),
 });
-/** A figure's exclusions. */
-export type Exclusions = z.infer<typeof ExclusionsSchema>;
+/**
+ * The cases a figure left out, by reason, each with the ids it left out.
+ *
+ * @example
+ * ```ts
+ * import type { Exclusions } from "../../mod.ts";
+ * const none: Exclusions = {
+ *   suspended: [],
+ *   canary: [],
+ *   calibration: [],
+ *   errored: ["q7"],
+ *   unlabelled: [],
+ *   unscored: [],
+ *   other_group: [],
+ * };
+ * ```
+ */
+export interface Exclusions {
+  /** Set aside with a reason. */
+  suspended: string[];
+  /** Canaries must pass, and never count in a figure. */
+  canary: string[];
+  /** Calibration cases check the checks, and never count in a figure. */
+  calibration: string[];
+  /** The check got no answer for them. */
+  errored: string[];
+  /** Precision and recall: the case has no label. */
+  unlabelled: string[];
+  /** A mean: the verdict has no score. */
+  unscored: string[];
+  /** A group's figure: the case is in another group. */
+  other_group: string[];
+}
+const _exclusions: SameType<Exclusions, z.infer<typeof ExclusionsSchema>> = true;
 
 /** One computed figure: an aggregate, or one group of an expanded aggregate. */
 export const FigureSchema = z.strictObject({
@@ -74,8 +165,41 @@ export const FigureSchema = z.strictObject({
   counted: z.array(z.string()),
   exclusions: ExclusionsSchema,
 });
-/** A figure. */
-export type Figure = z.infer<typeof FigureSchema>;
+/**
+ * One computed figure: an aggregate, or one group of an aggregate declared `by = "group"`.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import type { Figure, RunDocument } from "../../mod.ts";
+ * function primaryValue(run: RunDocument): number | null {
+ *   const figure: Figure | undefined = run.figures.find((f) => f.name === run.gate?.primary);
+ *   return figure?.value ?? null;
+ * }
+ * ok(typeof primaryValue === "function");
+ * ```
+ */
+export interface Figure {
+  /** The public name: "accuracy" or "accuracy[group=yelp]". */
+  name: string;
+  /** The declared aggregate's name. */
+  aggregate: string;
+  /** How the case counts. */
+  kind: "accuracy" | "mean" | "precision" | "recall";
+  /** The name of the assertion the figure is computed over. */
+  over: string;
+  /** That assertion's id. */
+  over_id: string;
+  /** The group of a group's figure; null for the figure over every case. */
+  group: string | null;
+  /** null when no case could be counted: the figure can not be computed. */
+  value: number | null;
+  /** The cases the value was computed from. */
+  counted: string[];
+  /** The cases left out, by reason. */
+  exclusions: Exclusions;
+}
+const _figure: SameType<Figure, z.infer<typeof FigureSchema>> = true;
 
 /** What one run recorded. */
 export const RunDocumentSchema = z.strictObject({
@@ -109,8 +233,61 @@ export const RunDocumentSchema = z.strictObject({
   /** A run `merge` made: the shard runs it was made of, in shard order. */
   merged_from: z.array(RunIdSchema).min(1).optional(),
 });
-/** A run document. */
-export type RunDocument = z.infer<typeof RunDocumentSchema>;
+/**
+ * What one run recorded: the suite it ran, every case's result, the figures and what it cost.
+ * `digline run` stores one per run; `compare` reads two of them.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import type { RunDocument } from "../../mod.ts";
+ * function erroredCases(run: RunDocument): string[] {
+ *   return run.cases
+ *     .filter((c) => c.verdicts.some((v) => v.status === "error"))
+ *     .map((c) => c.case_id);
+ * }
+ * ok(typeof erroredCases === "function");
+ * ```
+ */
+export interface RunDocument {
+  /** The version of the document's shape (RUN_SCHEMA_VERSION). */
+  schema_version: 1;
+  /** UTC time to the millisecond, then random hex, so ids sort by when runs began. */
+  run_id: string;
+  /** The store's tenant the run belongs to. */
+  tenant: string;
+  /** The suite that ran, and the digests of its cases and checks. */
+  suite: {
+    name: string;
+    cases_digest: string;
+    config_hash: string;
+    /** Where the suite was loaded from, as the user named it. */
+    source: string;
+  };
+  /** What was asked, never a secret. */
+  target: { kind: string; name: string };
+  /** The commit the run was made at, with "-dirty" for uncommitted changes; null outside git. */
+  git_commit: string | null;
+  /** ISO 8601, UTC. */
+  started_at: string;
+  /** ISO 8601, UTC. */
+  finished_at: string;
+  /** The suite's checks, by id, name and kind. */
+  assertions: { id: string; name: string; kind: string }[];
+  /** One result per declared case, in the suite's order. */
+  cases: CaseResult[];
+  /** The suite's aggregates, computed. */
+  figures: Figure[];
+  /** How a comparison against this run decides (suite `[gate]`); absent in older runs. */
+  gate?: RunGate;
+  /** What the run cost: attempts, latency, model calls and tokens. Absent in older runs. */
+  totals?: RunTotals;
+  /** A partial run (`run --shard K/N`): only this shard's cases; merge it before comparing. */
+  shard?: Shard;
+  /** A run `merge` made: the shard runs it was made of, in shard order. */
+  merged_from?: string[];
+}
+const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
 
 /** An approval: which run is the reference, who approved it, when and why. */
 export const BaselineDocumentSchema = z.strictObject({

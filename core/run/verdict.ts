@@ -1,9 +1,19 @@
 import { z } from "zod";
+import type { SameType } from "../same_type.ts";
 
 /** The three states of a check. An error is a question that got no answer. */
 export const VerdictStatusSchema = z.enum(["pass", "fail", "error"]);
-/** pass, fail or error. */
-export type VerdictStatus = z.infer<typeof VerdictStatusSchema>;
+/**
+ * A check's state: `pass`, `fail`, or `error` (the check got no answer, so it counts neither way).
+ *
+ * @example
+ * ```ts
+ * import type { VerdictStatus } from "../../mod.ts";
+ * const status: VerdictStatus = "error";
+ * ```
+ */
+export type VerdictStatus = "pass" | "fail" | "error";
+const _status: SameType<VerdictStatus, z.infer<typeof VerdictStatusSchema>> = true;
 
 /** A 16-hex digest: assertion ids, suite digests, config hashes. */
 export const Digest16Schema = z.string().regex(
@@ -26,8 +36,39 @@ export const VerdictSchema = z.strictObject({
   reason: z.string().optional(),
   metadata: VerdictMetadataSchema.default({}),
 });
-/** A verdict. */
-export type Verdict = z.infer<typeof VerdictSchema>;
+/**
+ * One check's answer for one case, stamped with the assertion's identity. `reason` is payload
+ * (it may quote the output); the rest travels with the run.
+ *
+ * @example
+ * ```ts
+ * import { ok } from "node:assert/strict";
+ * import type { Verdict } from "../../mod.ts";
+ * const verdict: Verdict = {
+ *   assertion_id: "3fa9c1d2e4b5a607",
+ *   assertion: "polite",
+ *   status: "fail",
+ *   reason: "no greeting",
+ *   metadata: {},
+ * };
+ * ok(verdict.status !== "pass");
+ * ```
+ */
+export interface Verdict {
+  /** The assertion's id (16 hex): verdicts are matched to their check by it, never by name. */
+  assertion_id: string;
+  /** The assertion's name, for people. */
+  assertion: string;
+  /** Passed, failed, or got no answer. */
+  status: VerdictStatus;
+  /** A number the check gave beside its status (a judge's score, say). */
+  score?: number;
+  /** Why, in words; payload. */
+  reason?: string;
+  /** Booleans, numbers and short identifiers only, so it can travel with the verdict. */
+  metadata: Record<string, boolean | number | string>;
+}
+const _verdict: SameType<Verdict, z.infer<typeof VerdictSchema>> = true;
 
 /** What a check returns before the driver stamps it with the assertion's identity. */
 export const ScoreSchema = z.strictObject({
@@ -38,5 +79,32 @@ export const ScoreSchema = z.strictObject({
   name: z.string().optional(),
   metadata: VerdictMetadataSchema.optional(),
 });
-/** A check's result. */
-export type Score = z.infer<typeof ScoreSchema>;
+/**
+ * What a check returns before the driver stamps it with the assertion's identity: a custom
+ * assertion may return one (or a boolean for plain pass and fail).
+ *
+ * @example
+ * ```ts
+ * import { custom, type Score } from "../../mod.ts";
+ * const brief = custom({
+ *   name: "brief",
+ *   check: ({ output }): Score =>
+ *     output.length <= 80
+ *       ? { status: "pass", score: 1 }
+ *       : { status: "fail", score: 80 / output.length, reason: `${output.length} characters` },
+ * });
+ * ```
+ */
+export interface Score {
+  /** Passed, failed, or got no answer. */
+  status: VerdictStatus;
+  /** A number the check gave beside its status (a judge's score, say). */
+  score?: number;
+  /** Why, in words; payload. */
+  reason?: string;
+  /** A display name; never used to match a verdict to its assertion. */
+  name?: string;
+  /** Booleans, numbers and short identifiers only. */
+  metadata?: Record<string, boolean | number | string>;
+}
+const _score: SameType<Score, z.infer<typeof ScoreSchema>> = true;

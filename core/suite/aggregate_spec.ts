@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SameType } from "../same_type.ts";
 
 /** One declared aggregate: a named figure over one assertion. */
 export const AggregateSpecSchema = z.strictObject({
@@ -34,5 +35,30 @@ export const AggregateSpecSchema = z.strictObject({
 });
 /** An aggregate declaration. */
 export type AggregateSpec = z.infer<typeof AggregateSpecSchema>;
-/** An aggregate declaration as written. */
-export type AggregateSpecInput = z.input<typeof AggregateSpecSchema>;
+/**
+ * An aggregate as a suite written in code declares it: a named figure over one assertion.
+ *
+ * @example
+ * ```ts
+ * import type { AggregateSpecInput } from "../../mod.ts";
+ * const aggregates: AggregateSpecInput[] = [
+ *   { name: "accuracy", kind: "accuracy", over: "correct", by: "group" },
+ *   { name: "spam-recall", kind: "recall", over: "flags-spam", positive: "spam" },
+ * ];
+ * ```
+ */
+export interface AggregateSpecInput {
+  /** The figure's public name: letters, digits and _ . : - only. */
+  name: string;
+  /** How the figure is computed from the check's verdicts. */
+  kind: "accuracy" | "mean" | "precision" | "recall";
+  /** The name of the assertion the figure is computed over. */
+  over: string;
+  /** Adds one figure per group, named like accuracy[group=yelp]. */
+  by?: "group";
+  /** For precision and recall: the label that counts as positive (compared as text). */
+  positive?: string | number | boolean;
+  /** This figure gates (one per suite); the others are reported. Default: the first accuracy. */
+  primary?: boolean;
+}
+const _input: SameType<AggregateSpecInput, z.input<typeof AggregateSpecSchema>> = true;

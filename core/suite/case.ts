@@ -1,10 +1,22 @@
 import { z } from "zod";
-import { JsonValueSchema } from "../json.ts";
+import { type JsonObject, type JsonValue, JsonValueSchema } from "../json.ts";
+import type { SameType } from "../same_type.ts";
 
 /** The four kinds of case; docs/suites.md says what each is for. */
 export const CaseKindSchema = z.enum(["normal", "canary", "calibration", "suspended"]);
-/** The kind of a case. */
-export type CaseKind = z.infer<typeof CaseKindSchema>;
+/**
+ * The kind of a case: `normal` counts in the figures; a `canary` must always pass and is left
+ * out of them; a `calibration` case checks a check against a known verdict; a `suspended` case
+ * is set aside with a reason and not asked.
+ *
+ * @example
+ * ```ts
+ * import type { CaseKind } from "../../mod.ts";
+ * const kind: CaseKind = "canary";
+ * ```
+ */
+export type CaseKind = "normal" | "canary" | "calibration" | "suspended";
+const _kind: SameType<CaseKind, z.infer<typeof CaseKindSchema>> = true;
 
 /** A case id: short, printable, and safe to name in a headline. */
 export const CaseIdSchema = z.string().min(1, "a case id can not be empty").max(200).regex(
@@ -69,7 +81,80 @@ export const CaseSchema = z.strictObject({
   }
 });
 
-/** A case after validation. */
-export type Case = z.infer<typeof CaseSchema>;
-/** A case as written, before defaults. */
-export type CaseInput = z.input<typeof CaseSchema>;
+/**
+ * A case after validation, as a check sees it (`CheckInput.testCase`): ids and groups are
+ * text, labels are text, and `vars` and `kind` are filled in.
+ *
+ * @example
+ * ```ts
+ * import { custom } from "../../mod.ts";
+ * const matchesExpected = custom({
+ *   name: "matches-expected",
+ *   check: ({ output, testCase }) => output === String(testCase.expected ?? ""),
+ * });
+ * ```
+ */
+export interface Case {
+  /** Unique in the suite, with no white space. */
+  id: string;
+  /** What the target is asked with. */
+  vars: JsonObject;
+  /** What a check may compare the output with (equals does, when it names no value). */
+  expected?: JsonValue;
+  /** For precision and recall, compared as text. */
+  label?: string;
+  /** Figures declared `by = "group"` add one figure per group. */
+  group?: string;
+  /** How the case counts. */
+  kind: CaseKind;
+  /** Why a suspended case is set aside. */
+  reason?: string;
+  /** The one check a calibration case asks (an assertion name). */
+  check?: string;
+  /** The verdict a calibration case must get from its check. */
+  expected_verdict?: "pass" | "fail";
+  /** How many times the target is asked this case; overrides the suite's `repeats`. */
+  repeats?: number;
+  /** For a calibration case: the known output its check is asked about. */
+  output?: string;
+}
+const _case: SameType<Case, z.infer<typeof CaseSchema>> = true;
+
+/**
+ * A case as a suite written in code declares it, before defaults: only `id` is required.
+ *
+ * @example
+ * ```ts
+ * import type { CaseInput } from "../../mod.ts";
+ * const cases: CaseInput[] = [
+ *   { id: "greeting", vars: { name: "Ada" }, expected: "Hello, Ada!" },
+ *   { id: 7, vars: { name: "" }, kind: "canary", group: "edge" },
+ *   { id: "retired", kind: "suspended", reason: "the upstream API is down" },
+ * ];
+ * ```
+ */
+export interface CaseInput {
+  /** A number is read as its text. */
+  id: string | number;
+  /** JSON values; checked when the suite loads. */
+  vars?: Record<string, unknown>;
+  /** A JSON value; checked when the suite loads. */
+  expected?: unknown;
+  /** Read as text. */
+  label?: string | number | boolean;
+  /** Figures declared `by = "group"` add one figure per group. */
+  group?: string | number;
+  /** `normal` when absent. */
+  kind?: CaseKind;
+  /** Why a suspended case is set aside; a suspended case needs one. */
+  reason?: string;
+  /** The one check a calibration case asks (an assertion name); a calibration case needs one. */
+  check?: string;
+  /** The verdict a calibration case must get from its check. */
+  expected_verdict?: "pass" | "fail";
+  /** A whole number from 1 to 100 (a digit string, from a CSV cell). */
+  repeats?: number | string;
+  /** For a calibration case only: the known output its check is asked about. */
+  output?: string;
+}
+const _caseInput: SameType<CaseInput, z.input<typeof CaseSchema>> = true;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SameType } from "../same_type.ts";
 import type { AggregateSpec } from "./aggregate_spec.ts";
 
 /** A suite's `[gate]` table: how its comparisons decide, and how much `--confirm` may rerun. */
@@ -14,16 +15,62 @@ export const GateSettingsSchema = z.strictObject({
 });
 /** The `[gate]` table with its defaults filled in. */
 export type GateSettings = z.infer<typeof GateSettingsSchema>;
-/** The `[gate]` table as written. */
-export type GateSettingsInput = z.input<typeof GateSettingsSchema>;
+/**
+ * A suite's `[gate]` table as written (every key has a default): how its comparisons decide,
+ * and how much `compare --confirm` may draw again.
+ *
+ * @example
+ * ```ts
+ * import type { GateSettingsInput } from "../../mod.ts";
+ * const gate: GateSettingsInput = { alpha: 0.05, confirm_draws: 4 };
+ * ```
+ */
+export interface GateSettingsInput {
+  /** The false-alarm rate of the primary figure's test, one-sided: above 0, at most 0.2. */
+  alpha?: number;
+  /** The power the minimum detectable drop is stated at: above 0.5, below 1. */
+  power?: number;
+  /** Extra draws `compare --confirm` gives each case the baseline found noisy (0 to 20). */
+  noisy_draws?: number;
+  /** At most this many confirmation draws of a stable check that failed (1 to 20). */
+  confirm_draws?: number;
+}
+const _input: SameType<GateSettingsInput, z.input<typeof GateSettingsSchema>> = true;
 
 /** What a run records about how it is to be judged: the gate settings and the primary figure. */
 export const RunGateSchema = GateSettingsSchema.extend({
   /** The figure that gates; null when the suite declares no aggregate. */
   primary: z.string().nullable(),
 });
-/** A run's gate. */
-export type RunGate = z.infer<typeof RunGateSchema>;
+/**
+ * How a comparison against a run decides, as the run records it: the suite's `[gate]` with its
+ * defaults filled in, and the figure that gates.
+ *
+ * @example
+ * ```ts
+ * import type { RunGate } from "../../mod.ts";
+ * const gate: RunGate = {
+ *   alpha: 0.01,
+ *   power: 0.9,
+ *   noisy_draws: 2,
+ *   confirm_draws: 6,
+ *   primary: "accuracy",
+ * };
+ * ```
+ */
+export interface RunGate {
+  /** The false-alarm rate of the primary figure's test, one-sided. */
+  alpha: number;
+  /** The power the minimum detectable drop is stated at. */
+  power: number;
+  /** Extra draws `compare --confirm` gives each case the baseline found noisy. */
+  noisy_draws: number;
+  /** At most this many confirmation draws of a stable check that failed. */
+  confirm_draws: number;
+  /** The figure that gates; null when the suite declares no aggregate. */
+  primary: string | null;
+}
+const _gate: SameType<RunGate, z.infer<typeof RunGateSchema>> = true;
 
 /** The settings of a suite that declares no `[gate]`. */
 export const DEFAULT_GATE_SETTINGS: GateSettings = GateSettingsSchema.parse({});

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import type { SameType } from "../same_type.ts";
 import type { JsonObject } from "../json.ts";
 import {
   checkConnection,
   describeModel,
   type ModelConnection,
+  type ModelConnectionOptions,
   ModelConnectionShape,
 } from "../model/connection.ts";
 
@@ -17,8 +19,29 @@ export const RunSettingsSchema = z.strictObject({
   /** How many times each case is asked (a case's own `repeats` wins); verdicts are reduced. */
   repeats: z.number().int().min(1).max(100).default(1),
 });
-/** Run settings. */
-export type RunSettings = z.infer<typeof RunSettingsSchema>;
+/**
+ * How a run is paced, shared by every kind of target. A suite may give any of them; the rest
+ * take their defaults.
+ *
+ * @example
+ * ```ts
+ * import type { RunSettings } from "../../mod.ts";
+ * const gentle: Partial<RunSettings> = { concurrency: 2, retries: 4, backoff_ms: 1_000 };
+ * ```
+ */
+export interface RunSettings {
+  /** Per attempt, in milliseconds (30 000 by default). */
+  timeout_ms: number;
+  /** Cases in flight at once (8 by default, at most 1024). */
+  concurrency: number;
+  /** Extra attempts after a transport failure (2 by default); a failed check is never retried. */
+  retries: number;
+  /** The first wait between attempts, in milliseconds (250 by default). */
+  backoff_ms: number;
+  /** How many times each case is asked (1 by default; a case's own `repeats` wins). */
+  repeats: number;
+}
+const _settings: SameType<RunSettings, z.infer<typeof RunSettingsSchema>> = true;
 
 const settings = RunSettingsSchema.shape;
 
@@ -53,7 +76,91 @@ export const TargetTableSchema = z.union([
 /** The target table as parsed. */
 export type TargetTable = z.infer<typeof TargetTableSchema>;
 
-/** A function target, given by a suite written in code. */
+/**
+ * A command target: the suite's system as a program that reads a case's vars as JSON on stdin
+ * and answers on stdout.
+ *
+ * @example
+ * ```ts
+ * import type { CommandTarget } from "../../mod.ts";
+ * const target: CommandTarget = { command: ["python3", "answer.py"], timeout_ms: 10_000 };
+ * ```
+ */
+export interface CommandTarget extends Partial<RunSettings> {
+  /** The program and its arguments; no shell is involved. */
+  command: string[];
+  /** The folder it runs in, relative to the suite; the suite's own when absent. */
+  cwd?: string;
+}
+
+/**
+ * A module target: a function exported by a JavaScript or TypeScript module.
+ *
+ * @example
+ * ```ts
+ * import type { ModuleTarget } from "../../mod.ts";
+ * const target: ModuleTarget = { module: "./system.ts", export: "answer" };
+ * ```
+ */
+export interface ModuleTarget extends Partial<RunSettings> {
+  /** The module's path, relative to the suite. */
+  module: string;
+  /** The export to call; `default` when absent. */
+  export?: string;
+}
+
+/**
+ * An HTTP target: each case's vars are POSTed as JSON, and the answer is read from the body.
+ *
+ * @example
+ * ```ts
+ * import type { HttpTarget } from "../../mod.ts";
+ * const target: HttpTarget = { http: "http://127.0.0.1:8080/answer", field: "reply.text" };
+ * ```
+ */
+export interface HttpTarget extends Partial<RunSettings> {
+  /** The URL asked. */
+  http: string;
+  /** A dot path into the JSON response; the whole body when absent. */
+  field?: string;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A provider target: a model asked directly with a prompt filled from each case's vars.
+ *
+ * @example
+ * ```ts
+ * import type { ProviderTarget } from "../../mod.ts";
+ * const target: ProviderTarget = {
+ *   provider: "openai",
+ *   model: "gpt-4o-mini",
+ *   api_key_env: "OPENAI_API_KEY",
+ *   prompt: "Answer the customer in one sentence: {{question}}",
+ * };
+ * ```
+ */
+export interface ProviderTarget extends Partial<RunSettings>, ModelConnectionOptions {
+  /** The user turn, with `{{var}}` placeholders filled from each case's vars. */
+  prompt: string;
+}
+
+type Assignable<A, B> = [A] extends [B] ? true : false;
+type TableInput = z.input<typeof TargetTableSchema>;
+const _tables: Assignable<CommandTarget | ModuleTarget | HttpTarget | ProviderTarget, TableInput> =
+  true;
+
+/**
+ * A function target, given by a suite written in code: it is handed a case's vars and answers
+ * with text.
+ *
+ * @example
+ * ```ts
+ * import type { TargetFunction } from "../../mod.ts";
+ * const greet: TargetFunction = (vars) => `Hello, ${String(vars.name)}!`;
+ * ```
+ */
 export type TargetFunction = (
   vars: JsonObject,
   context: { signal: AbortSignal },

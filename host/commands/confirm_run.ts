@@ -1,20 +1,16 @@
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import { nextDraws, planConfirmation } from "../../core/compare/confirmation_plan.ts";
-import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
 import {
   type CaseResult,
   RUN_SCHEMA_VERSION,
   type RunDocument,
 } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
-import { executeCases } from "../driver.ts";
 import { gitStamp } from "../git_stamp.ts";
-import { bindJudges } from "../judges/mod.ts";
-import { createModelPool } from "../models/pool.ts";
 import { ConfirmRefusedError } from "../refusals.ts";
+import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
-import { openTarget } from "../targets/mod.ts";
 
 /** What `compare --confirm` needs to draw again. */
 export interface ConfirmOptions {
@@ -65,10 +61,7 @@ export async function confirmRun(
           `at ${gitCommit ?? "none"} now; confirmation draws must come from the same system`,
       });
     }
-    const models = createModelPool();
-    const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
-    const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
-    try {
+    await withRunSession(loaded, async (session) => {
       let calls = 0;
       const limits = options.limits ?? {};
       const worstCalls = (ids: readonly string[]) =>
@@ -81,15 +74,12 @@ export async function confirmRun(
         if (calls + worstCalls(ids) > (limits.maxCalls ?? Infinity)) break;
         const wanted = new Set(ids);
         const cases = suite.cases.filter((c) => wanted.has(c.id));
-        const results = await executeCases({ ...running, cases }, { target });
-        const asked = { cases, assertions: suite.assertions };
-        rounds.push(repairGaps(asked, { results, gaps: findGaps(asked, results) }));
+        const results = await session.draw(cases);
+        rounds.push(results);
         calls += results.reduce((sum, r) => sum + r.attempts, 0);
         options.onRound?.({ index: rounds.length, cases: cases.length });
       }
-    } finally {
-      await target.close();
-    }
+    });
   }
   const confirmation: ConfirmationDocument = {
     schema_version: RUN_SCHEMA_VERSION,

@@ -1,20 +1,14 @@
 import type { RunProgress } from "../../core/run/progress.ts";
-import { computeFigures } from "../../core/run/aggregate.ts";
-import { runTotals } from "../../core/model/totals.ts";
-import { findGaps, repairGaps } from "../../core/run/reconcile.ts";
-import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run/run_document.ts";
+import { assembleRun } from "../../core/run/assemble_run.ts";
 import { shardOf } from "../../core/run/shard.ts";
-import { targetIdentity } from "../../core/suite/target_spec.ts";
+import type { RunDocument } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
-import { executeCases } from "../driver.ts";
 import { gitStamp } from "../git_stamp.ts";
-import { bindJudges } from "../judges/mod.ts";
 import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
-import { JournalRefusedError } from "../refusals.ts";
+import { JournalRefusedError, UsageError } from "../refusals.ts";
+import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
-import { createModelPool } from "../models/pool.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
-import { openTarget } from "../targets/mod.ts";
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {
@@ -42,11 +36,15 @@ export interface RunSuiteResult {
 /**
  * Loads a suite, runs every case against its target (journaling each as it finishes),
  * reconciles what came back with what was asked, computes the figures and stores the run.
+ * Refuses `resume` with `restart` before reading anything: every front end gets the same refusal.
  */
 export async function runSuite(
   suitePath: string,
   options: RunSuiteOptions,
 ): Promise<RunSuiteResult> {
+  if (options.resume && options.restart) {
+    throw new UsageError("run: --resume and --restart contradict each other; give one");
+  }
   const clock = options.clock ?? systemClock;
   const loaded = await loadSuite(suitePath);
   const shard = options.shard;
@@ -71,76 +69,54 @@ export async function runSuite(
   if (options.resume && journal === null) {
     options.onNote?.(`no interrupted run of suite ${suite.name} to resume; running it whole`);
   }
-  // Model keys are read here, before a journal exists: a missing key or --allow-env is refused
-  // before anything is called, and leaves no work file behind.
-  const models = createModelPool();
-  const running = { ...suite, assertions: bindJudges(suite.assertions, { models }) };
-  const target = openTarget(suite.target, { suiteDir: loaded.dir, models });
-  const startedAt = clock.now();
-  const header: JournalHeader = journal?.header ?? {
-    journal: 1,
-    run_id: newRunId(startedAt),
-    suite: suite.name,
-    cases_digest: suite.cases_digest,
-    config_hash: suite.config_hash,
-    started_at: startedAt.toISOString(),
-    git_commit: await gitStamp(loaded.dir),
-  };
-  let writer: JournalWriter;
-  try {
-    writer = journal === null
-      ? await JournalWriter.create(workFile, header)
-      : await JournalWriter.resume(workFile, journal);
-  } catch (error) {
-    await target.close();
-    throw error;
-  }
-  const reuse = journal?.entries ?? new Map();
-  journal = null;
-  let results;
-  try {
-    results = await executeCases(running, {
-      target,
-      reuse,
-      onCaseResult: (result) => writer.append(result),
-      onCaseDone: options.onProgress,
-      signal: options.signal,
-    });
-  } catch (error) {
-    // What finished before the stop is written out for --resume; the stop is what gets said.
-    await writer.close().catch(() => {});
-    await target.close();
-    throw error;
-  }
-  try {
-    await writer.close();
-  } finally {
-    await target.close();
-  }
-  const asked = { cases: suite.cases, assertions: suite.assertions };
-  const cases = repairGaps(asked, { results, gaps: findGaps(asked, results) });
-  const assertions = suite.assertions.map((a) => ({ id: a.id, name: a.name, kind: a.kind }));
-  const run: RunDocument = {
-    schema_version: RUN_SCHEMA_VERSION,
-    run_id: header.run_id,
-    tenant: options.store.tenant,
-    suite: {
-      name: suite.name,
+  // The session reads model keys as it opens, before a journal exists: a missing key or
+  // --allow-env is refused before anything is called, and leaves no work file behind.
+  const { header, cases, reuse } = await withRunSession(loaded, async (session) => {
+    const startedAt = clock.now();
+    const header: JournalHeader = journal?.header ?? {
+      journal: 1,
+      run_id: newRunId(startedAt),
+      suite: suite.name,
       cases_digest: suite.cases_digest,
       config_hash: suite.config_hash,
-      source: loaded.source,
-    },
-    target: targetIdentity(suite.target),
-    git_commit: header.git_commit,
-    started_at: header.started_at,
-    finished_at: clock.now().toISOString(),
-    assertions,
+      started_at: startedAt.toISOString(),
+      git_commit: await gitStamp(loaded.dir),
+    };
+    const writer = journal === null
+      ? await JournalWriter.create(workFile, header)
+      : await JournalWriter.resume(workFile, journal);
+    const reuse = journal?.entries ?? new Map();
+    journal = null;
+    let cases;
+    try {
+      cases = await session.draw(shard === undefined ? undefined : suite.cases, {
+        reuse,
+        onCaseResult: (result) => writer.append(result),
+        onCaseDone: options.onProgress,
+        signal: options.signal,
+      });
+    } catch (error) {
+      // What finished before the stop is written out for --resume; the stop is what gets said.
+      await writer.close().catch(() => {});
+      throw error;
+    }
+    await writer.close();
+    return { header, cases, reuse };
+  });
+  const assembled = assembleRun(suite, {
     cases,
-    figures: computeFigures(suite.aggregates, { assertions, cases }),
-    gate: suite.gate,
-    totals: runTotals(cases),
-    ...(shard === undefined ? {} : { shard: { ...shard, cases: suite.cases.map((c) => c.id) } }),
-  };
+    record: {
+      run_id: header.run_id,
+      tenant: options.store.tenant,
+      source: loaded.source,
+      git_commit: header.git_commit,
+      started_at: header.started_at,
+      finished_at: clock.now().toISOString(),
+    },
+  });
+  const run = shard === undefined
+    ? assembled
+    : { ...assembled, shard: { ...shard, cases: suite.cases.map((c) => c.id) } };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.
   await Deno.remove(workFile);

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
-import { UsageError } from "../../host/refusals.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
 
@@ -38,10 +37,6 @@ export const runTool = defineTool({
     openWorldHint: true,
   },
   async call(args, context) {
-    if (args.resume && args.restart) {
-      // The sentence is the CLI's own (cli/actions/run.ts); tests/mcp hold the two equal.
-      throw new UsageError("run: --resume and --restart contradict each other; give one");
-    }
     return await runInWorker({
       suiteFile: args.suite_file,
       store: context.store,

@@ -112,3 +112,15 @@ Deno.test("run --restart discards an interrupted run and starts over", async () 
   assertEquals(result.code, 0, result.stderr);
   assertEquals((await calls(cwd)).length - before, CASES);
 });
+
+Deno.test("run --resume --restart is refused before the suite is read or anything is called", async () => {
+  const cwd = await workspace({ "suite.toml": loggingSuite(0) });
+  const both = await cli(["run", "suite.toml", "--resume", "--restart"], { cwd });
+  assertEquals(both.code, 64, both.stderr);
+  match(both.stderr, /--resume and --restart contradict each other; give one/);
+  assertEquals(await calls(cwd), []);
+  // Even a suite that is not there: the contradiction is named first, not the missing file.
+  const missing = await cli(["run", "nowhere.toml", "--restart", "--resume"], { cwd });
+  assertEquals(missing.code, 64, missing.stderr);
+  match(missing.stderr, /--resume and --restart contradict each other/);
+});

@@ -4,18 +4,46 @@ import { type JsonValue, JsonValueSchema } from "../../json.ts";
 import type { Assertion, CheckInput, CheckResult } from "./assertion.ts";
 import { AssertionNameSchema } from "./definition.ts";
 
-/** What a suite module writes to declare a custom assertion. */
+/**
+ * What a suite module writes to declare a custom assertion.
+ *
+ * @example
+ * ```ts
+ * import { custom, type CustomAssertionInput } from "../../../mod.ts";
+ * const input: CustomAssertionInput = {
+ *   name: "short",
+ *   params: { max: 80 },
+ *   check: ({ output }) => output.length <= 80,
+ * };
+ * custom(input);
+ * ```
+ */
 export interface CustomAssertionInput {
+  /** Unique in the suite: letters, digits and _ . : - only. */
   name: string;
   /** Parameters that are part of the assertion's identity; JSON only. */
   params?: JsonValue;
+  /** Judges one output: a boolean, a Score, or several (one verdict each). */
   check: (input: CheckInput) => CheckResult | CheckResult[] | Promise<CheckResult | CheckResult[]>;
 }
 
 /**
  * Declares a custom assertion. Its id covers the name, the params and the check's source text,
  * so editing the check changes its identity as editing a built-in's parameters does.
- * A malformed declaration throws AssertionShapeError while the suite loads.
+ * A malformed declaration throws AssertionShapeError while the suite loads. `mod.ts` exports it
+ * as `custom`.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals, notDeepStrictEqual } from "node:assert/strict";
+ * import { custom } from "../../../mod.ts";
+ * const polite = custom({ name: "polite", check: ({ output }) => output.endsWith("!") });
+ * const testCase = { id: "a", kind: "normal" as const, vars: {} };
+ * assertEquals(await polite.check({ output: "Hello!", testCase }), true);
+ * // The check's text is part of the identity: an edited check is a different assertion.
+ * const edited = custom({ name: "polite", check: ({ output }) => output.endsWith(".") });
+ * notDeepStrictEqual(edited.id, polite.id);
+ * ```
  */
 export function customAssertion(input: CustomAssertionInput): Assertion {
   if (input === null || typeof input !== "object") {
