@@ -12,11 +12,20 @@
  * the garbage of the configuration before it, and the sampler still ticks while a 0 ms run keeps
  * its own thread busy. Exits 1 when a goal is missed.
  *
+ * With --e2e it times the real CLI instead (bench/_end_to_end.ts): `digline run` of a suite
+ * written to a temporary folder, split into start-up, load, run and store, against the same
+ * ceil(N / concurrency) x latency floor, its peak memory, and `compare` of the run. That mode
+ * spawns deno and writes a temporary folder:
+ *
+ *   deno run --allow-read --allow-write --allow-run bench/overhead.ts --e2e
+ *     [--n 5000] [--latency 20] [--concurrency 64] [--checks 3|5]
+ *
  * @module
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { type EndToEnd, measureEndToEnd } from "./_end_to_end.ts";
 
 const GOALS = {
   /** At 0 ms latency: wall time per case, all of it the driver's. */
@@ -25,6 +34,18 @@ const GOALS = {
   ratioToLimit: 1.1,
   /** Peak resident memory of the process while running 5,000 cases. */
   peakRssMb: 150,
+} as const;
+
+/** Goals of the end-to-end mode, through the real CLI. */
+const E2E_GOALS = {
+  /** At 20 ms latency: the whole process's wall time over ceil(N / concurrency) x latency. */
+  ratioToLimit: 1.15,
+  /** Peak resident memory of `digline run` at 5,000 cases. */
+  peakRssMb: 90,
+  /** `--help` within this many times `deno eval 0`. */
+  startupOverDeno: 2,
+  /** `compare` at 10,000 cases x 5 checks, start-up aside. */
+  compareMs: 200,
 } as const;
 
 interface Config {
@@ -323,8 +344,11 @@ async function main(): Promise<void> {
       n: { type: "string", default: "1000,5000" },
       latency: { type: "string", default: "0,20" },
       concurrency: { type: "string", default: "16,64" },
+      e2e: { type: "boolean", default: false },
+      checks: { type: "string", default: "3" },
     },
   });
+  if (values.e2e) return await mainEndToEnd(values);
   const { sentences, source } = await loadSentences(values.cases);
   const measurements: Measurement[] = [];
   for (const n of numbers(values.n, "n")) {
@@ -344,6 +368,56 @@ async function main(): Promise<void> {
     console.log(`sentences: ${sentences.length} from ${source}; ${missed ? "MISS" : "all PASS"}`);
   }
   if (missed) Deno.exitCode = 1;
+}
+
+async function mainEndToEnd(
+  values: { n: string; latency: string; concurrency: string; checks: string; json: boolean },
+): Promise<void> {
+  const checks = values.checks === "5" ? 5 : 3;
+  const measurements: (EndToEnd & { goals: Record<string, boolean> })[] = [];
+  for (const n of numbers(values.n, "n")) {
+    for (const latencyMs of numbers(values.latency, "latency")) {
+      for (const concurrency of numbers(values.concurrency, "concurrency")) {
+        const m = await measureEndToEnd({ n, latencyMs, concurrency, checks });
+        const goals: Record<string, boolean> = {
+          startup: m.startup_ms <= E2E_GOALS.startupOverDeno * m.deno_ms,
+          ...(m.ratio === null ? {} : { ratio: m.ratio <= E2E_GOALS.ratioToLimit }),
+          ...(n === 5000 ? { memory: m.peak_rss_mb <= E2E_GOALS.peakRssMb } : {}),
+          ...(n >= 10000 && checks === 5
+            ? { compare: m.compare_after_startup_ms < E2E_GOALS.compareMs }
+            : {}),
+        };
+        measurements.push({ ...m, goals });
+        if (!values.json) console.log(formatEndToEnd(m, goals));
+      }
+    }
+  }
+  const missed = measurements.some((m) => Object.values(m.goals).includes(false));
+  if (values.json) console.log(JSON.stringify({ goals: E2E_GOALS, measurements, missed }, null, 2));
+  else console.log(`end to end through the CLI: ${missed ? "MISS" : "all PASS"}`);
+  if (missed) Deno.exitCode = 1;
+}
+
+function formatEndToEnd(m: EndToEnd, goals: Record<string, boolean>): string {
+  const mark = (ok: boolean | undefined) => (ok === undefined ? "" : ok ? " PASS" : " MISS");
+  return [
+    `N=${m.n} x ${m.checks} checks  latency=${m.latency_ms}ms  concurrency=${m.concurrency}`,
+    `  start-up ${m.startup_ms}ms (deno eval 0: ${m.deno_ms}ms; goal <= ${E2E_GOALS.startupOverDeno}x)${
+      mark(goals.startup)
+    }`,
+    `  load ${m.load_ms}ms  run ${m.run_ms}ms  store ${m.store_ms}ms  wall ${m.wall_ms}ms`,
+    ...(m.ratio === null ? [] : [
+      `  wall / limit ${m.limit_ms}ms = ${m.ratio} (goal <= ${E2E_GOALS.ratioToLimit})${
+        mark(goals.ratio)
+      }`,
+    ]),
+    `  peak rss ${m.peak_rss_mb}MB${
+      goals.memory === undefined ? "" : ` (goal <= ${E2E_GOALS.peakRssMb}MB)${mark(goals.memory)}`
+    }`,
+    `  compare ${m.compare_ms}ms, ${m.compare_after_startup_ms}ms after start-up${
+      goals.compare === undefined ? "" : ` (goal < ${E2E_GOALS.compareMs}ms)${mark(goals.compare)}`
+    }`,
+  ].join("\n");
 }
 
 /** The part of a worker's global scope this file uses (the default lib types the window). */

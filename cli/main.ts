@@ -6,6 +6,7 @@ import { initCommand } from "./commands/init.ts";
 import { listCommand } from "./commands/list.ts";
 import { logCommand } from "./commands/log.ts";
 import { mcpCommand } from "./commands/mcp.ts";
+import { mergeCommand } from "./commands/merge.ts";
 import { promoteCommand } from "./commands/promote.ts";
 import { rejudgeCommand } from "./commands/rejudge.ts";
 import { reportCommand } from "./commands/report.ts";
@@ -23,6 +24,7 @@ import { type Io, processIo } from "./io.ts";
  */
 export const COMMANDS: readonly Command[] = [
   runCommand,
+  mergeCommand,
   listCommand,
   viewCommand,
   logCommand,

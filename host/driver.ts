@@ -23,8 +23,10 @@ export interface ExecuteOptions {
   /** Results already journaled (a resume): returned as they are, and their targets not called. */
   reuse?: ReadonlyMap<string, CaseResult>;
   /**
-   * Called as each case finishes, before onCaseDone, for a journal. Calls never overlap, so a
-   * journal can append without a lock; a throw stops the run and executeCases rethrows it.
+   * Called as each case finishes, before onCaseDone, for a journal; the worker waits for it
+   * before taking its next case. Calls overlap (one per worker at most), so a journal can join
+   * the lines that arrive together into one write; a throw stops the run and executeCases
+   * rethrows it.
    */
   onCaseResult?: (result: CaseResult) => void | Promise<void>;
 }
@@ -83,7 +85,6 @@ export async function executeCases(suite: Suite, options: ExecuteOptions): Promi
   halt.signal.addEventListener("abort", () => context.deadlines.abortAll(halt.signal.reason), {
     once: true,
   });
-  const report = serialised(options.onCaseResult);
   let next = 0;
 
   // A pool of workers pulling the next index keeps memory flat however many cases there are:
@@ -97,7 +98,7 @@ export async function executeCases(suite: Suite, options: ExecuteOptions): Promi
         const testCase = suite.cases[index];
         const result = await runCase(testCase, context);
         results[index] = result;
-        if (options.onCaseResult !== undefined) await report(result);
+        if (options.onCaseResult !== undefined) await options.onCaseResult(result);
         done++;
         if (hasError(result)) errored++;
         options.onCaseDone?.({ done, total, errored, caseId: testCase.id });
@@ -128,16 +129,4 @@ export async function executeCases(suite: Suite, options: ExecuteOptions): Promi
 
 function hasError(result: CaseResult): boolean {
   return result.verdicts.some((v) => v.status === "error");
-}
-
-function serialised(
-  fn: ((result: CaseResult) => void | Promise<void>) | undefined,
-): (result: CaseResult) => Promise<void> {
-  if (fn === undefined) return () => Promise.resolve();
-  let tail: Promise<void> = Promise.resolve();
-  return (result) => {
-    const call = tail.then(() => fn(result));
-    tail = call.catch(() => {});
-    return call;
-  };
 }

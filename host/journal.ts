@@ -32,9 +32,14 @@ export interface CheckedJournal {
   intactBytes: number;
 }
 
-/** Where a suite's interrupted run is journaled. */
-export function journalPath(store: RunStore, suite: string): string {
-  return join(store.tenantDir, "work", `${suite}.jsonl`);
+/** Where a suite's interrupted run (or one shard of it) is journaled. */
+export function journalPath(
+  store: RunStore,
+  run: { suite: string; shard?: { index: number; count: number } },
+): string {
+  const { suite, shard } = run;
+  const part = shard === undefined ? "" : `.shard-${shard.index}-of-${shard.count}`;
+  return join(store.tenantDir, "work", `${suite}${part}.jsonl`);
 }
 
 /**
@@ -139,13 +144,20 @@ function parseLine<S extends z.ZodType>(
 }
 
 /**
- * An open journal: each finished case is one JSON line, written in a single call, so a killed
- * process leaves whole lines and at most one torn last line.
+ * An open journal: each finished case is one JSON line. Lines that arrive together are joined
+ * into one write, so a killed process leaves whole lines and at most one torn last line.
  */
 export class JournalWriter {
   readonly #file: Deno.FsFile;
   readonly #encoder = new TextEncoder();
   readonly #path: string;
+  /** Lines waiting for the next write. */
+  #queue: string[] = [];
+  /** The write that will take the queue, once the one before it is done. */
+  #next: Promise<void> | null = null;
+  /** The last write scheduled: every earlier one is done when it is. */
+  #last: Promise<void> = Promise.resolve();
+  #failure: { error: unknown } | null = null;
 
   private constructor(file: Deno.FsFile, path: string) {
     this.#file = file;
@@ -164,10 +176,10 @@ export class JournalWriter {
     }
     const writer = new JournalWriter(file, path);
     try {
-      await writer.#writeLine(JournalHeaderSchema.parse(header));
+      await writer.#write(JSON.stringify(JournalHeaderSchema.parse(header)) + "\n");
     } catch (error) {
       // A header that is not whole is no journal: leave nothing behind to resume from.
-      writer.close();
+      file.close();
       await Deno.remove(path).catch(() => {});
       throw error;
     }
@@ -187,17 +199,44 @@ export class JournalWriter {
     }
   }
 
-  /** Appends one finished case. */
-  async append(result: CaseResult): Promise<void> {
-    await this.#writeLine(result);
+  /** Appends one finished case; resolves once its line is written with the others of its batch. */
+  append(result: CaseResult): Promise<void> {
+    if (this.#failure !== null) return Promise.reject(this.#failure.error);
+    this.#queue.push(JSON.stringify(result) + "\n");
+    this.#next ??= this.#scheduleWrite();
+    return this.#next;
   }
 
-  close(): void {
-    this.#file.close();
+  /** Waits for every line appended to be written, then closes the file. */
+  async close(): Promise<void> {
+    try {
+      await this.#last;
+    } finally {
+      this.#file.close();
+    }
+    if (this.#failure !== null) throw this.#failure.error;
   }
 
-  async #writeLine(value: unknown): Promise<void> {
-    const bytes = this.#encoder.encode(JSON.stringify(value) + "\n");
+  #scheduleWrite(): Promise<void> {
+    const write = this.#last.then(async () => {
+      // From here on, new lines wait for the next write.
+      const text = this.#queue.join("");
+      this.#queue = [];
+      this.#next = null;
+      if (this.#failure !== null) throw this.#failure.error;
+      try {
+        await this.#write(text);
+      } catch (error) {
+        this.#failure = { error };
+        throw error;
+      }
+    });
+    this.#last = write.catch(() => {});
+    return write;
+  }
+
+  async #write(text: string): Promise<void> {
+    const bytes = this.#encoder.encode(text);
     let written = 0;
     try {
       while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));

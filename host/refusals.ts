@@ -6,9 +6,11 @@
  * @module
  */
 import { AssertionShapeError, RefusalError } from "../core/errors.ts";
+import { ShardsRefusedError } from "../core/run/merge_shards.ts";
+import { ShardSpecError } from "../core/run/shard.ts";
 import { TargetShapeError } from "./targets/target.ts";
 
-export { AssertionShapeError, RefusalError, TargetShapeError };
+export { AssertionShapeError, RefusalError, ShardSpecError, ShardsRefusedError, TargetShapeError };
 
 /**
  * A write that would pass through a symbolic link (or into a file with more than one hard link):
@@ -484,4 +486,19 @@ function shortList(names: readonly string[]): string {
   const shown = names.slice(0, LIST_LIMIT).join(", ");
   const more = names.length - LIST_LIMIT;
   return more > 0 ? `${shown}, and ${more} more` : shown;
+}
+
+/**
+ * A shard run (`run --shard K/N`) asked to stand for the whole suite: it answers only its part,
+ * so comparing or promoting it would judge a fraction of the cases.
+ */
+export class PartialRunError extends RefusalError {
+  readonly run: string;
+  constructor(run: string, options: { suite: string; shard: string; doing: string }) {
+    super(
+      `Cannot ${options.doing} run ${run}: it is shard ${options.shard} of suite ${options.suite}, ` +
+        `a partial run; merge its shards into one run first (digline merge --suite SUITE --latest-shards)`,
+    );
+    this.run = run;
+  }
 }

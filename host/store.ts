@@ -10,7 +10,9 @@ import {
   type RunDocument,
   RunDocumentSchema,
 } from "../core/run/run_document.ts";
+import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
+import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {
   AmbiguousRunError,
@@ -34,6 +36,7 @@ export class RunStore {
   readonly root: string;
   readonly tenant: string;
   readonly #cache = new Map<string, RunDocument>();
+  #runIndex: Promise<{ runId: string; suite: string }[]> | null = null;
 
   constructor(location: StoreLocation) {
     this.root = location.root;
@@ -53,7 +56,38 @@ export class RunStore {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
     await writeFileAtomic(path, JSON.stringify(RunDocumentSchema.parse(run), null, 1) + "\n");
     this.#cache.set(run.run_id, run);
+    this.#runIndex = null;
+    await appendToRunIndex(join(this.runsDir, run.suite.name), { rows: [runSynopsis(run)] });
     return path;
+  }
+
+  /**
+   * Every stored run's synopsis, oldest first; optionally only one suite's. Read from each
+   * suite's index; a run the index does not hold yet is read once and added to it.
+   */
+  async synopses(options: { suite?: string } = {}): Promise<RunSynopsis[]> {
+    const entries = (await this.runIndex()).filter((e) =>
+      options.suite === undefined || e.suite === options.suite
+    );
+    const indexes = new Map<string, RunIndex>();
+    for (const suite of new Set(entries.map((e) => e.suite))) {
+      indexes.set(suite, await readRunIndex(join(this.runsDir, suite)));
+    }
+    const synopses: RunSynopsis[] = [];
+    const added = new Map<string, RunSynopsis[]>();
+    for (const entry of entries) {
+      let synopsis = indexes.get(entry.suite)!.rows.get(entry.runId);
+      if (synopsis === undefined) {
+        synopsis = runSynopsis(await this.readRun(entry));
+        added.set(entry.suite, [...(added.get(entry.suite) ?? []), synopsis]);
+      }
+      synopses.push(synopsis);
+    }
+    for (const [suite, rows] of added) {
+      const afterTornLine = indexes.get(suite)!.torn;
+      await appendToRunIndex(join(this.runsDir, suite), { rows, afterTornLine });
+    }
+    return synopses;
   }
 
   /**
@@ -61,6 +95,12 @@ export class RunStore {
    * a run never reads a document it does not need.
    */
   async runIndex(): Promise<{ runId: string; suite: string }[]> {
+    // One command asks several times (which suite, then which run): list the folders once.
+    this.#runIndex ??= this.#listRuns();
+    return [...await this.#runIndex];
+  }
+
+  async #listRuns(): Promise<{ runId: string; suite: string }[]> {
     const index: { runId: string; suite: string }[] = [];
     for (const suite of await listEntries(this.runsDir, { directories: true })) {
       for (const name of await listEntries(join(this.runsDir, suite), { directories: false })) {

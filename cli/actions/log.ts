@@ -19,7 +19,7 @@ export async function execute(
     document.events.map((e) => {
       const suite = e.suite === undefined ? "" : `${e.suite.padEnd(width)}  `;
       return e.event === "run"
-        ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases.length, "case")}  commit ${
+        ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases, "case")}  commit ${
           e.git_commit ?? "-"
         }`
         : `${e.at}  ${suite}promote  ${e.run_id}  by ${e.promoted_by}${

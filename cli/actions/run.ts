@@ -1,4 +1,5 @@
 import { runSuiteDocument } from "../../host/commands/documents.ts";
+import { parseShardSpec } from "../../core/run/shard.ts";
 import type { RunInput } from "../commands/run.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Io } from "../io.ts";
@@ -12,12 +13,14 @@ export async function execute(
   { values, positionals }: RunInput,
   io: Io,
 ): Promise<number> {
+  const shard = values.shard === undefined ? undefined : parseShardSpec(values.shard);
   const store = openStore(values);
   const progress = progressLine(io, { label: "running" });
   const summary = await runSuiteDocument(positionals[0], {
     store,
     resume: values.resume,
     restart: values.restart,
+    shard,
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     onNote: (note) => io.err(`digline: note: ${note}\n`),
   }).finally(() => progress.finish());
@@ -25,7 +28,9 @@ export async function execute(
   const c = summary.checks;
   io.out(
     [
-      `run ${summary.run_id} of suite ${summary.suite} stored in ${summary.path}`,
+      `run ${summary.run_id} of suite ${summary.suite}${
+        summary.shard === undefined ? "" : ` (shard ${summary.shard}, a partial run)`
+      } stored in ${summary.path}`,
       ...(summary.resumed === undefined || summary.resumed.length === 0 ? [] : [
         `  resumed: ${count(summary.resumed.length, "case")} reused from the interrupted run, ${
           summary.cases.length - summary.resumed.length

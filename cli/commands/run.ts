@@ -8,6 +8,11 @@ const options = {
     default: false,
     help: "discard the interrupted run's journal and start over",
   },
+  shard: {
+    type: "string",
+    value: "K/N",
+    help: "run only shard K of N and store a partial run for `digline merge`",
+  },
 } as const satisfies OptionDeclarations;
 
 /** What `digline run`'s code (cli/actions/run.ts) receives. */

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import type { OutputDiff } from "../run/output_diff.ts";
-import {
-  type BaselineDocument,
-  BaselineDocumentSchema,
-  type RunDocument,
-} from "../run/run_document.ts";
+import { type BaselineDocument, BaselineDocumentSchema } from "../run/run_document.ts";
+import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /** `promote --json`: the approval as written, and where. */
@@ -32,7 +29,9 @@ const LogEventSchema = z.discriminatedUnion("event", [
     at: z.string(),
     run_id: z.string(),
     git_commit: z.string().nullable(),
-    cases: z.array(z.string()),
+    /** How many cases the run answered. */
+    cases: z.number().int(),
+    cases_digest: z.string(),
     config_hash: z.string(),
   }),
   z.strictObject({
@@ -61,18 +60,19 @@ export type LogDocument = z.infer<typeof LogDocumentSchema>;
  */
 export function logDocumentOf(
   suite: string | null,
-  options: { runs: readonly RunDocument[]; baselines: readonly BaselineDocument[] },
+  options: { runs: readonly RunSynopsis[]; baselines: readonly BaselineDocument[] },
 ): LogDocument {
   const named = suite === null && (options.runs.length > 0 || options.baselines.length > 0);
   const events: LogDocument["events"] = [
     ...options.runs.map((run) => ({
       event: "run" as const,
-      ...(named ? { suite: run.suite.name } : {}),
+      ...(named ? { suite: run.suite } : {}),
       at: run.started_at,
       run_id: run.run_id,
       git_commit: run.git_commit,
-      cases: run.cases.map((c) => c.case_id),
-      config_hash: run.suite.config_hash,
+      cases: run.cases,
+      cases_digest: run.cases_digest,
+      config_hash: run.config_hash,
     })),
     ...options.baselines.map((b) => ({
       event: "promote" as const,

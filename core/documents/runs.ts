@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RunTotalsSchema } from "../model/usage.ts";
 import { FigureSchema, type RunDocument } from "../run/run_document.ts";
+import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { erroredCauses } from "../run/errored_causes.ts";
 import { OUTPUT_VERSION } from "./version.ts";
@@ -22,7 +23,7 @@ export function verdictTally(run: RunDocument): Record<"pass" | "fail" | "error"
 /** A run as `run --json` and `view RUN --json` describe it: identity, tallies and figures. */
 export const RunSummarySchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
-  kind: z.enum(["run", "view"]),
+  kind: z.enum(["run", "view", "merge"]),
   run_id: z.string(),
   suite: z.string(),
   cases_digest: z.string(),
@@ -52,6 +53,15 @@ export const RunSummarySchema = z.strictObject({
     count: z.number().int(),
     checks: z.array(z.string()),
   })).optional(),
+  /** A shard run: which shard of how many, as `K/N`. */
+  shard: z.string().optional(),
+  /** A merged run: the shard runs it was made of. */
+  merged_from: z.array(z.string()).optional(),
+  /** merge: the shards that were not given, each with the cases left unanswered. */
+  missing_shards: z.array(z.strictObject({
+    shard: z.string(),
+    cases: z.array(z.string()),
+  })).optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
@@ -59,7 +69,12 @@ export type RunSummary = z.infer<typeof RunSummarySchema>;
 /** Builds the summary of one run. */
 export function runSummary(
   run: RunDocument,
-  options: { kind: "run" | "view"; path?: string; resumed?: string[] },
+  options: {
+    kind: "run" | "view" | "merge";
+    path?: string;
+    resumed?: string[];
+    missingShards?: { index: number; count: number; cases: string[] }[];
+  },
 ): RunSummary {
   const tally = verdictTally(run);
   return {
@@ -82,6 +97,14 @@ export function runSummary(
     ...(run.totals === undefined ? {} : { totals: run.totals }),
     ...(tally.error.length === 0 ? {} : { errored_causes: erroredCauses(run.cases) }),
     ...(run.rejudged_from === undefined ? {} : { rejudged_from: run.rejudged_from }),
+    ...(run.shard === undefined ? {} : { shard: `${run.shard.index}/${run.shard.count}` }),
+    ...(run.merged_from === undefined ? {} : { merged_from: run.merged_from }),
+    ...(options.missingShards === undefined ? {} : {
+      missing_shards: options.missingShards.map((m) => ({
+        shard: `${m.index}/${m.count}`,
+        cases: m.cases,
+      })),
+    }),
   };
 }
 
@@ -120,18 +143,17 @@ export const RunListSchema = z.strictObject({
 export type RunList = z.infer<typeof RunListSchema>;
 
 /** Builds one row of the run list. */
-export function runRow(run: RunDocument, options: { isBaseline: boolean }): RunRow {
-  const tally = verdictTally(run);
+export function runRow(run: RunSynopsis, options: { isBaseline: boolean }): RunRow {
   return {
     run_id: run.run_id,
-    suite: run.suite.name,
+    suite: run.suite,
     started_at: run.started_at,
     git_commit: run.git_commit,
     target: `${run.target.kind}: ${run.target.name}`,
-    cases: run.cases.length,
-    errored_checks: tally.error,
-    failed_checks: tally.fail.length,
+    cases: run.cases,
+    errored_checks: run.errored_checks,
+    failed_checks: run.failed_checks,
     is_baseline: options.isBaseline,
-    figures: Object.fromEntries(run.figures.map((f) => [f.name, f.value])),
+    figures: run.figures,
   };
 }

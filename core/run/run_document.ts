@@ -13,6 +13,7 @@ import {
 } from "../model/usage.ts";
 import { type RunGate, RunGateSchema } from "../suite/gate_settings.ts";
 import { Digest16Schema, type Verdict, VerdictSchema } from "./verdict.ts";
+import { type Shard, ShardSchema } from "./shard.ts";
 
 /** The version of the stored documents' shape; a change of meaning is a new version. */
 export const RUN_SCHEMA_VERSION = 1;
@@ -254,6 +255,13 @@ export const RunDocumentSchema = z.strictObject({
    * suite named above (its digests), without calling the target.
    */
   rejudged_from: RunIdSchema.optional(),
+  /**
+   * A partial run (`run --shard K/N`): only this shard's cases. It is not compared or promoted
+   * until `merge` has reconciled it with the other shards into one run.
+   */
+  shard: ShardSchema.optional(),
+  /** A run `merge` made: the shard runs it was made of, in shard order. */
+  merged_from: z.array(RunIdSchema).min(1).optional(),
 });
 /**
  * What one run recorded: the suite it ran, every case's result, the figures and what it cost.
@@ -308,6 +316,10 @@ export interface RunDocument {
   totals?: RunTotals;
   /** For a run made by `digline rejudge`: the run whose stored outputs it graded again. */
   rejudged_from?: string;
+  /** A partial run (`run --shard K/N`): only this shard's cases, until `merge` joins them. */
+  shard?: Shard;
+  /** A run `merge` made: the shard runs it was made of, in shard order. */
+  merged_from?: string[];
 }
 const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
 

@@ -1,6 +1,7 @@
 import { compareRuns, type Comparison } from "../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import { PartialRunError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { type ConfirmOptions, confirmRun, findConfirmation } from "./confirm_run.ts";
 import { baselineAtRef } from "../baseline_at_ref.ts";
@@ -82,6 +83,7 @@ export async function compareRun(
       baselineRuns.push(await options.store.resolveRun(id, { suite: candidate.suite.name }));
     }
   }
+  for (const run of [candidate, ...baselineRuns]) refusePartial(run, "compare");
   let confirmation = await findConfirmation(candidate, { store: options.store, baselineRuns });
   if (confirmation === undefined && options.confirm === true) {
     confirmation = (await confirmRun(candidate, {
@@ -104,4 +106,14 @@ export async function compareRun(
 
 function sameApproval(a: BaselineDocument, b: BaselineDocument): boolean {
   return a.run_id === b.run_id && a.promoted_at === b.promoted_at && a.suite === b.suite;
+}
+
+/** Refuses a shard run where a whole run is meant. */
+export function refusePartial(run: RunDocument, doing: string): void {
+  if (run.shard === undefined) return;
+  throw new PartialRunError(run.run_id, {
+    suite: run.suite.name,
+    shard: `${run.shard.index}/${run.shard.count}`,
+    doing,
+  });
 }

@@ -19,6 +19,7 @@ import { measureBaseline } from "../../core/compare/baseline_measure.ts";
 import type { RunStore } from "../store.ts";
 import { type CompareOptions, type CompareResult, compareRun } from "./compare_run.ts";
 import { listRuns } from "./history.ts";
+import { mergeRuns, type MergeRunsOptions } from "./merge_runs.ts";
 import { type PromoteOptions, promoteRun } from "./promote_run.ts";
 import { type RejudgeOptions, rejudgeRun } from "./rejudge_run.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
@@ -46,6 +47,12 @@ export async function rejudgeDocument(
   return runSummary(run, { kind: "run", path, ...(options.resume ? { resumed: reused } : {}) });
 }
 
+/** Merges shard runs into one stored run and describes it, with the shards that were missing. */
+export async function mergeRunsDocument(options: MergeRunsOptions): Promise<RunSummary> {
+  const { run, path, missing } = await mergeRuns(options);
+  return runSummary(run, { kind: "merge", path, missingShards: missing });
+}
+
 /** Promotes a run and describes the approval. */
 export async function promoteDocument(
   ref: string,
@@ -68,7 +75,7 @@ export async function runListDocument(
     output_version: OUTPUT_VERSION,
     kind: options.kind,
     runs: runs.map((run) =>
-      runRow(run, { isBaseline: baselines.get(run.suite.name)?.run_id === run.run_id })
+      runRow(run, { isBaseline: baselines.get(run.suite)?.run_id === run.run_id })
     ),
     ...(options.kind === "view" && suite !== undefined
       ? { baseline: await baselineSensitivity(store, baselines.get(suite)) }
@@ -111,10 +118,10 @@ export async function logDocument(
   if (suite === undefined) {
     const baselines = [];
     for (const name of await store.suites()) baselines.push(...await store.baselineHistory(name));
-    return logDocumentOf(null, { runs: await store.runs(), baselines });
+    return logDocumentOf(null, { runs: await store.synopses(), baselines });
   }
   return logDocumentOf(suite, {
-    runs: await store.runs({ suite }),
+    runs: await store.synopses({ suite }),
     baselines: await store.baselineHistory(suite),
   });
 }

@@ -7,6 +7,7 @@ import { PromoteRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import { resolveNamedRun } from "./select_suite.ts";
+import { refusePartial } from "./compare_run.ts";
 
 /** What `promote` needs besides the run. */
 export interface PromoteOptions {
@@ -37,6 +38,7 @@ export interface PromoteResult {
  */
 export async function promoteRun(ref: string, options: PromoteOptions): Promise<PromoteResult> {
   const run = await resolveNamedRun(options.store, ref, { suite: options.suite });
+  refusePartial(run, "promote");
   // Refuse an unfit first run before paying for repeats of it.
   refuseUnfit(run, run);
   const runs = [run];
@@ -50,7 +52,10 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
     });
     runs.push(again.run);
   }
-  for (const other of runs) refuseUnfit(other, run);
+  for (const other of runs) {
+    refusePartial(other, "promote");
+    refuseUnfit(other, run);
+  }
   const ids = [...new Set(runs.map((r) => r.run_id))];
   const clock = options.clock ?? systemClock;
   const baseline: BaselineDocument = {

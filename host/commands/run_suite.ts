@@ -1,5 +1,6 @@
 import type { RunProgress } from "../../core/run/progress.ts";
 import { assembleRun } from "../../core/run/assemble_run.ts";
+import { shardOf } from "../../core/run/shard.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { gitStamp } from "../git_stamp.ts";
@@ -36,6 +37,8 @@ export interface RunSuiteOptions {
    * not start git, since a program it starts is outside Deno's write permission).
    */
   gitCommit?: string | null;
+  /** Run only shard `index` of `count` (1-based) and store it as a partial run for `merge`. */
+  shard?: { index: number; count: number };
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -79,16 +82,28 @@ async function runLoadedSuite(
   const declared = plan === undefined
     ? loaded.suite.cases
     : loaded.suite.cases.filter((c) => !plan.left_out.includes(c.id));
-  const suite = plan === undefined ? loaded.suite : {
-    ...loaded.suite,
-    settings: { ...loaded.suite.settings, repeats: 1 },
-    cases: plan.cases,
-    cases_digest: plan.left_out.length === 0 ? loaded.suite.cases_digest : casesDigest(declared),
-  };
-  const workFile = journalPath(
-    options.store,
-    regrade === undefined ? suite.name : `${suite.name}.rejudge-${regrade.run_id}`,
-  );
+  const shard = options.shard;
+  if (shard !== undefined && regrade !== undefined) {
+    throw new UsageError("rejudge grades a whole run: it takes no --shard");
+  }
+  // A shard keeps the whole suite's digests, so merge can tell its shards are of one suite.
+  const suite = plan !== undefined
+    ? {
+      ...loaded.suite,
+      settings: { ...loaded.suite.settings, repeats: 1 },
+      cases: plan.cases,
+      cases_digest: plan.left_out.length === 0 ? loaded.suite.cases_digest : casesDigest(declared),
+    }
+    : shard !== undefined
+    ? {
+      ...loaded.suite,
+      cases: loaded.suite.cases.filter((c) => shardOf(c.id, shard.count) === shard.index),
+    }
+    : loaded.suite;
+  const workFile = journalPath(options.store, {
+    suite: regrade === undefined ? suite.name : `${suite.name}.rejudge-${regrade.run_id}`,
+    shard,
+  });
   let journal = options.restart ? null : await readJournal(workFile, suite);
   if (journal !== null && !options.resume) {
     throw new JournalRefusedError(workFile, {
@@ -127,17 +142,21 @@ async function runLoadedSuite(
       : await JournalWriter.resume(workFile, journal);
     const reuse = journal?.entries ?? new Map();
     journal = null;
+    let cases;
     try {
-      const cases = await session.draw(undefined, {
+      cases = await session.draw(undefined, {
         reuse,
         onCaseResult: (result) => writer.append(result),
         onCaseDone: options.onProgress,
         signal: options.signal,
       });
-      return { header, cases, reuse };
-    } finally {
-      writer.close();
+    } catch (error) {
+      // What finished before the stop is written out for --resume; the stop is what gets said.
+      await writer.close().catch(() => {});
+      throw error;
     }
+    await writer.close();
+    return { header, cases, reuse };
   }, regrade === undefined ? {} : { target: storedOutputsOnly(regrade.run_id) });
   const assembled = assembleRun(suite, {
     cases: withCaseInputs(cases, declared),
@@ -150,9 +169,13 @@ async function runLoadedSuite(
       finished_at: clock.now().toISOString(),
     },
   });
-  const run: RunDocument = regrade === undefined
-    ? assembled
-    : { ...assembled, target: regrade.target, rejudged_from: regrade.run_id };
+  const run: RunDocument = {
+    ...(regrade === undefined
+      ? assembled
+      : { ...assembled, target: regrade.target, rejudged_from: regrade.run_id }),
+    // A shard is a partial run: it records which shard it is and the cases it was asked.
+    ...(shard === undefined ? {} : { shard: { ...shard, cases: suite.cases.map((c) => c.id) } }),
+  };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.
   await Deno.remove(workFile);

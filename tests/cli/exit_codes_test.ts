@@ -44,7 +44,8 @@ Deno.test("compare with a baseline path that is a directory is refused (64)", as
 Deno.test("a run document that is a directory is refused (64)", async () => {
   const { cwd } = await approved();
   const runs = join(cwd, ".digline", "default", "runs", "small");
-  const [entry] = [...Deno.readDirSync(runs)];
+  // The folder also keeps the runs' index (.index.jsonl), which is not a run document.
+  const [entry] = [...Deno.readDirSync(runs)].filter((e) => e.name.endsWith(".json"));
   await Deno.remove(join(runs, entry.name));
   await Deno.mkdir(join(runs, entry.name));
   const result = await cli(["compare", "--baseline", "latest"], { cwd });

@@ -48,8 +48,9 @@ async function journaled(cwd: string): Promise<string[]> {
 
 async function killPartway(cwd: string, signal: Deno.Signal): Promise<number> {
   const child = spawnRun(cwd);
-  // Wait until a third of the cases have been called, then stop the process mid-run.
-  for (let i = 0; i < 200 && (await calls(cwd)).length < CASES / 3; i++) {
+  // Wait until a third of the cases have been called, then stop the process mid-run. The bound
+  // is generous: on a loaded machine the CLI alone can take seconds to start.
+  for (let i = 0; i < 2400 && (await calls(cwd)).length < CASES / 3; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   child.kill(signal);

@@ -1,4 +1,5 @@
 import { compareRuns } from "../../core/compare/compare.ts";
+import { runSynopsis } from "../../core/run/run_synopsis.ts";
 import { diffOutputs } from "../../core/run/output_diff.ts";
 import {
   compareDocumentOf,
@@ -50,13 +51,16 @@ export function goldenDocuments(): Map<string, string> {
       output_version: OUTPUT_VERSION,
       kind,
       runs: [first.candidate, first.baseline[0]].map((run) =>
-        runRow(run, { isBaseline: run.run_id === approval.run_id })
+        runRow(runSynopsis(run), { isBaseline: run.run_id === approval.run_id })
       ),
     });
   }
   put(
     "log",
-    logDocumentOf("s", { runs: [first.baseline[0], first.candidate], baselines: [approval] }),
+    logDocumentOf("s", {
+      runs: [first.baseline[0], first.candidate].map(runSynopsis),
+      baselines: [approval],
+    }),
   );
   put("diff", diffDocumentOf(diffOutputs(first.baseline[0], first.candidate)));
   put("promote", promoteDocumentOf(approval, { path: ".digline/default/baselines/s/x.json" }));

@@ -56,10 +56,40 @@ Deno.test("a journal written by the writer reads back with every finished case",
   const path = join(await Deno.makeTempDir(), "work", "j.jsonl");
   const writer = await JournalWriter.create(path, header);
   await writer.append(entry("a"));
-  writer.close();
+  await writer.close();
   const checked = await readJournal(path, suite);
   assertEquals(checked?.header, header);
   assertEquals([...(checked?.entries.keys() ?? [])], ["a"]);
+  assertEquals(checked?.tornLine, null);
+});
+
+Deno.test("appends queued faster than the disk takes them all land, whole and in order", async () => {
+  const many = buildSuite({
+    name: "j",
+    target: { kind: "function", name: "f", fn: () => "" },
+    settings: RunSettingsSchema.parse({}),
+    assertions: [correct],
+    aggregates: [],
+    cases: Array.from({ length: 3000 }, (_, i) => ({
+      id: `c${i}`,
+      vars: {},
+      kind: "normal" as const,
+      expected: "x",
+    })),
+  });
+  const path = join(await Deno.makeTempDir(), "j.jsonl");
+  const writer = await JournalWriter.create(path, {
+    ...header,
+    cases_digest: many.cases_digest,
+    config_hash: many.config_hash,
+  });
+  // Not awaited one by one: appends arrive while earlier batches are being written.
+  await Promise.all(
+    many.cases.map((c) => writer.append({ ...entry(c.id), output: "y".repeat(500) })),
+  );
+  await writer.close();
+  const checked = await readJournal(path, many);
+  assertEquals([...(checked?.entries.keys() ?? [])], many.cases.map((c) => c.id));
   assertEquals(checked?.tornLine, null);
 });
 
@@ -72,7 +102,7 @@ Deno.test("a torn last line is dropped, said, and cut off before appending", asy
   assertEquals([...(checked?.entries.keys() ?? [])], ["a"]);
   const writer = await JournalWriter.resume(path, checked!);
   await writer.append(entry("b"));
-  writer.close();
+  await writer.close();
   const again = await readJournal(path, suite);
   assertEquals([...(again?.entries.keys() ?? [])], ["a", "b"]);
   assertEquals(again?.tornLine, null);

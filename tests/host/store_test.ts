@@ -108,3 +108,46 @@ Deno.test("tenants are separate folders of one store", async () => {
   assertEquals((await new RunStore({ root, tenant: "globex" }).runIndex()).length, 0);
   assertEquals((await new RunStore({ root, tenant: "acme" }).runIndex()).length, 1);
 });
+
+Deno.test("listing reads each suite's index, not the documents it already holds", async () => {
+  const store = await emptyStore();
+  const paths = [];
+  for (const id of ["20261130-000000-000-aaaaaa", "20261130-000001-000-bbbbbb"]) {
+    paths.push(await store.writeRun(runOf("s", id)));
+  }
+  // Were a document read, this one would be refused; the index answers without it.
+  await Deno.writeTextFile(paths[0], "not json");
+  const fresh = new RunStore({ root: store.root, tenant: "default" });
+  const synopses = await fresh.synopses();
+  assertEquals(synopses.map((s) => [s.run_id, s.cases, s.failed_checks]), [
+    ["20261130-000000-000-aaaaaa", 1, 0],
+    ["20261130-000001-000-bbbbbb", 1, 0],
+  ]);
+  await rejects(fresh.resolveRun("20261130-000000"), StoreDocumentError);
+});
+
+Deno.test("a run the index lacks is read once and added; a torn index line is skipped", async () => {
+  const store = await emptyStore();
+  await store.writeRun(runOf("s", "20261130-000000-000-aaaaaa"));
+  const index = join(store.runsDir, "s", ".index.jsonl");
+  // A run copied in from elsewhere (a CI artefact) has no index line, and a kill tore the last.
+  const copied = runOf("s", "20261130-000001-000-bbbbbb");
+  await Deno.writeTextFile(
+    join(store.runsDir, "s", "20261130-000001-000-bbbbbb.json"),
+    JSON.stringify(copied),
+  );
+  await Deno.writeTextFile(index, '{"run_id":"2026', { append: true });
+  const fresh = new RunStore({ root: store.root, tenant: "default" });
+  assertEquals((await fresh.synopses()).map((s) => s.run_id), [
+    "20261130-000000-000-aaaaaa",
+    "20261130-000001-000-bbbbbb",
+  ]);
+  const lines = (await Deno.readTextFile(index)).split("\n").filter((l) =>
+    l.includes('"run_id":"20261130-000001-000-bbbbbb"')
+  );
+  assertEquals(lines.length, 1, "the copied run was added to the index once");
+  // A run whose document is gone is not listed from a stale line.
+  await Deno.remove(join(store.runsDir, "s", "20261130-000000-000-aaaaaa.json"));
+  const later = new RunStore({ root: store.root, tenant: "default" });
+  assertEquals((await later.synopses()).map((s) => s.run_id), ["20261130-000001-000-bbbbbb"]);
+});

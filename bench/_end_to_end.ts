@@ -1,0 +1,219 @@
+/**
+ * The end-to-end half of bench/overhead.ts: the real CLI, as a user starts it, on a suite
+ * written to a temporary folder, timed from outside. Start-up is `digline --help`; the run's own
+ * document gives the rest (it stamps `started_at` once the suite is loaded and `finished_at` once
+ * the last case is done), so no timer is added to the product for the bench.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { taskFlags } from "../examples/task_flags.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const CLI = join(ROOT, "cli", "main.ts");
+
+/** What one end-to-end measurement runs: N cases of 3 or 5 checks. */
+export interface EndToEndConfig {
+  n: number;
+  latencyMs: number;
+  concurrency: number;
+  checks: 3 | 5;
+}
+
+/** One end-to-end measurement of `digline run` and `digline compare`. */
+export interface EndToEnd {
+  n: number;
+  latency_ms: number;
+  concurrency: number;
+  checks: number;
+  /** `deno eval 0`: what starting Deno alone costs. */
+  deno_ms: number;
+  /** `digline --help`. */
+  startup_ms: number;
+  /** Spawn to `started_at`, less start-up: reading and checking the suite (and git stamp). */
+  load_ms: number;
+  /** `started_at` to `finished_at`: the cases. */
+  run_ms: number;
+  /** `finished_at` to exit: reconcile, figures, writing the document. */
+  store_ms: number;
+  wall_ms: number;
+  /** ceil(N / concurrency) x latency: the floor a perfect tool reaches once started. */
+  limit_ms: number;
+  ratio: number | null;
+  peak_rss_mb: number;
+  /** `compare` of the run against itself promoted: start-up included, and without it. */
+  compare_ms: number;
+  compare_after_startup_ms: number;
+}
+
+/** Writes an N-case suite (three checks, an in-process module target, 10% failing) to a folder. */
+export async function writeSuite(dir: string, config: EndToEndConfig) {
+  const lines: string[] = [];
+  for (let i = 0; i < config.n; i++) {
+    const positive = i % 2 === 0;
+    // Every tenth case expects the wrong answer, so a tenth of the checks fail as in the issue.
+    const expected = (positive !== (i % 10 === 3)) ? "positive" : "negative";
+    lines.push(JSON.stringify({
+      id: `case-${String(i + 1).padStart(6, "0")}`,
+      vars: { text: positive ? `a great thing number ${i}` : `an awful thing number ${i}` },
+      expected,
+    }));
+  }
+  await Deno.writeTextFile(join(dir, "cases.jsonl"), lines.join("\n") + "\n");
+  await Deno.writeTextFile(
+    join(dir, "system.ts"),
+    `const latency = ${config.latencyMs};
+export async function classify(vars) {
+  if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+  return /great/.test(String(vars.text)) ? "positive" : "negative";
+}
+`,
+  );
+  await Deno.writeTextFile(
+    join(dir, "suite.toml"),
+    `name = "bench-e2e"
+cases_file = "cases.jsonl"
+
+[target]
+module = "system.ts"
+export = "classify"
+concurrency = ${config.concurrency}
+retries = 0
+
+[[assertions]]
+name = "correct"
+kind = "equals"
+
+[[assertions]]
+name = "says-ive"
+kind = "includes"
+value = "ive"
+
+[[assertions]]
+name = "answers"
+kind = "regex"
+pattern = "^(positive|negative)$"
+
+${
+      config.checks === 5
+        ? `
+[[assertions]]
+name = "not-empty"
+kind = "length"
+min = 1
+
+[[assertions]]
+name = "no-apology"
+kind = "not-includes"
+value = "sorry"
+`
+        : ""
+    }
+[[aggregates]]
+name = "accuracy"
+kind = "accuracy"
+over = "correct"
+`,
+  );
+}
+
+/**
+ * Runs deno with `args` to its end under GNU time, which reports the peak resident memory
+ * (Deno grants /proc, where a sampler would read it, only to --allow-all).
+ */
+export async function timed(
+  args: string[],
+  options: { cwd: string },
+): Promise<{ ms: number; cpuMs: number; peakMb: number; stdout: string; code: number }> {
+  const started = performance.now();
+  const output = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "peak-kb=%M cpu-s=%U+%S", Deno.execPath(), ...args],
+    cwd: options.cwd,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const ms = performance.now() - started;
+  const stdout = new TextDecoder().decode(output.stdout);
+  const stderr = new TextDecoder().decode(output.stderr);
+  if (output.code > 2) throw new Error(`deno ${args.join(" ")} exited ${output.code}: ${stderr}`);
+  const peak = /peak-kb=(\d+)/.exec(stderr);
+  const cpu = /cpu-s=([\d.]+)\+([\d.]+)/.exec(stderr);
+  return {
+    ms,
+    // User and system time: what the work cost, whatever else a shared machine was doing.
+    cpuMs: cpu === null ? NaN : (Number(cpu[1]) + Number(cpu[2])) * 1000,
+    peakMb: peak === null ? NaN : Number(peak[1]) / 1024,
+    stdout,
+    code: output.code,
+  };
+}
+
+export function cliArgs(args: string[]): string[] {
+  return [
+    "run",
+    "--config",
+    join(ROOT, "deno.json"),
+    ...taskFlags("digline", "cli/main.ts"),
+    CLI,
+    ...args,
+  ];
+}
+
+/** The median of a few tries, so one stall of a shared machine does not make the figure. */
+async function median(tries: number, measure: () => Promise<number>): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < tries; i++) values.push(await measure());
+  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** Measures one configuration through the real CLI. */
+export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd> {
+  const dir = await Deno.makeTempDir({ prefix: "digline-bench-e2e-" });
+  try {
+    await writeSuite(dir, config);
+    const denoMs = await median(3, async () => (await timed(["eval", "0"], { cwd: dir })).ms);
+    const startupMs = await median(
+      3,
+      async () => (await timed(cliArgs(["--help"]), { cwd: dir })).ms,
+    );
+    const spawnedAt = Date.now();
+    const run = await timed(cliArgs(["run", "suite.toml", "--json"]), { cwd: dir });
+    const summary = JSON.parse(run.stdout) as { started_at: string; finished_at: string };
+    const startedAt = Date.parse(summary.started_at);
+    const finishedAt = Date.parse(summary.finished_at);
+    const wall = run.ms;
+    const limit = Math.ceil(config.n / config.concurrency) * config.latencyMs;
+    await timed(cliArgs(["promote", "latest", "--because", "bench", "--by", "bench"]), {
+      cwd: dir,
+    });
+    const compareMs = await median(
+      3,
+      async () => (await timed(cliArgs(["compare"]), { cwd: dir })).ms,
+    );
+    return {
+      n: config.n,
+      latency_ms: config.latencyMs,
+      concurrency: config.concurrency,
+      checks: config.checks,
+      deno_ms: round(denoMs),
+      startup_ms: round(startupMs),
+      load_ms: round(startedAt - spawnedAt - startupMs),
+      run_ms: round(finishedAt - startedAt),
+      store_ms: round(spawnedAt + wall - finishedAt),
+      wall_ms: round(wall),
+      limit_ms: limit,
+      ratio: limit === 0 ? null : Math.round((wall / limit) * 1000) / 1000,
+      peak_rss_mb: round(run.peakMb),
+      compare_ms: round(compareMs),
+      compare_after_startup_ms: round(compareMs - startupMs),
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

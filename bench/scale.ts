@@ -1,0 +1,242 @@
+/**
+ * Scale, through the real CLI:
+ *
+ * - shards: N cases (default 100,000) x 3 checks against an in-process target, run as S shards
+ *   (default 8) one after another on this machine, then `merge` and `compare`; prints the wall
+ *   time and peak memory of every step.
+ * - store: R stored runs (default 10,000) of one suite; times `list`, `log`, `view latest` and
+ *   `view PREFIX` against the 0.2 s goal, with and without the CLI's start-up (`--help`).
+ *
+ *   deno run --allow-read --allow-write --allow-run bench/scale.ts
+ *     [--cases 100000] [--shards 8] [--runs 10000] [--only shards|store] [--json]
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { cliArgs, timed, writeSuite } from "./_end_to_end.ts";
+
+const GOALS = {
+  /** list, log, latest and a RUN prefix at 10,000 stored runs. */
+  storeCommandMs: 200,
+  /** compare of 100,000 cases x 3 checks, start-up aside. */
+  compareMs: 2000,
+} as const;
+
+interface Step {
+  step: string;
+  ms: number;
+  /** User + system time: on a shared machine, the figure load does not inflate. */
+  cpu_ms: number;
+  peak_rss_mb: number;
+}
+
+async function step(name: string, args: string[], cwd: string): Promise<Step & { stdout: string }> {
+  const result = await timed(cliArgs(args), { cwd });
+  return {
+    step: name,
+    ms: Math.round(result.ms),
+    cpu_ms: Math.round(result.cpuMs),
+    peak_rss_mb: Math.round(result.peakMb * 10) / 10,
+    stdout: result.stdout,
+  };
+}
+
+async function median(tries: number, measure: () => Promise<number>): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < tries; i++) values.push(await measure());
+  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+async function benchShards(options: { cases: number; shards: number; json: boolean }) {
+  const dir = await Deno.makeTempDir({ prefix: "digline-bench-scale-" });
+  const steps: Step[] = [];
+  const say = (s: Step) => {
+    steps.push({ step: s.step, ms: s.ms, cpu_ms: s.cpu_ms, peak_rss_mb: s.peak_rss_mb });
+    if (!options.json) {
+      console.log(
+        `  ${s.step.padEnd(24)} wall ${s.ms} ms  cpu ${s.cpu_ms} ms  peak ${s.peak_rss_mb} MB`,
+      );
+    }
+  };
+  try {
+    await writeSuite(dir, { n: options.cases, latencyMs: 0, concurrency: 64, checks: 3 });
+    if (!options.json) {
+      console.log(`shards: ${options.cases} cases x 3 checks, ${options.shards} shards in turn`);
+    }
+    const ids: string[] = [];
+    for (let k = 1; k <= options.shards; k++) {
+      const s = await step(
+        `run --shard ${k}/${options.shards}`,
+        ["run", "suite.toml", "--shard", `${k}/${options.shards}`, "--json"],
+        dir,
+      );
+      ids.push(JSON.parse(s.stdout).run_id);
+      say(s);
+    }
+    const merged = await step("merge", ["merge", ...ids, "--json"], dir);
+    say(merged);
+    say(await step("promote", ["promote", "latest", "--because", "bench", "--by", "bench"], dir));
+    const startup = await step("--help (start-up)", ["--help"], dir);
+    say(startup);
+    const compare = await step("compare", ["compare"], dir);
+    say(compare);
+    const compareAfterStartup = compare.ms - startup.ms;
+    const ok = compareAfterStartup < GOALS.compareMs;
+    if (!options.json) {
+      console.log(
+        `  compare after start-up ${compareAfterStartup} ms (goal < ${GOALS.compareMs} ms) ${
+          ok ? "PASS" : "MISS"
+        }`,
+      );
+    }
+    return {
+      cases: options.cases,
+      shards: options.shards,
+      steps,
+      compare_after_startup_ms: compareAfterStartup,
+      ok,
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** A small run document, as the store holds it, for the store bench. */
+export function storedRun(index: number): string {
+  const at = new Date(Date.UTC(2026, 0, 1) + index * 60_000);
+  const iso = at.toISOString();
+  const id = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}-${iso.slice(11, 13)}${
+    iso.slice(14, 16)
+  }${iso.slice(17, 19)}-${iso.slice(20, 23)}-${index.toString(16).padStart(6, "0")}`;
+  const cases = Array.from({ length: 20 }, (_, i) => ({
+    case_id: `c${i}`,
+    kind: "normal",
+    output: "positive",
+    verdicts: [{
+      assertion_id: "00000000000000c1",
+      assertion: "correct",
+      status: (i + index) % 10 === 0 ? "fail" : "pass",
+      metadata: {},
+    }],
+    latency_ms: 1,
+    attempts: 1,
+  }));
+  return JSON.stringify(
+    {
+      schema_version: 1,
+      run_id: id,
+      tenant: "default",
+      suite: {
+        name: "stored",
+        cases_digest: "aaaaaaaaaaaaaaaa",
+        config_hash: "bbbbbbbbbbbbbbbb",
+        source: "suite.toml",
+      },
+      target: { kind: "function", name: "classify" },
+      git_commit: null,
+      started_at: iso,
+      finished_at: iso,
+      assertions: [{ id: "00000000000000c1", name: "correct", kind: "equals" }],
+      cases,
+      figures: [],
+    },
+    null,
+    1,
+  );
+}
+
+async function benchStore(options: { runs: number; json: boolean }) {
+  const dir = await Deno.makeTempDir({ prefix: "digline-bench-store-" });
+  try {
+    const runsDir = join(dir, ".digline", "default", "runs", "stored");
+    await Deno.mkdir(runsDir, { recursive: true });
+    let last = "";
+    for (let i = 0; i < options.runs; i++) {
+      const text = storedRun(i);
+      last = JSON.parse(text).run_id;
+      await Deno.writeTextFile(join(runsDir, `${last}.json`), text);
+    }
+    if (!options.json) console.log(`store: ${options.runs} stored runs of one suite`);
+    // The runs were copied in, as from CI artefacts: the first listing reads each once.
+    const first = await step("list (first: indexes every run)", ["list", "--json"], dir);
+    const startup = await median(3, async () => (await step("--help", ["--help"], dir)).ms);
+    const startupCpu = await median(3, async () => (await step("--help", ["--help"], dir)).cpu_ms);
+    const results: {
+      command: string;
+      ms: number;
+      after_startup_ms: number;
+      cpu_ms: number;
+      cpu_after_startup_ms: number;
+      ok: boolean;
+    }[] = [];
+    const commands: [string, string[]][] = [
+      ["list", ["list", "--json"]],
+      ["log", ["log", "--json"]],
+      ["view latest", ["view", "latest", "--json"]],
+      ["view PREFIX", ["view", last.slice(0, 19), "--json"]],
+    ];
+    if (!options.json) {
+      console.log(`  ${first.step} ${first.ms} ms; start-up (--help) ${startup} ms`);
+    }
+    for (const [name, args] of commands) {
+      const tries: Step[] = [];
+      for (let i = 0; i < 3; i++) tries.push(await step(name, args, dir));
+      const ms = tries.map((t) => t.ms).sort((a, b) => a - b)[1];
+      const cpu = tries.map((t) => t.cpu_ms).sort((a, b) => a - b)[1];
+      const after = ms - startup;
+      const ok = after < GOALS.storeCommandMs;
+      results.push({
+        command: name,
+        ms,
+        after_startup_ms: after,
+        cpu_ms: cpu,
+        cpu_after_startup_ms: cpu - startupCpu,
+        ok,
+      });
+      if (!options.json) {
+        console.log(
+          `  ${
+            name.padEnd(12)
+          } wall ${ms} ms, ${after} ms after start-up (goal < ${GOALS.storeCommandMs} ms) ${
+            ok ? "PASS" : "MISS"
+          }; cpu ${cpu} ms, ${cpu - startupCpu} ms after start-up's ${startupCpu}`,
+        );
+      }
+    }
+    return {
+      runs: options.runs,
+      first_list_ms: first.ms,
+      startup_ms: startup,
+      startup_cpu_ms: startupCpu,
+      results,
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      cases: { type: "string", default: "100000" },
+      shards: { type: "string", default: "8" },
+      runs: { type: "string", default: "10000" },
+      only: { type: "string" },
+      json: { type: "boolean", default: false },
+    },
+  });
+  const report: Record<string, unknown> = { goals: GOALS };
+  if (values.only !== "store") {
+    report.shards = await benchShards({
+      cases: Number(values.cases),
+      shards: Number(values.shards),
+      json: values.json,
+    });
+  }
+  if (values.only !== "shards") {
+    report.store = await benchStore({ runs: Number(values.runs), json: values.json });
+  }
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+}
