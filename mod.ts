@@ -58,7 +58,8 @@ export { customAssertion as custom } from "./core/suite/assertions/custom.ts";
 export type { CustomAssertionInput } from "./core/suite/assertions/custom.ts";
 export type { Assertion, CheckInput, CheckResult } from "./core/suite/assertions/assertion.ts";
 export type { Case, CaseInput, CaseKind } from "./core/suite/case.ts";
-export type { AggregateSpecInput } from "./core/suite/aggregate_spec.ts";
+export type { AggregateSpec, AggregateSpecInput } from "./core/suite/aggregate_spec.ts";
+export type { Shard } from "./core/run/shard.ts";
 export type { GateSettingsInput, RunGate } from "./core/suite/gate_settings.ts";
 export type { Score, Verdict, VerdictStatus } from "./core/run/verdict.ts";
 export type { JsonObject, JsonValue } from "./core/json.ts";
@@ -74,4 +75,4 @@ export type {
 } from "./core/model/usage.ts";
 export { AssertionShapeError, DiglineError, RefusalError } from "./core/errors.ts";
 export { assertNotWorse, NotWorseAssertionError } from "./host/assert_not_worse.ts";
-export type { AssertNotWorseOptions } from "./host/assert_not_worse.ts";
+export type { AssertNotWorseOptions, NotWorseResult } from "./host/assert_not_worse.ts";

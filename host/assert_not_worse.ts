@@ -1,5 +1,4 @@
 import { AssertionError } from "node:assert";
-import type { Comparison } from "../core/compare/compare.ts";
 import { headline } from "../core/compare/reading.ts";
 import { compareRun } from "./commands/compare_run.ts";
 import { runSuite } from "./commands/run_suite.ts";
@@ -13,13 +12,52 @@ export interface AssertNotWorseOptions {
   tenant?: string;
 }
 
-/** A suite got worse than its approval, or could not be judged; the message is the headline. */
+/**
+ * What assertNotWorse found: the gate's verdict, compare's headline, and the two runs.
+ *
+ * @example
+ * ```ts
+ * import type { NotWorseResult } from "../mod.ts";
+ * const result: NotWorseResult = {
+ *   verdict: 0,
+ *   headline: "NOT WORSE (exit 0): 2 cases compared",
+ *   candidate_run: "20261130-000001-000-bbbbbb",
+ *   baseline_run: "20261130-000000-000-aaaaaa",
+ * };
+ * ```
+ */
+export interface NotWorseResult {
+  /** 0 not worse, 1 worse, 2 could not be judged: `digline compare`'s exit code. */
+  verdict: 0 | 1 | 2;
+  /** compare's first line. */
+  headline: string;
+  /** The run just made. */
+  candidate_run: string;
+  /** The approved run it was compared with. */
+  baseline_run: string;
+}
+
+/**
+ * A suite got worse than its approval, or could not be judged; the message is the headline.
+ *
+ * @example
+ * ```ts ignore
+ * import { assertNotWorse, NotWorseAssertionError } from "digline";
+ * try {
+ *   await assertNotWorse("evals/suite.toml");
+ * } catch (error) {
+ *   if (error instanceof NotWorseAssertionError) console.log(error.result.verdict);
+ * }
+ * ```
+ */
 export class NotWorseAssertionError extends AssertionError {
-  readonly comparison: Comparison;
-  constructor(comparison: Comparison) {
-    super({ message: headline(comparison) });
+  /** What the comparison found. */
+  readonly result: NotWorseResult;
+  /** Made from what the comparison found; the message is its headline. */
+  constructor(result: NotWorseResult) {
+    super({ message: result.headline });
     this.name = "NotWorseAssertionError";
-    this.comparison = comparison;
+    this.result = result;
   }
 }
 
@@ -38,13 +76,19 @@ export class NotWorseAssertionError extends AssertionError {
 export async function assertNotWorse(
   suitePath: string,
   options: AssertNotWorseOptions = {},
-): Promise<Comparison> {
+): Promise<NotWorseResult> {
   const store = new RunStore({
     root: options.store ?? ".digline",
     tenant: options.tenant ?? "default",
   });
   const { run } = await runSuite(suitePath, { store });
   const { comparison } = await compareRun(run.run_id, { store, suite: run.suite.name });
-  if (comparison.verdict !== 0) throw new NotWorseAssertionError(comparison);
-  return comparison;
+  const result: NotWorseResult = {
+    verdict: comparison.verdict,
+    headline: headline(comparison),
+    candidate_run: comparison.candidate_run,
+    baseline_run: comparison.baseline_run,
+  };
+  if (result.verdict !== 0) throw new NotWorseAssertionError(result);
+  return result;
 }

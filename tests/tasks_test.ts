@@ -7,10 +7,6 @@ const tasks: Record<string, string> = JSON.parse(
   Deno.readTextFileSync(join(ROOT, "deno.json")),
 ).tasks;
 
-function permissionFlags(task: string): string[] {
-  return task.split(/\s+/).filter((w) => /^--(allow|deny)-|^--no-prompt$/.test(w));
-}
-
 Deno.test("the compiled binary gets exactly the permission flags of the digline task", () => {
   const args = compileArgs({ target: "x86_64-apple-darwin", output: "dist/x" });
   const flags = cliFlags();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RefusalError } from "../errors.ts";
+import type { SameType } from "../same_type.ts";
 
 /** The most shards a suite can be split into: more than any CI matrix allows. */
 export const MAX_SHARDS = 1000;
@@ -11,8 +12,24 @@ export const ShardSchema = z.strictObject({
   /** Every case id this shard was asked, in the suite's order. */
   cases: z.array(z.string()),
 }).refine((s) => s.index <= s.count, { message: "a shard's index is at most its count" });
-/** A shard of a run. */
-export type Shard = z.infer<typeof ShardSchema>;
+/**
+ * Which part of a suite a partial run was asked (`run --shard K/N`).
+ *
+ * @example
+ * ```ts
+ * import type { Shard } from "../../mod.ts";
+ * const shard: Shard = { index: 2, count: 4, cases: ["a7", "c2"] };
+ * ```
+ */
+export interface Shard {
+  /** K: which shard, from 1. */
+  index: number;
+  /** N: how many shards the suite was split into. */
+  count: number;
+  /** Every case id this shard was asked, in the suite's order. */
+  cases: string[];
+}
+const _shard: SameType<Shard, z.infer<typeof ShardSchema>> = true;
 
 /** A `K/N` shard spec that does not name a shard. */
 export class ShardSpecError extends RefusalError {}

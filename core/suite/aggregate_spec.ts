@@ -50,8 +50,33 @@ export function higherIsBetter(spec: Pick<AggregateSpec, "higher_is_better">): b
   return spec.higher_is_better ?? true;
 }
 
-/** An aggregate declaration. */
-export type AggregateSpec = z.infer<typeof AggregateSpecSchema>;
+/**
+ * An aggregate as a suite declares it, once loaded: a named figure over one assertion. A run
+ * records its suite's aggregates so a later comparison computes figures by the same rules.
+ *
+ * @example
+ * ```ts
+ * import type { AggregateSpec } from "../../mod.ts";
+ * const spec: AggregateSpec = { name: "accuracy", kind: "accuracy", over: "correct" };
+ * ```
+ */
+export interface AggregateSpec {
+  /** The figure's public name. */
+  name: string;
+  /** How the figure is computed from the check's verdicts. */
+  kind: "accuracy" | "mean" | "precision" | "recall";
+  /** The name of the assertion the figure is computed over. */
+  over: string;
+  /** Adds one figure per group. */
+  by?: "group";
+  /** For precision and recall: the label that counts as positive, as text. */
+  positive?: string;
+  /** This figure gates. */
+  primary?: boolean;
+  /** Whether a rise is an improvement. */
+  higher_is_better?: boolean;
+}
+const _spec: SameType<AggregateSpec, z.infer<typeof AggregateSpecSchema>> = true;
 /**
  * An aggregate as a suite written in code declares it: a named figure over one assertion.
  *

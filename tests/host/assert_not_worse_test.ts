@@ -29,7 +29,7 @@ Deno.test("assertNotWorse fails with compare's headline when a case regressed", 
     (error: unknown) => {
       ok(error instanceof NotWorseAssertionError);
       match(error.message, /^WORSE \(exit 1\): .*two · correct/);
-      assertEquals(error.comparison.verdict, 1);
+      assertEquals(error.result.verdict, 1);
       message = error.message;
       return true;
     },

@@ -41,7 +41,7 @@ Deno.test("an option the operator command does not take is refused in one line (
   assertEquals(result.code, 64);
   match(
     result.stderr,
-    /^operator: probe: Unknown option '--wanted'.*\(see operator probe --help\)\n$/,
+    /^operator: probe: unknown option --wanted.*\(see operator probe --help\)\n$/,
   );
   ok(!result.stderr.includes("    at "), "a refusal prints no trace");
 });
