@@ -8,7 +8,8 @@ async function approved(): Promise<{ cwd: string; baselineFile: string }> {
   await cli(["run", "suite.toml"], { cwd });
   await cli(["promote", "latest", "--because", "t"], { cwd });
   const dir = join(cwd, ".digline", "default", "baselines", "small");
-  const [entry] = [...Deno.readDirSync(dir)];
+  // The folder also holds runs/, the copies of the runs the approval cites.
+  const [entry] = [...Deno.readDirSync(dir)].filter((e) => e.isFile && e.name.endsWith(".json"));
   return { cwd, baselineFile: join(dir, entry.name) };
 }
 
