@@ -6,11 +6,9 @@
  * @module
  */
 import { AssertionShapeError, RefusalError } from "../core/errors.ts";
-import { ShardsRefusedError } from "../core/run/merge_shards.ts";
-import { ShardSpecError } from "../core/run/shard.ts";
 import { TargetShapeError } from "./targets/target.ts";
 
-export { AssertionShapeError, RefusalError, ShardSpecError, ShardsRefusedError, TargetShapeError };
+export { AssertionShapeError, RefusalError, TargetShapeError };
 
 /**
  * A write that would pass through a symbolic link (or into a file with more than one hard link):

@@ -48,7 +48,8 @@ vars = { n = 2 }
   // 40 characters take V8's backtracking engine hours; the bound is the 1 s timeout_ms.
   ok(seconds < 60, `took ${seconds.toFixed(1)} s`);
   const runs = join(cwd, ".digline", "default", "runs", "catastrophic");
-  const [file] = [...Deno.readDirSync(runs)].map((e) => e.name);
+  // The folder also keeps the runs' index (.index.jsonl), which is not a run.
+  const [file] = [...Deno.readDirSync(runs)].map((e) => e.name).filter((n) => n.endsWith(".json"));
   const run = JSON.parse(await Deno.readTextFile(join(runs, file)));
   const verdicts = Object.fromEntries(
     run.cases.flatMap((
