@@ -1,8 +1,7 @@
 import {
-  type CommandDeclaration,
-  commandHelp,
+  type CommandSpecBase,
+  declareCommand,
   type OptionDeclarations,
-  parseCommandLine,
   type ParsedCommandLine,
 } from "../host/command_line.ts";
 import type { Io } from "./io.ts";
@@ -38,9 +37,8 @@ export interface CommandAction<O extends OptionDeclarations> {
 
 /** What a command declares: everything but the program and the common options. */
 export type CommandSpec<O extends OptionDeclarations> =
-  & Omit<CommandDeclaration<O & typeof COMMON_OPTIONS>, "program" | "options">
+  & CommandSpecBase<O, typeof COMMON_OPTIONS>
   & {
-    options: O;
     /**
      * Imports the command's code. cli/main.ts imports every declaration to list the commands,
      * so the code (host/commands, the report builders, the MCP SDK) is loaded only for the
@@ -64,18 +62,14 @@ export interface Command<O extends OptionDeclarations = OptionDeclarations> {
 
 /** Declares a command once: its parsing and its `--help` both come from `spec`. */
 export function defineCommand<O extends OptionDeclarations>(spec: CommandSpec<O>): Command<O> {
-  const declaration: CommandDeclaration<O & typeof COMMON_OPTIONS> = {
-    ...spec,
-    program: "digline",
-    options: { ...spec.options, ...COMMON_OPTIONS },
-  };
+  const declared = declareCommand({ program: "digline", common: COMMON_OPTIONS, spec });
   return {
     name: spec.name,
     summary: spec.summary,
-    help: commandHelp(declaration),
+    help: declared.help,
     options: spec.options,
     async run(args, io) {
-      const input = parseCommandLine(declaration, args);
+      const input = declared.parse(args);
       return await (await spec.load()).execute(input, io);
     },
   };

@@ -13,3 +13,15 @@ export function taskFlags(task: string, entry: string): string[] {
   const words = String(config.tasks[task]).split(/\s+/);
   return words.slice(words.indexOf("run") + 1, words.indexOf(entry));
 }
+
+/** Runs `deno ARGS` from the repository root, echoing the command line, and returns its exit code. */
+export async function runDeno(args: string[]): Promise<number> {
+  console.error(`deno ${args.join(" ")}`);
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: REPOSITORY_ROOT,
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  return code;
+}

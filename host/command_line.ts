@@ -118,3 +118,32 @@ export function parseCommandLine<O extends OptionDeclarations>(
   }
   return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals };
 }
+
+/** A command's declaration under a program, without the program and the options all its commands take. */
+export type CommandSpecBase<O extends OptionDeclarations, C extends OptionDeclarations> =
+  & Omit<CommandDeclaration<O & C>, "program" | "options">
+  & { options: O };
+
+/** A command declared under a program: its `--help` text and its parser, both from one declaration. */
+export interface DeclaredCommand<O extends OptionDeclarations> {
+  help: string;
+  parse(args: string[]): ParsedCommandLine<O>;
+}
+
+/**
+ * Declares one command of `program`, adding the options every command of that program accepts,
+ * so the CLI and the operator build their commands the same way.
+ */
+export function declareCommand<O extends OptionDeclarations, C extends OptionDeclarations>(
+  options: { program: string; common: C; spec: CommandSpecBase<O, C> },
+): DeclaredCommand<O & C> {
+  const declaration: CommandDeclaration<O & C> = {
+    ...options.spec,
+    program: options.program,
+    options: { ...options.spec.options, ...options.common },
+  };
+  return {
+    help: commandHelp(declaration),
+    parse: (args) => parseCommandLine(declaration, args),
+  };
+}

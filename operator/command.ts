@@ -1,8 +1,7 @@
 import {
-  type CommandDeclaration,
-  commandHelp,
+  type CommandSpecBase,
+  declareCommand,
   type OptionDeclarations,
-  parseCommandLine,
   type ParsedCommandLine,
 } from "../host/command_line.ts";
 
@@ -31,9 +30,8 @@ export interface OperatorCommand {
 
 /** What an operator command declares: everything but the program and the common options. */
 export type OperatorCommandSpec<O extends OptionDeclarations> =
-  & Omit<CommandDeclaration<O & typeof OPERATOR_OPTIONS>, "program" | "options">
+  & CommandSpecBase<O, typeof OPERATOR_OPTIONS>
   & {
-    options: O;
     execute(input: ParsedCommandLine<O & typeof OPERATOR_OPTIONS>): Promise<number>;
   };
 
@@ -41,15 +39,11 @@ export type OperatorCommandSpec<O extends OptionDeclarations> =
 export function defineOperatorCommand<O extends OptionDeclarations>(
   spec: OperatorCommandSpec<O>,
 ): OperatorCommand {
-  const declaration: CommandDeclaration<O & typeof OPERATOR_OPTIONS> = {
-    ...spec,
-    program: "operator",
-    options: { ...spec.options, ...OPERATOR_OPTIONS },
-  };
+  const declared = declareCommand({ program: "operator", common: OPERATOR_OPTIONS, spec });
   return {
     name: spec.name,
     summary: spec.summary,
-    help: commandHelp(declaration),
-    run: (args) => spec.execute(parseCommandLine(declaration, args)),
+    help: declared.help,
+    run: (args) => spec.execute(declared.parse(args)),
   };
 }

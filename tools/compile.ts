@@ -6,7 +6,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { REPOSITORY_ROOT, taskFlags } from "../examples/task_flags.ts";
+import { runDeno, taskFlags } from "../examples/task_flags.ts";
 
 /** The `deno compile` arguments for one target (the host's when none is named). */
 export function compileArgs(options: { target?: string; output: string }): string[] {
@@ -27,13 +27,5 @@ if (import.meta.main) {
     args: Deno.args,
     options: { target: { type: "string" }, output: { type: "string", default: "dist/digline" } },
   });
-  const args = compileArgs({ target: values.target, output: values.output });
-  console.error(`deno ${args.join(" ")}`);
-  const { code } = await new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: REPOSITORY_ROOT,
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  Deno.exit(code);
+  Deno.exit(await runDeno(compileArgs({ target: values.target, output: values.output })));
 }

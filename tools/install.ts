@@ -11,7 +11,7 @@
  */
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
-import { REPOSITORY_ROOT, taskFlags } from "../examples/task_flags.ts";
+import { REPOSITORY_ROOT, runDeno, taskFlags } from "../examples/task_flags.ts";
 
 /** The `deno install` arguments that install the bundle at `entry` under `name`. */
 export function installArgs(options: { entry: string; name: string }): string[] {
@@ -44,17 +44,6 @@ function onPath(command: string): boolean {
   });
 }
 
-async function deno(args: string[]): Promise<number> {
-  console.error(`deno ${args.join(" ")}`);
-  const { code } = await new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: REPOSITORY_ROOT,
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  return code;
-}
-
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
@@ -63,11 +52,11 @@ if (import.meta.main) {
   let entry = values.from === undefined ? undefined : resolve(values.from);
   if (entry === undefined) {
     await Deno.mkdir(join(REPOSITORY_ROOT, "dist"), { recursive: true });
-    const built = await deno(bundleArgs());
+    const built = await runDeno(bundleArgs());
     if (built !== 0) Deno.exit(built);
     entry = join(REPOSITORY_ROOT, "dist", "digline.js");
   }
-  const code = await deno(installArgs({ entry, name: values.name }));
+  const code = await runDeno(installArgs({ entry, name: values.name }));
   if (code === 0 && !onPath(Deno.build.os === "windows" ? "deno.exe" : "deno")) {
     console.error(
       "note: the installed command starts `deno`, which is not on PATH here; put it there with " +
