@@ -111,3 +111,26 @@ Deno.test("a changed custom check not declared pure is unjudged (2), naming the 
   assertEquals(text.code, 2);
   match(text.stdout, /not-rechecked {2}one · correct .*declare "correct" pure: true/);
 });
+
+Deno.test("a pure check re-checked against another baseline than the one compared is unjudged, and says to run again", async () => {
+  const cwd = await workspace({ "suite.ts": codeSuite({ caseBlind: false, pure: true }) });
+  const other = await cli(["run", "suite.ts", "--json"], { cwd });
+  assertEquals(other.code, 0, other.stderr);
+  const otherRun = JSON.parse(other.stdout).run_id;
+  assertEquals((await cli(["run", "suite.ts"], { cwd })).code, 0);
+  const promoted = await cli(["promote", "latest", "--because", "first"], { cwd });
+  assertEquals(promoted.code, 0, promoted.stderr);
+  await Deno.writeTextFile(join(cwd, "suite.ts"), codeSuite({ caseBlind: true, pure: true }));
+  assertEquals((await cli(["run", "suite.ts"], { cwd })).code, 0);
+  // The run re-checked the approved baseline; the run named here was never re-checked.
+  assertEquals((await cli(["compare"], { cwd })).code, 0);
+  const result = await cli(["compare", "--baseline", otherRun, "--json"], { cwd });
+  assertEquals(result.code, 2, result.stdout);
+  const json = CompareDocumentSchema.parse(JSON.parse(result.stdout));
+  const facts = json.facts.filter((f) => f.kind === "not-rechecked");
+  assertEquals(facts.length, 3);
+  match(
+    facts[0].resolve ?? "",
+    /^digline run .*suite\.ts again, which re-checks pure "correct" on the approved baseline; or digline rejudge /,
+  );
+});
