@@ -395,11 +395,12 @@ export class PromoteRefusedError extends RefusalError {
 /** A run `rejudge` can not grade again. */
 export class RejudgeRefusedError extends RefusalError {
   readonly run: string;
-  constructor(run: string, options: { sampled: readonly string[] }) {
+  constructor(run: string, options: { sampled: readonly string[]; source: string }) {
     super(
       `Cannot rejudge run ${run}: its cases were asked several times (${
         shortList(options.sampled)
-      }), and rejudge grades one stored answer per case; rejudge a run made without repeats`,
+      }), and rejudge grades one stored answer per case, so the repeats' reduction would change; ` +
+        `run the suite again under the current checks (digline run ${options.source}) and have a person promote that run`,
     );
     this.run = run;
   }

@@ -1,36 +1,63 @@
 import type { RunProgress } from "../core/run/progress.ts";
-import { runSuiteDocument } from "../host/commands/documents.ts";
+import { rejudgeDocument, runSuiteDocument } from "../host/commands/documents.ts";
 import { RunStore, type StoreLocation } from "../host/store.ts";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
 
-/** What one run call asks for. */
-export interface RunRequest {
-  suiteFile: string;
+/** What one run or rejudge call asks for: both write a run, so both go through the worker. */
+export type RunRequest = SuiteRunRequest | RejudgeRequest;
+
+interface RunRequestBase {
   store: StoreLocation;
   resume: boolean;
   restart: boolean;
+}
+
+/** `run`: execute a suite against its target. */
+export interface SuiteRunRequest extends RunRequestBase {
+  kind: "run";
+  suiteFile: string;
   /** Asked of git by the server, outside the worker (which may not start git). */
   gitCommit: string | null;
 }
 
-/** Runs a suite as `digline run SUITE --json` does and answers with its envelope. */
+/** `rejudge`: grade a stored run's outputs again under the suite's current checks. */
+export interface RejudgeRequest extends RunRequestBase {
+  kind: "rejudge";
+  /** The run to grade again: an id, a unique prefix of one, or `latest`. */
+  run: string;
+  /** The suite's name, when the store holds several. */
+  suite?: string;
+  /** The suite file whose checks grade; the run's own suite source by default. */
+  suiteFile?: string;
+}
+
+/**
+ * Runs a suite as `digline run SUITE --json` does, or re-grades a run as `digline rejudge RUN
+ * --json` does, and answers with its envelope.
+ */
 export async function runRequest(
   request: RunRequest,
   options: { signal: AbortSignal; onProgress(progress: RunProgress): void },
 ): Promise<Envelope> {
   const notes: string[] = [];
+  const common = {
+    store: new RunStore(request.store),
+    resume: request.resume,
+    restart: request.restart,
+    signal: options.signal,
+    onProgress: options.onProgress,
+    onNote: (note: string) => notes.push(note),
+  };
   let envelope: Envelope;
   try {
-    const document = await runSuiteDocument(request.suiteFile, {
-      store: new RunStore(request.store),
-      resume: request.resume,
-      restart: request.restart,
-      gitCommit: request.gitCommit,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      onNote: (note) => notes.push(note),
-    });
+    const document = request.kind === "rejudge"
+      ? await rejudgeDocument(request.run, {
+        ...common,
+        suite: request.suite,
+        suiteFile: request.suiteFile,
+      })
+      : await runSuiteDocument(request.suiteFile, { ...common, gitCommit: request.gitCommit });
     envelope = { exit_code: 0, document };
   } catch (error) {
     envelope = failureEnvelope(error);

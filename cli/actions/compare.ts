@@ -4,7 +4,7 @@ import { gateComparison } from "./_gate.ts";
 import { gateEverySuite } from "./_gate_every_suite.ts";
 import { printJson } from "./_shared.ts";
 import { figureStatusWord } from "../../core/compare/reading.ts";
-import { erroredCauseLines, erroredCauses } from "../../core/run/errored_causes.ts";
+import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 
 /** What `digline compare` does; its declaration is cli/commands/compare.ts. */
@@ -80,7 +80,7 @@ export async function execute(
     );
   }
   lines.push(
-    ...erroredCauseLines(erroredCauses(result.candidate.cases)).map((line) => `  ${line}`),
+    ...erroredCauseLines(comparison.errored_causes).map((line) => `  ${line}`),
   );
   lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
   io.out(lines.join("\n") + "\n");

@@ -16,6 +16,7 @@ import type { RunGate } from "../suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
 import { recheckBaseline } from "./recheck.ts";
+import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
 export type { FlipCountTest } from "./flip_count_test.ts";
@@ -50,6 +51,8 @@ export interface Comparison {
   /** The smallest drop of the primary figure this baseline can detect. */
   sensitivity: Sensitivity | null;
   verdict: GateVerdict;
+  /** The candidate's errored checks grouped by cause, so a 2 says why and not only where. */
+  errored_causes: ErroredCause[];
 }
 
 /**
@@ -208,6 +211,7 @@ export function compareRuns(
     flip_test: flipTest,
     sensitivity: measure.sensitivity,
     verdict: gateVerdictOf(ordered),
+    errored_causes: erroredCauses(candidate.cases),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Verdict } from "../run/verdict.ts";
 import type { Assertion } from "../suite/assertions/assertion.ts";
 import type { Case } from "../suite/case.ts";
 import { recheckableCheck } from "./recheck_rules.ts";
+import { isPureCustom } from "../suite/assertions/custom.ts";
 
 /** The baseline as the candidate's rules judge it, and what that took. */
 export interface RecheckedBaseline {
@@ -39,6 +40,15 @@ export function recheckBaseline(
   // What only a new approval settles: the target was asked something else.
   const resolve = `digline promote ${candidate.run_id} --because "..."`;
   const checks = new Map(candidate.assertions.map((a) => [a.id, recheckableCheck(a)]));
+  const definitions = new Map(candidate.assertions.map((a) => [a.id, a.definition]));
+  // A pure custom check's code is not in the document: the candidate run graded the baseline's
+  // outputs with it as it was made, for whichever baseline was approved then.
+  const recordedRechecks = new Map(
+    (candidate.baseline_rechecks ?? []).map((r) => [
+      recheckKey(r.run_id, r.case_id, r.assertion_id),
+      r.verdicts,
+    ]),
+  );
   const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
   const rechecked = new Map<string, { name: string; cases: Set<string> }>();
   const notRechecked = new Map<string, Fact>();
@@ -65,6 +75,20 @@ export function recheckBaseline(
         if (answered && !expectedMoved) continue;
         touched = true;
         const check = checks.get(v.assertion_id);
+        const recorded = check === undefined
+          ? recordedRechecks.get(recheckKey(run.run_id, c.case_id, v.assertion_id))
+          : undefined;
+        if (recorded !== undefined && recorded.length === (b.samples?.length ?? 1)) {
+          next = installVerdicts(next, {
+            per: recorded,
+            definition: definitions.get(v.assertion_id),
+          });
+          const entry = rechecked.get(v.assertion_id) ??
+            { name: v.assertion, cases: new Set<string>() };
+          entry.cases.add(c.case_id);
+          rechecked.set(v.assertion_id, entry);
+          continue;
+        }
         if (check === undefined) {
           const key = `${c.case_id}\u0000${v.assertion_id}`;
           if (!notRechecked.has(key)) {
@@ -77,7 +101,7 @@ export function recheckBaseline(
               assertion_id: v.assertion_id,
               from: old?.status ?? null,
               to: v.status,
-              resolve: rejudge,
+              resolve: wayOut(v.assertion_id, { candidate, rejudge }),
             });
           }
           next = withoutVerdict(next, v.assertion_id);
@@ -164,16 +188,54 @@ function applyCheck(
     ...(target.expected === undefined ? {} : { expected: target.expected }),
   };
   const judged = (output: string | undefined) => verdictOn(check, { output, testCase });
-  const base = withoutVerdict(result, check.id);
+  const per = result.samples === undefined
+    ? [judged(result.output)]
+    : result.samples.map((s) => judged(s.output));
+  return installVerdicts(result, { per, definition: check.definition });
+}
+
+/**
+ * A check's verdicts on each stored output put in place of the case's old ones: the one verdict
+ * of a single output, or each sample's and their reduction, as a run reduces them.
+ */
+function installVerdicts(
+  result: CaseResult,
+  given: { per: readonly Verdict[]; definition: Assertion["definition"] | undefined },
+): CaseResult {
+  const id = given.per[0].assertion_id;
+  const base = withoutVerdict(result, id);
   if (result.samples === undefined) {
-    return { ...base, verdicts: [...base.verdicts, judged(result.output)] };
+    return { ...base, verdicts: [...base.verdicts, given.per[0]] };
   }
-  const per = result.samples.map((s) => judged(s.output));
+  const per = given.per;
   return {
     ...base,
-    verdicts: [...base.verdicts, reduceVerdicts(per, reductionOf(check.definition))],
+    verdicts: [...base.verdicts, reduceVerdicts([...per], reductionOf(given.definition ?? null))],
     samples: (base.samples ?? []).map((s, i) => ({ ...s, verdicts: [...s.verdicts, per[i]] })),
   };
+}
+
+/**
+ * What settles a check that could not be re-checked: a judge needs the baseline's outputs graded
+ * again (rejudge); a custom check needs its purity declared, or the suite run again for a pure
+ * one whose re-check the candidate run did not record (another baseline was approved since).
+ */
+function wayOut(
+  assertionId: string,
+  options: { candidate: RunDocument; rejudge: string },
+): string {
+  const { candidate, rejudge } = options;
+  const check = candidate.assertions.find((a) => a.id === assertionId);
+  if (check === undefined || check.kind !== "custom") return rejudge;
+  const again = `digline run ${candidate.suite.source}`;
+  if (isPureCustom(check)) {
+    return `${again} again, which re-checks pure "${check.name}" on the approved baseline; or ${rejudge}`;
+  }
+  return `declare "${check.name}" pure: true if it calls nothing, then ${again}; or ${rejudge}`;
+}
+
+function recheckKey(runId: string, caseId: string, assertionId: string): string {
+  return `${runId}\u0000${caseId}\u0000${assertionId}`;
 }
 
 function verdictOn(

@@ -97,6 +97,12 @@ export const CompareDocumentSchema = z.strictObject({
   causes: z.array(FactSchema),
   /** The causes grouped by kind, each with indices into `causes`. */
   causes_by_kind: z.record(z.string(), GroupSchema),
+  /** The candidate's errored checks grouped by cause (first line of the reason), most first. */
+  errored_causes: z.array(z.strictObject({
+    cause: z.string(),
+    count: z.number().int(),
+    checks: z.array(z.string()),
+  })).optional(),
   /** explain only: the printed fact lines. */
   lines: z.array(z.string()).optional(),
 });
@@ -140,6 +146,9 @@ export function compareDocumentOf(
     min_detectable_drop: comparison.sensitivity,
     causes,
     causes_by_kind: byKind,
+    ...(comparison.errored_causes.length === 0
+      ? {}
+      : { errored_causes: comparison.errored_causes }),
     ...(kind === "explain" ? { lines: explainLines(comparison) } : {}),
   };
 }

@@ -59,6 +59,8 @@ export const CycleSchema = z.strictObject({
   figures_worse: z.array(z.string()),
   /** Checks that errored: counted apart, an outage is not drift. */
   errored: z.array(z.string()),
+  /** The errored checks grouped by cause ("4 checks errored: ..."); absent on older cycles. */
+  errored_causes: z.array(z.string()).optional(),
   calls: z.number().int().nonnegative(),
   budget: z.number().int().positive(),
   max_reruns: z.number().int().nonnegative(),

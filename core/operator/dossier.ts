@@ -42,6 +42,7 @@ export function renderDossier(
   if (cycle.errored.length > 0) {
     lines.push(`- errored (counted apart from failures): ${cycle.errored.join(", ")}`);
   }
+  for (const cause of cycle.errored_causes ?? []) lines.push(`  - ${cause}`);
   if (cycle.figures_worse.length > 0) {
     lines.push(`- figures still worse after the reruns: ${cycle.figures_worse.join(", ")}`);
   }

@@ -20,6 +20,8 @@ export const DecisionLineSchema = z.strictObject({
   config_digest: z.string().optional(),
   reason: z.string(),
   facts: z.array(z.string()),
+  /** Why checks errored, one line per cause with its count; absent when none did. */
+  errored_causes: z.array(z.string()).optional(),
 });
 /** A decision line. */
 export type DecisionLine = z.infer<typeof DecisionLineSchema>;
@@ -60,5 +62,8 @@ export function decisionLine(cycle: Cycle, decision: Decision): DecisionLine {
     ...(cycle.config_digest === undefined ? {} : { config_digest: cycle.config_digest }),
     reason: decision.reason,
     facts: decision.facts,
+    ...(cycle.errored_causes === undefined || cycle.errored_causes.length === 0
+      ? {}
+      : { errored_causes: cycle.errored_causes }),
   };
 }

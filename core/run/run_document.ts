@@ -262,6 +262,18 @@ export const RunDocumentSchema = z.strictObject({
   shard: ShardSchema.optional(),
   /** A run `merge` made: the shard runs it was made of, in shard order. */
   merged_from: z.array(RunIdSchema).min(1).optional(),
+  /**
+   * What this run's pure custom checks said of the approved baseline's stored outputs, where the
+   * baseline had no verdict under the same definition (ADR 0053): compare reads them to judge
+   * both sides by this run's rules without the suite's code. One verdict per stored output (one
+   * per sample for a case asked several times).
+   */
+  baseline_rechecks: z.array(z.strictObject({
+    run_id: RunIdSchema,
+    case_id: z.string(),
+    assertion_id: Digest16Schema,
+    verdicts: z.array(VerdictSchema).min(1),
+  })).optional(),
 });
 /**
  * What one run recorded: the suite it ran, every case's result, the figures and what it cost.
@@ -320,8 +332,20 @@ export interface RunDocument {
   shard?: Shard;
   /** A run `merge` made: the shard runs it was made of, in shard order. */
   merged_from?: string[];
+  /** Its pure custom checks on the approved baseline's outputs, for compare (ADR 0053). */
+  baseline_rechecks?: BaselineRecheck[];
 }
 const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
+
+/** One pure custom check re-applied to one case of a baseline run, as the candidate run saw it. */
+export interface BaselineRecheck {
+  /** The baseline run whose stored output was graded. */
+  run_id: string;
+  case_id: string;
+  assertion_id: string;
+  /** One verdict per stored output: the case's, or each sample's in order. */
+  verdicts: Verdict[];
+}
 
 /** An approval: which run is the reference, who approved it, when and why. */
 export const BaselineDocumentSchema = z.strictObject({

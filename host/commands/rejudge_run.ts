@@ -24,8 +24,13 @@ export async function rejudgeRun(ref: string, options: RejudgeOptions): Promise<
   return await runSuite(options.suiteFile ?? run.suite.source, { ...options, regrade: run });
 }
 
-/** A run with repeats holds several answers per case; grading them again is not built yet. */
+/**
+ * A run with repeats holds several answers per case, reduced to one verdict; grading only the
+ * first again would change what the reduction measured, so it is refused (ADR 0052).
+ */
 function refuseSampled(run: RunDocument): void {
   const sampled = run.cases.filter((c) => c.samples !== undefined).map((c) => c.case_id);
-  if (sampled.length > 0) throw new RejudgeRefusedError(run.run_id, { sampled });
+  if (sampled.length > 0) {
+    throw new RejudgeRefusedError(run.run_id, { sampled, source: run.suite.source });
+  }
 }

@@ -4,6 +4,7 @@ import { shardOf } from "../../core/run/shard.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { gitStamp } from "../git_stamp.ts";
+import { pureBaselineRechecks } from "./baseline_rechecks.ts";
 import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
 import { JournalRefusedError, UsageError } from "../refusals.ts";
 import { withRunSession } from "../run_session.ts";
@@ -169,12 +170,17 @@ async function runLoadedSuite(
       finished_at: clock.now().toISOString(),
     },
   });
+  // A re-grade is graded by the suite itself and a shard is not compared: neither needs them.
+  const rechecks = regrade === undefined && shard === undefined
+    ? await pureBaselineRechecks(suite, options)
+    : [];
   const run: RunDocument = {
     ...(regrade === undefined
       ? assembled
       : { ...assembled, target: regrade.target, rejudged_from: regrade.run_id }),
     // A shard is a partial run: it records which shard it is and the cases it was asked.
     ...(shard === undefined ? {} : { shard: { ...shard, cases: suite.cases.map((c) => c.id) } }),
+    ...(rechecks.length === 0 ? {} : { baseline_rechecks: rechecks }),
   };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.

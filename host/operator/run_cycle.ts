@@ -11,6 +11,7 @@ import {
 import { decide, type Decision } from "../../core/operator/decide.ts";
 import { renderDossier } from "../../core/operator/dossier.ts";
 import { decisionLine } from "../../core/operator/journal.ts";
+import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import { checkConfirmation, drawsByCase } from "../../core/compare/confirmation_plan.ts";
 import type { Suite } from "../../core/suite/suite.ts";
@@ -96,6 +97,7 @@ export async function runCycle(
     canary_moved: evidence.canaryMoved,
     figures_worse: evidence.figuresWorse,
     errored: evidence.errored,
+    ...(evidence.erroredCauses.length === 0 ? {} : { errored_causes: evidence.erroredCauses }),
     calls: evidence.calls,
     budget: config.budget,
     max_reruns: config.max_reruns,
@@ -181,6 +183,8 @@ interface Evidence {
   figuresWorse: string[];
   canaryMoved: string[];
   errored: string[];
+  /** One line per cause the errored checks share, with its count. */
+  erroredCauses: string[];
   calls: number;
   rerunsUsed: number;
 }
@@ -199,6 +203,7 @@ async function gatherEvidence(
     figuresWorse: [],
     canaryMoved: [],
     errored: [],
+    erroredCauses: [],
     calls: 0,
     rerunsUsed: 0,
   };
@@ -232,6 +237,7 @@ async function gatherEvidence(
       figuresWorse: names("figure-worse"),
       canaryMoved: names("canary-moved"),
       errored: [...names("unjudged"), ...names("unreconciled")],
+      erroredCauses: erroredCauseLines(compared.comparison.errored_causes),
       calls,
       rerunsUsed: rounds.length,
     };

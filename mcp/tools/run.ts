@@ -50,6 +50,7 @@ export const runTool = defineTool({
       );
     }
     return await runInWorker({
+      kind: "run",
       suiteFile: args.suite_file,
       store: context.store,
       resume: args.resume ?? false,

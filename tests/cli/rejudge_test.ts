@@ -2,54 +2,18 @@ import { deepStrictEqual as assertEquals, match, notDeepStrictEqual } from "node
 import { join } from "node:path";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
+import { DOWN_SYSTEM, rulesSuite, shoutingSystem } from "./_rules_suite.ts";
 
+/** The rules suite under its own name; `check` adds keys to the check, `third` is case three's n. */
 function suite(check = "", third = "3"): string {
-  return `
-name = "graded"
-
-[target]
-module = "system.ts"
-export = "answer"
-retries = 0
-
-[[assertions]]
-name = "correct"
-kind = "equals"
-${check}
-
-[[aggregates]]
-name = "accuracy"
-kind = "accuracy"
-over = "correct"
-
-[[cases]]
-id = "one"
-vars = { n = 1 }
-expected = "a1"
-
-[[cases]]
-id = "two"
-vars = { n = 2 }
-expected = "a2"
-
-[[cases]]
-id = "three"
-vars = { n = ${third} }
-expected = "a3"
-`;
+  return rulesSuite({ check, extra: third }, "graded");
 }
 
 /** Shouts case two ("A2"). */
-const SYSTEM = `export function answer(vars) {
-  return vars.n === 2 ? "A2" : "a" + vars.n;
-}
-`;
-
-/** A system that can not answer: were it called, every check would error. */
-const DOWN = `export function answer() { throw new Error("system down"); }\n`;
+const SYSTEM = shoutingSystem([2]);
 
 async function takeDown(cwd: string): Promise<void> {
-  await Deno.writeTextFile(join(cwd, "system.ts"), DOWN);
+  await Deno.writeTextFile(join(cwd, "system.ts"), DOWN_SYSTEM);
 }
 
 Deno.test("rejudge grades a stored run again under the current checks without calling the target", async () => {
@@ -93,4 +57,29 @@ Deno.test("rejudge leaves out a case whose vars changed: its stored output answe
   const again = RunSummarySchema.parse(JSON.parse(result.stdout));
   assertEquals(again.cases, ["one", "two"]);
   assertEquals(again.checks.error, []);
+});
+
+Deno.test("rejudge refuses a run made with repeats in one line (64), naming the run to make instead", async () => {
+  const cwd = await workspace({
+    "suite.toml": rulesSuite({ repeats: 3 }, "graded"),
+    "system.ts": SYSTEM,
+  });
+  const first = RunSummarySchema.parse(
+    JSON.parse((await cli(["run", "suite.toml", "--json"], { cwd })).stdout),
+  );
+  await Deno.writeTextFile(
+    join(cwd, "suite.toml"),
+    rulesSuite({ repeats: 3, check: "ignore_case = true" }, "graded"),
+  );
+  const result = await cli(["rejudge", first.run_id], { cwd });
+  assertEquals(result.code, 64, result.stderr);
+  assertEquals(result.stderr.trim().split("\n").length, 1, result.stderr);
+  match(
+    result.stderr,
+    new RegExp(
+      `Cannot rejudge run ${first.run_id}: its cases were asked several times .*; run the suite again under the current checks \\(digline run .*suite\\.toml\\) and have a person promote that run`,
+    ),
+  );
+  const runs = JSON.parse((await cli(["list", "--json"], { cwd })).stdout).runs;
+  assertEquals(runs.length, 1, "nothing was stored");
 });

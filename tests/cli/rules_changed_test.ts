@@ -2,52 +2,10 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
+import { rulesSuite, shoutingSystem } from "./_rules_suite.ts";
 
-/** A suite whose one check is `equals` with the given extra keys, over three cases. */
-function suite(options: { check?: string; name?: string; extra?: string; judge?: string } = {}) {
-  return `
-name = "rules"
-
-[target]
-module = "system.ts"
-export = "answer"
-retries = 0
-
-[[assertions]]
-name = "${options.name ?? "correct"}"
-kind = "equals"
-${options.check ?? ""}
-${options.judge ?? ""}
-[[aggregates]]
-name = "accuracy"
-kind = "accuracy"
-over = "${options.name ?? "correct"}"
-
-[[cases]]
-id = "one"
-vars = { n = 1 }
-expected = "a1"
-
-[[cases]]
-id = "two"
-vars = { n = 2 }
-expected = "a2"
-
-[[cases]]
-id = "three"
-vars = { n = ${options.extra ?? "3"} }
-expected = "a3"
-`;
-}
-
-/** Answers "a<n>", upper-cased ("A<n>") for the numbers listed as shouted. */
-function system(shouted: number[] = []): string {
-  return `export function answer(vars) {
-  const text = "a" + vars.n;
-  return ${JSON.stringify(shouted)}.includes(vars.n) ? text.toUpperCase() : text;
-}
-`;
-}
+const suite = rulesSuite;
+const system = shoutingSystem;
 
 async function approved(files: Record<string, string>): Promise<string> {
   const cwd = await workspace(files);

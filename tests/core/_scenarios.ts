@@ -4,6 +4,7 @@ import type { RunDocument } from "../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "./_runs.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { equals } from "../../core/suite/assertions/constructors.ts";
+import { customAssertion } from "../../core/suite/assertions/custom.ts";
 import { recordedAssertions } from "../../core/compare/recheck_rules.ts";
 import type { Score } from "../../core/run/verdict.ts";
 
@@ -227,7 +228,57 @@ export const SCENARIOS: Scenario[] = [
       return run;
     })(),
   },
+  {
+    name:
+      "a pure custom check the run re-checked on the baseline and a custom check not declared pure",
+    baseline: [withCheck(
+      fakeRun(A, [
+        { id: "a", statuses: { correct: "pass" } },
+        { id: "b", statuses: { correct: "pass" } },
+        { id: "c", statuses: { correct: "pass" } },
+      ]),
+      { check: sameWord({ caseBlind: false, pure: true }), outputs: ["paris", "Rome", "rome"] },
+    )],
+    candidate: (() => {
+      const cases = [
+        { id: "a", statuses: { correct: "pass" as const } },
+        { id: "b", statuses: { correct: "pass" as const } },
+        { id: "c", statuses: { correct: "pass" as const } },
+      ];
+      const outputs = ["PARIS", "rome", "lima"];
+      const loosened = sameWord({ caseBlind: true, pure: true });
+      const run = withCheck(
+        withCheck(fakeRun(B, cases, { config_hash: "dddddddddddddddd" }), {
+          check: loosened,
+          outputs,
+        }),
+        { check: sameWord({ caseBlind: true, pure: false, name: "tone" }), outputs },
+      );
+      // What `run` recorded: the loosened pure check on the approved run's stored outputs.
+      run.baseline_rechecks = ["a", "b", "c"].map((id) => ({
+        run_id: A,
+        case_id: id,
+        assertion_id: loosened.id,
+        verdicts: [{ ...verdictOf(loosened), status: "pass" as const, metadata: {} }],
+      }));
+      return run;
+    })(),
+  },
 ];
+
+/** A custom check that the output is the expected word, case-blind or not, pure or not. */
+function sameWord(options: { caseBlind: boolean; pure: boolean; name?: string }): Assertion {
+  return customAssertion({
+    name: options.name ?? "word",
+    params: { case_blind: options.caseBlind },
+    pure: options.pure,
+    check: ({ output, testCase }): Score => {
+      const expected = String(testCase.expected);
+      const same = options.caseBlind ? output.toLowerCase() === expected : output === expected;
+      return { status: same ? "pass" : "fail" };
+    },
+  });
+}
 
 /** Adds a real check to a fake run: each case's output, expected "paris"/"rome" and verdict. */
 function withCheck(

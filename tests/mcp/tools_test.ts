@@ -9,7 +9,7 @@ Deno.test("the server lists the tools that read or run, compare among them, and 
     const { tools } = await session.client.listTools();
     assertEquals(
       tools.map((t) => t.name).sort(),
-      ["compare", "diff", "explain", "list", "log", "report", "run", "view"],
+      ["compare", "diff", "explain", "list", "log", "rejudge", "report", "run", "view"],
     );
     ok(!tools.some((t) => /promote|approve|baseline/i.test(t.name)));
     ok(/no promote tool/.test(session.client.getInstructions() ?? ""), "the instructions say so");

@@ -124,3 +124,26 @@ Deno.test("a budget that can not pay for one run is refused before any call", as
   assertEquals(result.code, 64);
   match(result.stderr, /a budget of 10 target calls can not pay for one run/);
 });
+
+Deno.test("a cycle whose checks errored says why in its alert and its journal line, grouped by cause", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
+  const dir = await prepareScenario("steady", { policy: false, workspace: join(parent, "down") });
+  await Deno.writeTextFile(
+    join(dir, "system.ts"),
+    `export function answer(vars: { n: number }): string {
+  if (vars.n % 2 === 0) throw new Error("database unavailable");
+  return "answer " + vars.n;
+}
+`,
+  );
+  const result = await runOperator(dir, ["cycle", "--json"]);
+  const { cycle, paths } = JSON.parse(result.stdout);
+  assertEquals(cycle.classification, "system-error");
+  assertEquals(cycle.errored_causes.length, 1, cycle.errored_causes.join("\n"));
+  match(cycle.errored_causes[0], /^15 checks errored: .*database unavailable$/);
+  const alert = await Deno.readTextFile(paths.alert);
+  ok(alert.includes(`  - ${cycle.errored_causes[0]}\n`), alert);
+  const journal = join(dir, ".digline", "default", "decisions", "operator-example.jsonl");
+  const [line] = (await Deno.readTextFile(journal)).trim().split("\n").map((l) => JSON.parse(l));
+  assertEquals(line.errored_causes, cycle.errored_causes);
+});

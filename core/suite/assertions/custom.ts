@@ -23,6 +23,12 @@ export interface CustomAssertionInput {
   name: string;
   /** Parameters that are part of the assertion's identity; JSON only. */
   params?: JsonValue;
+  /**
+   * The check's answer depends on nothing but its input (no call, no clock, no file): when its
+   * definition changes, a run re-applies it to the approved baseline's stored outputs so compare
+   * judges both sides by the same rules. Left out, a changed check makes compare unjudged (exit 2).
+   */
+  pure?: boolean;
   /** Judges one output: a boolean, a Score, or several (one verdict each). */
   check: (input: CheckInput) => CheckResult | CheckResult[] | Promise<CheckResult | CheckResult[]>;
 }
@@ -62,6 +68,13 @@ export function customAssertion(input: CustomAssertionInput): Assertion {
       `Custom assertion "${input.name}" has no check function: give it check(input)`,
     );
   }
+  if (input.pure !== undefined && typeof input.pure !== "boolean") {
+    throw new AssertionShapeError(
+      `Custom assertion "${input.name}" has pure = ${
+        JSON.stringify(input.pure)
+      }: give pure: true when the check calls nothing, or leave it out`,
+    );
+  }
   if (input.params !== undefined && !JsonValueSchema.safeParse(input.params).success) {
     throw new AssertionShapeError(
       `Custom assertion "${input.name}" has params that are not plain JSON`,
@@ -72,6 +85,8 @@ export function customAssertion(input: CustomAssertionInput): Assertion {
     kind: "custom",
     params: input.params ?? null,
     check_source: shortDigest(String(input.check)),
+    // Only when declared, so the ids of checks written before `pure` existed do not move.
+    ...(input.pure === true ? { pure: true } : {}),
   };
   return {
     id: shortDigest(definition),
@@ -80,4 +95,11 @@ export function customAssertion(input: CustomAssertionInput): Assertion {
     definition,
     check: input.check,
   };
+}
+
+/** Whether an assertion is a custom check its author declared pure (re-applicable to outputs). */
+export function isPureCustom(assertion: { kind: string; definition?: JsonValue }): boolean {
+  const definition = assertion.definition;
+  return assertion.kind === "custom" && typeof definition === "object" && definition !== null &&
+    !Array.isArray(definition) && definition.pure === true;
 }
