@@ -3,7 +3,11 @@ import type { CaseResult } from "../core/run/run_document.ts";
 import type { Case } from "../core/suite/case.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import { executeCases, type ExecuteOptions } from "./driver.ts";
-import { bindChecks } from "./checks/mod.ts";
+import { basename, extname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { bindChecks, type SuiteModule } from "./checks/mod.ts";
+import { CODE_SUITE_EXTENSIONS } from "./suite_loader/mod.ts";
+import { loadTimeoutMs } from "./suite_loader/code_suite.ts";
 import { createModelPool } from "./models/pool.ts";
 import type { LoadedSuite } from "./suite_loader/mod.ts";
 import { openTarget, type Target } from "./targets/mod.ts";
@@ -38,7 +42,11 @@ export async function withRunSession<T>(
 ): Promise<T> {
   const suite = loaded.suite;
   const models = createModelPool();
-  const checks = bindChecks(suite.assertions, { models, timeoutMs: suite.settings.timeout_ms });
+  const checks = await bindChecks(suite.assertions, {
+    models,
+    timeoutMs: suite.settings.timeout_ms,
+    ...suiteModuleOf(loaded),
+  });
   const running = { ...suite, assertions: checks.assertions };
   const target = options.target ?? openTarget(suite.target, { suiteDir: loaded.dir, models });
   try {
@@ -66,4 +74,17 @@ export async function withRunSession<T>(
     checks.close();
     await target.close();
   }
+}
+
+/** The module a code-form suite was loaded from, whose custom checks run sandboxed. */
+function suiteModuleOf(loaded: LoadedSuite): { module?: SuiteModule } {
+  if (!CODE_SUITE_EXTENSIONS.includes(extname(loaded.source).toLowerCase())) return {};
+  const path = join(loaded.dir, basename(loaded.source));
+  return {
+    module: {
+      url: pathToFileURL(path).href,
+      source: loaded.source,
+      loadTimeoutMs: loadTimeoutMs(),
+    },
+  };
 }

@@ -96,7 +96,8 @@ async function importWithDeadline(url: string, source: string): Promise<Record<s
   }
 }
 
-function loadTimeoutMs(): number {
+/** The load deadline: DIGLINE_LOAD_TIMEOUT_MS when it is a usable number, else the default. */
+export function loadTimeoutMs(): number {
   let text: string | undefined;
   try {
     text = Deno.env.get("DIGLINE_LOAD_TIMEOUT_MS");
