@@ -34,11 +34,13 @@ export function spawnCli(
     stdin?: "null" | "piped";
     stdout?: "null" | "piped";
     stderr?: "null" | "piped";
+    env?: Record<string, string>;
   },
 ): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
     args: cliCommandArgs(args),
     cwd: options.cwd,
+    ...(options.env === undefined ? {} : { env: options.env }),
     stdin: options.stdin ?? "null",
     stdout: options.stdout ?? "null",
     stderr: options.stderr ?? "null",
