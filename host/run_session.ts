@@ -7,7 +7,7 @@ import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { bindChecks, type SuiteModule } from "./checks/mod.ts";
 import { CODE_SUITE_EXTENSIONS } from "./suite_loader/mod.ts";
-import { loadTimeoutMs } from "./suite_loader/code_suite.ts";
+import { loadTimeoutMs } from "./load_deadline.ts";
 import { createModelPool } from "./models/pool.ts";
 import type { LoadedSuite } from "./suite_loader/mod.ts";
 import { openTarget, type Target } from "./targets/mod.ts";

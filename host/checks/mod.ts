@@ -9,6 +9,7 @@ import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { bindJudges } from "../judges/mod.ts";
 import type { ModelPool } from "../models/pool.ts";
 import { boundRegexChecks } from "./bounded_regex.ts";
+import { boundInProcessCustomChecks } from "./in_process_custom.ts";
 import { openRegexPool } from "./regex_pool.ts";
 import { type CheckSandbox, openCheckSandbox } from "./sandbox.ts";
 import { sandboxCustomChecks } from "./sandboxed_custom.ts";
@@ -34,7 +35,7 @@ export interface SuiteModule {
  * Binds every check that needs the host: judges to models, regexes to a bounded pool, custom
  * checks of a suite module to a sandbox (refused, naming the file, when the module does not
  * load without permissions). Custom checks of a suite built in memory have no module to import
- * again, so they run in this process as the caller wrote them.
+ * again, so they run in this process, a promise they answer raced against timeoutMs.
  */
 export async function bindChecks(
   assertions: readonly Assertion[],
@@ -50,7 +51,7 @@ export async function bindChecks(
   const bounded = boundRegexChecks(judged, { pool, timeoutMs: options.timeoutMs });
   return {
     assertions: sandbox === undefined
-      ? bounded
+      ? boundInProcessCustomChecks(bounded, { timeoutMs: options.timeoutMs })
       : sandboxCustomChecks(bounded, { sandbox, timeoutMs: options.timeoutMs }),
     close: () => {
       pool.close();
