@@ -5,7 +5,7 @@ import type { Suite } from "../core/suite/suite.ts";
 import { executeCases, type ExecuteOptions } from "./driver.ts";
 import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { bindChecks, type SuiteModule } from "./checks/mod.ts";
+import { bindChecks, type BoundChecks, type SuiteModule } from "./checks/mod.ts";
 import { CODE_SUITE_EXTENSIONS } from "./suite_loader/mod.ts";
 import { loadTimeoutMs } from "./load_deadline.ts";
 import { createModelPool } from "./models/pool.ts";
@@ -42,28 +42,32 @@ export async function withRunSession<T>(
 ): Promise<T> {
   const suite = loaded.suite;
   const models = createModelPool();
-  const checks = await bindChecks(suite.assertions, {
+  // The sandbox imports the suite again while the target opens: the two waits overlap.
+  const binding = bindChecks(suite.assertions, {
     models,
     timeoutMs: suite.settings.timeout_ms,
     ...suiteModuleOf(loaded),
   });
-  const running = { ...suite, assertions: checks.assertions };
-  const target = options.target ?? openTarget(suite.target, { suiteDir: loaded.dir, models });
+  let target: Target | undefined;
+  let checks: BoundChecks;
   try {
+    target = options.target ?? openTarget(suite.target, { suiteDir: loaded.dir, models });
     // A module's missing export is refused here, before `use` writes anything.
-    await target.open?.();
+    [checks] = await Promise.all([binding, target.open?.()]);
   } catch (error) {
-    checks.close();
-    await target.close();
+    (await binding.catch(() => undefined))?.close();
+    await target?.close();
     throw error;
   }
+  const running = { ...suite, assertions: checks.assertions };
+  const opened = target;
   const session: RunSession = {
     suite,
     async draw(cases, options = {}) {
       const asked = cases === undefined ? suite.cases : cases;
       const results = await executeCases(
         cases === undefined ? running : { ...running, cases: asked },
-        { ...options, target },
+        { ...options, target: opened },
       );
       return reconcileResults({ cases: asked, assertions: suite.assertions }, results);
     },
@@ -72,7 +76,7 @@ export async function withRunSession<T>(
     return await use(session);
   } finally {
     checks.close();
-    await target.close();
+    await opened.close();
   }
 }
 
