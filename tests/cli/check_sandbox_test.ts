@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { call, connect } from "../mcp/_mcp.ts";
 import { cli, ROOT, workspace } from "./_cli.ts";
 
 /**
@@ -137,4 +138,32 @@ export const suite = defineSuite({
   match(run.stderr, /suite\.ts/);
   match(run.stderr, /no permissions/);
   ok(!run.stderr.includes("    at "), run.stderr);
+});
+
+Deno.test("an MCP run asks custom checks in the sandbox too", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response("the network"),
+  );
+  try {
+    const cwd = await workspace({
+      "suite.ts": probeSuite(server.addr.port),
+      "secret.txt": "the file",
+    });
+    const session = await connect(cwd);
+    try {
+      const { envelope } = await call(session, "run", { suite_file: "suite.ts" });
+      assertEquals(envelope.exit_code, 0, JSON.stringify(envelope));
+      const path = (envelope.document as { path: string }).path;
+      const stored = JSON.parse(await Deno.readTextFile(join(cwd, path)));
+      for (const verdict of stored.cases[0].verdicts as StoredVerdict[]) {
+        assertEquals(verdict.status, "fail", `${verdict.assertion}: ${verdict.reason}`);
+        match(verdict.reason ?? "", /NotCapable|Requires/, verdict.assertion);
+      }
+    } finally {
+      await session.close();
+    }
+  } finally {
+    await server.shutdown();
+  }
 });
