@@ -55,9 +55,11 @@ export async function withRunSession<T>(
     // A module's missing export is refused here, before `use` writes anything.
     [checks] = await Promise.all([binding, target.open?.()]);
   } catch (error) {
-    (await binding.catch(() => undefined))?.close();
+    const bound = await binding.then((value) => ({ value }), (failure) => ({ failure }));
+    if ("value" in bound) bound.value.close();
     await target?.close();
-    throw error;
+    // The checks are bound first (a judge's missing key is named before the target's).
+    throw "failure" in bound ? bound.failure : error;
   }
   const running = { ...suite, assertions: checks.assertions };
   const opened = target;
