@@ -77,8 +77,13 @@ interface Pending {
   resolve(answer: SandboxAnswer): void;
   /** Starts the check's clock: it runs from when the Worker begins it, not from the queue. */
   started(): void;
+  /** Stops the check's clock: it is asked again of a fresh Worker, which starts it anew. */
+  requeued(): void;
   message: { id: number; assertionId: string; input: unknown };
 }
+
+/** How many times in a row a Worker may go silent with checks waiting before the rest fail. */
+const SILENT_RESTARTS = 2;
 
 /**
  * Starts the sandbox for the suite module at `moduleUrl` and waits until it has imported the
@@ -95,7 +100,36 @@ export async function openCheckSandbox(
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let closed = false;
+  /** Why no Worker can be started any more; every later check is answered with it. */
+  let broken: string | undefined;
   let worker: Worker;
+  // A Worker stuck outside any check (a timer a check left behind that loops) starts no check,
+  // so no check's clock runs: silence for twice the timeout with checks waiting replaces it.
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  let watchdogMs = 0;
+  let silentRestarts = 0;
+  function armWatchdog(): void {
+    clearTimeout(watchdog);
+    watchdog = undefined;
+    if (closed || pending.size === 0 || watchdogMs === 0) return;
+    watchdog = setTimeout(() => {
+      watchdog = undefined;
+      if (pending.size === 0) return;
+      silentRestarts++;
+      if (silentRestarts > SILENT_RESTARTS) {
+        failAll(`the sandbox stopped answering (${SILENT_RESTARTS} fresh Workers in a row)`);
+        return;
+      }
+      void restart();
+    }, watchdogMs);
+  }
+  function failAll(reason: string): void {
+    broken = reason;
+    for (const entry of [...pending.values()]) entry.resolve({ threw: reason });
+    pending.clear();
+    clearTimeout(watchdog);
+    worker.terminate();
+  }
   try {
     worker = await start();
   } catch (error) {
@@ -143,6 +177,8 @@ export async function openCheckSandbox(
       clearTimeout(timer);
     }
     started.onmessage = (event) => {
+      silentRestarts = 0;
+      armWatchdog();
       // An error after a check answered (a rejection nobody awaited) changes no verdict.
       if (typeof event.data?.stray === "string") return;
       const { id, ...answer } = event.data as { id: number } & SandboxAnswer;
@@ -178,18 +214,22 @@ export async function openCheckSandbox(
     try {
       worker = await start();
     } catch (error) {
-      for (const [id, entry] of pending) {
-        pending.delete(id);
-        entry.resolve({ threw: `the sandbox did not restart: ${messageOf(error)}` });
-      }
+      failAll(`the sandbox did not restart: ${messageOf(error)}`);
       return;
     }
-    for (const entry of pending.values()) worker.postMessage(entry.message);
+    for (const entry of pending.values()) {
+      entry.requeued();
+      worker.postMessage(entry.message);
+    }
+    armWatchdog();
   }
 
   return {
     check(assertionId, { input, timeoutMs, signal }) {
       if (closed) return Promise.resolve({ threw: "the run's sandbox is closed" });
+      if (broken !== undefined) return Promise.resolve({ threw: broken });
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      watchdogMs = 2 * timeoutMs;
       const id = nextId++;
       const message = { id, assertionId, input };
       return new Promise<SandboxAnswer>((resolve, reject) => {
@@ -219,8 +259,10 @@ export async function openCheckSandbox(
               void restart();
             }, timeoutMs);
           },
+          requeued: () => clearTimeout(timer),
         });
         signal?.addEventListener("abort", onAbort, { once: true });
+        if (watchdog === undefined) armWatchdog();
         try {
           worker.postMessage(message);
         } catch (error) {
@@ -231,6 +273,7 @@ export async function openCheckSandbox(
     },
     close() {
       closed = true;
+      clearTimeout(watchdog);
       worker.terminate();
       for (const entry of pending.values()) entry.resolve({ threw: "the run stopped" });
       pending.clear();

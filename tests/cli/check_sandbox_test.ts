@@ -167,3 +167,26 @@ Deno.test("an MCP run asks custom checks in the sandbox too", async () => {
     await server.shutdown();
   }
 });
+
+Deno.test("a custom check that leaves a looping timer behind does not hold the run: the checks after it are asked of a fresh sandbox", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+export const suite = defineSuite({
+  name: "poisoned",
+  target: { fn: () => "out", name: "out", timeout_ms: 400, concurrency: 1 },
+  assertions: [
+    custom({ name: "poisons", check: ({ testCase }) => {
+      if (testCase.id === "a") setTimeout(() => { for (;;) {} }, 0);
+      return true;
+    } }),
+  ],
+  cases: [{ id: "a" }, { id: "b" }, { id: "c" }],
+});
+`,
+  });
+  const cases = await runStored(cwd);
+  assertEquals(
+    cases.map((c) => [c.case_id, c.verdicts[0].status]),
+    [["a", "pass"], ["b", "pass"], ["c", "pass"]],
+  );
+});
