@@ -1,3 +1,5 @@
+import { scrub } from "../host/secrets.ts";
+
 /** Where a command writes, and what kind of place that is. */
 export interface Io {
   out(text: string): void;
@@ -14,8 +16,9 @@ const encoder = new TextEncoder();
 export function processIo(): Io {
   const errIsTerminal = Deno.stderr.isTerminal();
   return {
-    out: (text) => writeAll(Deno.stdout, text),
-    err: (text) => writeAll(Deno.stderr, text),
+    // Every line the CLI prints passes the one scrub, whatever produced it.
+    out: (text) => writeAll(Deno.stdout, scrub(text)),
+    err: (text) => writeAll(Deno.stderr, scrub(text)),
     errIsTerminal,
     color: Deno.stdout.isTerminal() && !Deno.noColor,
   };

@@ -1,3 +1,4 @@
+import { scrubbedJson } from "./secrets.ts";
 import { join } from "node:path";
 import { z } from "zod";
 import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run/run_document.ts";
@@ -176,7 +177,7 @@ export class JournalWriter {
     }
     const writer = new JournalWriter(file, path);
     try {
-      await writer.#write(JSON.stringify(JournalHeaderSchema.parse(header)) + "\n");
+      await writer.#write(scrubbedJson(JournalHeaderSchema.parse(header)) + "\n");
     } catch (error) {
       // A header that is not whole is no journal: leave nothing behind to resume from.
       file.close();
@@ -202,7 +203,7 @@ export class JournalWriter {
   /** Appends one finished case; resolves once its line is written with the others of its batch. */
   append(result: CaseResult): Promise<void> {
     if (this.#failure !== null) return Promise.reject(this.#failure.error);
-    this.#queue.push(JSON.stringify(result) + "\n");
+    this.#queue.push(scrubbedJson(result) + "\n");
     this.#next ??= this.#scheduleWrite();
     return this.#next;
   }

@@ -40,12 +40,16 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
   }
   const usage: ModelUsage[] = [];
   const meter: ModelMeter = (call) => addCall(usage, call);
+  const notes = new Set<string>();
   const repeats = testCase.repeats ?? context.suite.settings.repeats;
   const samples: Sample[] = [];
   for (let draw = 0; draw < repeats; draw++) {
-    samples.push(await drawSample(testCase, { asked, context, meter }));
+    samples.push(await drawSample(testCase, { asked, context, meter, notes }));
   }
-  const metered = usage.length === 0 ? {} : { usage: sortUsage(usage) };
+  const metered = {
+    ...(usage.length === 0 ? {} : { usage: sortUsage(usage) }),
+    ...(notes.size === 0 ? {} : { output_notes: [...notes] }),
+  };
   if (samples.length === 1) return { ...caseIdentity(testCase), ...samples[0], ...metered };
   const answered = samples.find((s) => s.output !== undefined);
   const latency = samples.reduce((total, s) => total + s.latency_ms, 0);
@@ -65,13 +69,20 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
 /** Asks the target once (with its retries) and runs every asked check on what came back. */
 async function drawSample(
   testCase: Case,
-  options: { asked: readonly Assertion[]; context: RunContext; meter: ModelMeter },
+  options: {
+    asked: readonly Assertion[];
+    context: RunContext;
+    meter: ModelMeter;
+    /** Receives what the answered draw's output was changed by as it was read. */
+    notes: Set<string>;
+  },
 ): Promise<Sample> {
   const { asked, context, meter } = options;
   // A calibration case with a fixed output checks the instrument alone: the target is not asked.
   const answer: Answer = testCase.output !== undefined
-    ? { ok: true, output: testCase.output, refused: false, attempts: 0, latency: 0 }
+    ? { ok: true, output: testCase.output, refused: false, notes: [], attempts: 0, latency: 0 }
     : await callWithRetries(testCase, context, meter);
+  if (answer.ok) { for (const note of answer.notes) options.notes.add(note); }
   const latency_ms = Math.max(0, Math.round(answer.latency * 10) / 10);
   if (!answer.ok) {
     return {
@@ -124,7 +135,14 @@ function reduceSamples(asked: readonly Assertion[], samples: readonly Sample[]):
 }
 
 type Answer =
-  | { ok: true; output: string; refused: boolean; attempts: number; latency: number }
+  | {
+    ok: true;
+    output: string;
+    refused: boolean;
+    notes: readonly string[];
+    attempts: number;
+    latency: number;
+  }
   | { ok: false; error: TransportError; attempts: number; latency: number };
 
 async function callWithRetries(
@@ -186,10 +204,11 @@ async function callOnce(
   testCase: Case,
   context: RunContext,
   options: { attempt: number; meter: ModelMeter },
-): Promise<{ output: string; refused: boolean }> {
+): Promise<{ output: string; refused: boolean; notes: string[] }> {
   const attempt = new AbortController();
   const release = context.deadlines.watch(attempt);
   let refused = false;
+  const notes: string[] = [];
   try {
     let call: Promise<string>;
     try {
@@ -200,6 +219,7 @@ async function callOnce(
         onRefusal: () => {
           refused = true;
         },
+        onOutputNote: (note) => notes.push(note),
       }));
     } catch (error) {
       call = Promise.reject(error);
@@ -209,7 +229,7 @@ async function callOnce(
     if (typeof output !== "string") {
       throw new TransportError(`the target answered with ${typeof output}, not text`);
     }
-    return { output, refused };
+    return { output, refused, notes };
   } finally {
     release();
   }

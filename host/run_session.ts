@@ -3,7 +3,11 @@ import type { CaseResult } from "../core/run/run_document.ts";
 import type { Case } from "../core/suite/case.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import { executeCases, type ExecuteOptions } from "./driver.ts";
-import { bindChecks } from "./checks/mod.ts";
+import { basename, extname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { bindChecks, type BoundChecks, type SuiteModule } from "./checks/mod.ts";
+import { CODE_SUITE_EXTENSIONS } from "./suite_loader/mod.ts";
+import { loadTimeoutMs } from "./load_deadline.ts";
 import { createModelPool } from "./models/pool.ts";
 import type { LoadedSuite } from "./suite_loader/mod.ts";
 import { openTarget, type Target } from "./targets/mod.ts";
@@ -38,24 +42,34 @@ export async function withRunSession<T>(
 ): Promise<T> {
   const suite = loaded.suite;
   const models = createModelPool();
-  const checks = bindChecks(suite.assertions, { models, timeoutMs: suite.settings.timeout_ms });
-  const running = { ...suite, assertions: checks.assertions };
-  const target = options.target ?? openTarget(suite.target, { suiteDir: loaded.dir, models });
+  // The sandbox imports the suite again while the target opens: the two waits overlap.
+  const binding = bindChecks(suite.assertions, {
+    models,
+    timeoutMs: suite.settings.timeout_ms,
+    ...suiteModuleOf(loaded),
+  });
+  let target: Target | undefined;
+  let checks: BoundChecks;
   try {
+    target = options.target ?? openTarget(suite.target, { suiteDir: loaded.dir, models });
     // A module's missing export is refused here, before `use` writes anything.
-    await target.open?.();
+    [checks] = await Promise.all([binding, target.open?.()]);
   } catch (error) {
-    checks.close();
-    await target.close();
-    throw error;
+    const bound = await binding.then((value) => ({ value }), (failure) => ({ failure }));
+    if ("value" in bound) bound.value.close();
+    await target?.close();
+    // The checks are bound first (a judge's missing key is named before the target's).
+    throw "failure" in bound ? bound.failure : error;
   }
+  const running = { ...suite, assertions: checks.assertions };
+  const opened = target;
   const session: RunSession = {
     suite,
     async draw(cases, options = {}) {
       const asked = cases === undefined ? suite.cases : cases;
       const results = await executeCases(
         cases === undefined ? running : { ...running, cases: asked },
-        { ...options, target },
+        { ...options, target: opened },
       );
       return reconcileResults({ cases: asked, assertions: suite.assertions }, results);
     },
@@ -64,6 +78,19 @@ export async function withRunSession<T>(
     return await use(session);
   } finally {
     checks.close();
-    await target.close();
+    await opened.close();
   }
+}
+
+/** The module a code-form suite was loaded from, whose custom checks run sandboxed. */
+function suiteModuleOf(loaded: LoadedSuite): { module?: SuiteModule } {
+  if (!CODE_SUITE_EXTENSIONS.includes(extname(loaded.source).toLowerCase())) return {};
+  const path = join(loaded.dir, basename(loaded.source));
+  return {
+    module: {
+      url: pathToFileURL(path).href,
+      source: loaded.source,
+      loadTimeoutMs: loadTimeoutMs(),
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { scrubbedJson } from "./secrets.ts";
 import { join } from "node:path";
 import type { z } from "zod";
 import {
@@ -54,7 +55,7 @@ export class RunStore {
   /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
-    await writeFileAtomic(path, JSON.stringify(RunDocumentSchema.parse(run), null, 1) + "\n");
+    await writeFileAtomic(path, scrubbedJson(RunDocumentSchema.parse(run), 1) + "\n");
     this.#cache.set(run.run_id, run);
     this.#runIndex = null;
     await appendToRunIndex(join(this.runsDir, run.suite.name), { rows: [runSynopsis(run)] });
@@ -167,7 +168,7 @@ export class RunStore {
     const path = join(this.baselinesDir(baseline.suite), `${stamp}-${baseline.run_id}.json`);
     await writeFileAtomic(
       path,
-      JSON.stringify(BaselineDocumentSchema.parse(baseline), null, 1) + "\n",
+      scrubbedJson(BaselineDocumentSchema.parse(baseline), 1) + "\n",
     );
     return path;
   }
@@ -179,7 +180,7 @@ export class RunStore {
    */
   async writeCitedRun(run: RunDocument): Promise<string> {
     const path = this.citedRunPath(run.suite.name, run.run_id);
-    await writeFileAtomic(path, JSON.stringify(RunDocumentSchema.parse(run), null, 1) + "\n");
+    await writeFileAtomic(path, scrubbedJson(RunDocumentSchema.parse(run), 1) + "\n");
     return path;
   }
 
@@ -220,7 +221,7 @@ export class RunStore {
       this.confirmationsDir(confirmation.suite.name, confirmation.candidate_run),
       `${confirmation.confirmation_id}.json`,
     );
-    const text = JSON.stringify(ConfirmationDocumentSchema.parse(confirmation), null, 1);
+    const text = scrubbedJson(ConfirmationDocumentSchema.parse(confirmation), 1);
     await writeFileAtomic(path, text + "\n");
     return path;
   }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { scrubbedValue } from "../host/secrets.ts";
 import { z } from "zod";
 import type { CallToolResult } from "./_sdk.ts";
 import { INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
@@ -75,7 +76,9 @@ export interface Envelope {
  * clients that drop structuredContent. Before it comes what the CLI would have printed for a
  * person: an error's one-line sentence (or the traceback and the line under it), a report's text.
  */
-export function toolResult(envelope: Envelope): CallToolResult {
+export function toolResult(unscrubbed: Envelope): CallToolResult {
+  // Every string of the result passes the one scrub, whatever tool produced it.
+  const envelope = scrubbedValue(unscrubbed);
   const json = { type: "text" as const, text: JSON.stringify(envelope, null, 2) };
   if (envelope.error === undefined) {
     const report = envelope.report === undefined

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { scrubbedValue } from "../host/secrets.ts";
 import type { Envelope } from "./envelope.ts";
 import { routeConsoleToStderr } from "./quiet_stdout.ts";
 import type { RunProgress } from "../core/run/progress.ts";
@@ -34,5 +35,6 @@ scope.onmessage = async (event) => {
     signal: controller.signal,
     onProgress: (progress) => scope.postMessage({ kind: "progress", progress }),
   });
-  scope.postMessage({ kind: "done", envelope });
+  // This worker may have read a key the server never did (a suite's own api_key_env).
+  scope.postMessage({ kind: "done", envelope: scrubbedValue(envelope) });
 };

@@ -4,6 +4,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from "./_sdk.ts";
+import { scrub } from "../host/secrets.ts";
 import { INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
 import type { StoreLocation } from "../host/store.ts";
 import { type Envelope, envelopeSchema, toolResult } from "./envelope.ts";
@@ -64,7 +65,7 @@ async function answer(
   if (envelope.error?.kind === "unexpected") {
     // The agent gets the trace in the result; the person who started the server gets it too,
     // in the client's server log, as the CLI would have printed it.
-    console.error(`${envelope.error.trace}\n${INTERNAL_FAILURE_LINE}`);
+    console.error(scrub(`${envelope.error.trace}\n${INTERNAL_FAILURE_LINE}`));
   }
   return envelope;
 }

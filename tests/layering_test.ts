@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -39,6 +39,12 @@ const CORE_FORBIDDEN: [RegExp, string][] = [
     "reaches a global by a computed name",
   ],
   [/\b(eval|Function)\s*\(/, "evaluates code built at run time"],
+  [
+    /\b(globalThis|self|window|global)\s*(\?\.)?\s*\.\s*(Deno|process|require)\b/,
+    "reaches the runtime through a global",
+  ],
+  [/(=|\(|,|\breturn|:)\s*Deno\s*($|[;,)?])/, "holds the Deno namespace as a value"],
+  [/(^|[^.\w])(process\s*\.\s*\w|require\s*\()/, "uses Node's process or require"],
 ];
 
 function violations(dir: string, rules: [RegExp, string][]): string[] {
@@ -75,6 +81,14 @@ Deno.test("the layering check catches each forbidden thing it names", () => {
     'const d = Reflect.get(globalThis, "De" + "no");',
     'const f = new Function("return Deno")();',
     'eval("Deno")',
+    "const d = self.Deno;",
+    "const env = globalThis?.Deno.env;",
+    "const p = globalThis.process;",
+    "const d = Deno;",
+    "use(Deno)",
+    "const e = process.env.KEY;",
+    'const fs = require("node:fs");',
+    "const name = globalThis[x];",
   ];
   for (const sample of samples) {
     const hit = CORE_FORBIDDEN.some(([pattern]) => pattern.test(codeOnly(sample)));
@@ -85,6 +99,8 @@ Deno.test("the layering check catches each forbidden thing it names", () => {
     false,
   );
   assertEquals(CORE_FORBIDDEN.some(([p]) => p.test("new Date(iso)")), false);
+  assertEquals(CORE_FORBIDDEN.some(([p]) => p.test("`Deno flags only: ${x}`")), false);
+  assertEquals(CORE_FORBIDDEN.some(([p]) => p.test("run.process_id")), false);
 });
 
 Deno.test("host imports neither front end nor the operator", () => {
@@ -160,4 +176,61 @@ Deno.test("the circle check finds a circle of two files", () => {
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+/** The npm packages core imports, each read for what it does when loaded and used. */
+const CORE_PACKAGES_REVIEWED = [
+  "@noble/hashes",
+  "ajv",
+  "canonicalize",
+  "entities",
+  "junit-report-builder",
+  "zod",
+];
+
+function corePackages(): string[] {
+  const names = new Set<string>();
+  for (const file of sourceFiles("core")) {
+    const text = codeOnly(Deno.readTextFileSync(join(root, file)));
+    for (const match of text.matchAll(/from\s+["']([^."'][^"']*)["']/g)) {
+      const specifier = match[1];
+      if (specifier.startsWith("node:")) continue;
+      const parts = specifier.split("/");
+      names.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+    }
+  }
+  return [...names].sort();
+}
+
+Deno.test("core's npm packages are the reviewed ones: a new one is read before it is added here", () => {
+  assertEquals(corePackages(), CORE_PACKAGES_REVIEWED);
+});
+
+Deno.test({
+  name: "every core module, with its npm packages, loads in a process with no permissions",
+  // Core's own tests exercise the packages without permissions; this holds what they do at load.
+  // It starts a process, so a run of this file with --allow-read alone skips it (marked ignored).
+  ignore: Deno.permissions.querySync({ name: "run" }).state !== "granted" ||
+    Deno.permissions.querySync({ name: "write" }).state !== "granted",
+  fn: async () => {
+    const dir = Deno.makeTempDirSync({ dir: root, prefix: ".no-permissions-" });
+    try {
+      const entry = join(dir, "all_core.ts");
+      const imports = sourceFiles("core").map((file) =>
+        `import ${JSON.stringify(pathToFileURL(join(root, file)).href)};`
+      );
+      Deno.writeTextFileSync(entry, imports.join("\n") + "\n");
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "--no-prompt", "--config", join(root, "deno.json"), entry],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assertEquals(
+        { code: out.code, stderr: new TextDecoder().decode(out.stderr) },
+        { code: 0, stderr: "" },
+      );
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  },
 });

@@ -72,6 +72,7 @@ function runDetail(summary: RunSummary): string[] {
       count(summary.cases.length, "case")
     }`,
     ...errored,
+    ...(summary.output_notes ?? []).map((note) => `  note       ${note}`),
     ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
     ...totalsLines(summary.totals),
     ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),

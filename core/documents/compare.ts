@@ -105,6 +105,8 @@ export const CompareDocumentSchema = z.strictObject({
   })).optional(),
   /** explain only: the printed fact lines. */
   lines: z.array(z.string()).optional(),
+  /** "CASE: NOTE" for each candidate output digline changed as it read it (not UTF-8). */
+  output_notes: z.array(z.string()).optional(),
 });
 /** A compare or explain document. */
 export type CompareDocument = z.infer<typeof CompareDocumentSchema>;
@@ -112,8 +114,14 @@ export type CompareDocument = z.infer<typeof CompareDocumentSchema>;
 /** Builds the `compare --json` (or `explain --json`) document. */
 export function compareDocumentOf(
   comparison: Comparison,
-  options: { approval: BaselineDocument | null; kind?: "compare" | "explain" },
+  options: {
+    approval: BaselineDocument | null;
+    kind?: "compare" | "explain";
+    /** outputNoteLines of the candidate run. */
+    outputNotes?: readonly string[];
+  },
 ): CompareDocument {
+  const notes = options.outputNotes ?? [];
   const causes = comparison.facts.filter((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
   const byKind: Record<string, { count: number; indices: number[] }> = {};
   causes.forEach((fact, index) => {
@@ -149,6 +157,9 @@ export function compareDocumentOf(
     ...(comparison.errored_causes.length === 0
       ? {}
       : { errored_causes: comparison.errored_causes }),
-    ...(kind === "explain" ? { lines: explainLines(comparison) } : {}),
+    ...(kind === "explain"
+      ? { lines: [...explainLines(comparison), ...notes.map((n) => `note: ${n}`)] }
+      : {}),
+    ...(notes.length === 0 ? {} : { output_notes: [...notes] }),
   };
 }

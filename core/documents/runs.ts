@@ -4,6 +4,7 @@ import { FigureSchema, type RunDocument } from "../run/run_document.ts";
 import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { erroredCauses } from "../run/errored_causes.ts";
+import { outputNoteLines } from "../run/output_notes.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /** Counts a run's verdicts, each count beside the checks it counts. */
@@ -57,6 +58,8 @@ export const RunSummarySchema = z.strictObject({
   shard: z.string().optional(),
   /** A merged run: the shard runs it was made of. */
   merged_from: z.array(z.string()).optional(),
+  /** "CASE: NOTE" for each output digline changed as it read it (bytes that were not UTF-8). */
+  output_notes: z.array(z.string()).optional(),
   /** merge: the shards that were not given, each with the cases left unanswered. */
   missing_shards: z.array(z.strictObject({
     shard: z.string(),
@@ -77,6 +80,7 @@ export function runSummary(
   },
 ): RunSummary {
   const tally = verdictTally(run);
+  const notes = outputNoteLines(run.cases);
   return {
     output_version: OUTPUT_VERSION,
     kind: options.kind,
@@ -99,6 +103,7 @@ export function runSummary(
     ...(run.rejudged_from === undefined ? {} : { rejudged_from: run.rejudged_from }),
     ...(run.shard === undefined ? {} : { shard: `${run.shard.index}/${run.shard.count}` }),
     ...(run.merged_from === undefined ? {} : { merged_from: run.merged_from }),
+    ...(notes.length === 0 ? {} : { output_notes: notes }),
     ...(options.missingShards === undefined ? {} : {
       missing_shards: options.missingShards.map((m) => ({
         shard: `${m.index}/${m.count}`,

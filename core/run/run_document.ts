@@ -43,6 +43,8 @@ export const CaseResultSchema = z.strictObject({
   suspended_reason: z.string().optional(),
   /** The model declined to answer (a refusal); the output is what it said instead. */
   refused: z.literal(true).optional(),
+  /** What digline changed in the output as it read it (bytes that were not UTF-8, replaced). */
+  output_notes: z.array(z.string()).optional(),
   /** The model calls this case made (the target's and its judges'), per role and model. */
   usage: z.array(ModelUsageSchema).optional(),
   /**
@@ -105,6 +107,8 @@ export interface CaseResult {
   suspended_reason?: string;
   /** The model declined to answer (a refusal); the output is what it said instead. */
   refused?: true;
+  /** What digline changed in the output as it read it (bytes that were not UTF-8, replaced). */
+  output_notes?: string[];
   /** The model calls this case made (the target's and its judges'), per role and model. */
   usage?: ModelUsage[];
   /**

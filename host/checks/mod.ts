@@ -1,6 +1,7 @@
 /**
- * Checks as a run asks them: judges bound to the run's model clients, and regex checks run
- * under the target's timeout_ms in Workers that can be stopped.
+ * Checks as a run asks them: judges bound to the run's model clients, regex checks run under
+ * the target's timeout_ms in Workers that can be stopped, and a code-form suite's custom checks
+ * run in a Worker with no permissions.
  *
  * @module
  */
@@ -8,7 +9,10 @@ import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { bindJudges } from "../judges/mod.ts";
 import type { ModelPool } from "../models/pool.ts";
 import { boundRegexChecks } from "./bounded_regex.ts";
+import { boundInProcessCustomChecks } from "./in_process_custom.ts";
 import { openRegexPool } from "./regex_pool.ts";
+import { type CheckSandbox, openCheckSandbox } from "./sandbox.ts";
+import { sandboxCustomChecks } from "./sandboxed_custom.ts";
 
 /** The assertions a run asks, and what to release when it ends. */
 export interface BoundChecks {
@@ -17,15 +21,41 @@ export interface BoundChecks {
   close(): void;
 }
 
-/** Binds every check that needs the host: judges to models, regexes to a bounded pool. */
-export function bindChecks(
+/** The suite module custom checks are imported from again, in the sandbox. */
+export interface SuiteModule {
+  /** The module's file URL. */
+  url: string;
+  /** The module as the user named it, for messages. */
+  source: string;
+  /** How long the sandbox may take to import it. */
+  loadTimeoutMs: number;
+}
+
+/**
+ * Binds every check that needs the host: judges to models, regexes to a bounded pool, custom
+ * checks of a suite module to a sandbox (refused, naming the file, when the module does not
+ * load without permissions). Custom checks of a suite built in memory have no module to import
+ * again, so they run in this process, a promise they answer raced against timeoutMs.
+ */
+export async function bindChecks(
   assertions: readonly Assertion[],
-  options: { models: ModelPool; timeoutMs: number },
-): BoundChecks {
+  options: { models: ModelPool; timeoutMs: number; module?: SuiteModule },
+): Promise<BoundChecks> {
+  const hasCustom = assertions.some((a) => a.kind === "custom");
+  let sandbox: CheckSandbox | undefined;
+  if (hasCustom && options.module !== undefined) {
+    sandbox = await openCheckSandbox(options.module.url, options.module);
+  }
   const pool = openRegexPool();
   const judged = bindJudges(assertions, { models: options.models });
+  const bounded = boundRegexChecks(judged, { pool, timeoutMs: options.timeoutMs });
   return {
-    assertions: boundRegexChecks(judged, { pool, timeoutMs: options.timeoutMs }),
-    close: () => pool.close(),
+    assertions: sandbox === undefined
+      ? boundInProcessCustomChecks(bounded, { timeoutMs: options.timeoutMs })
+      : sandboxCustomChecks(bounded, { sandbox, timeoutMs: options.timeoutMs }),
+    close: () => {
+      pool.close();
+      sandbox?.close();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { diffOutputs } from "../../core/run/output_diff.ts";
+import { outputNoteLines } from "../../core/run/output_notes.ts";
 import {
   type CompareDocument,
   compareDocumentOf,
@@ -158,6 +159,7 @@ export async function compareDocument(
     document: compareDocumentOf(result.comparison, {
       approval: result.approval,
       kind: options.kind,
+      outputNotes: outputNoteLines(result.candidate.cases),
     }),
     result,
   };

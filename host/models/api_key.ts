@@ -1,3 +1,4 @@
+import { registerSecret } from "../secrets.ts";
 import { ApiKeyShapeError, MissingApiKeyError, PermissionRefusedError } from "../refusals.ts";
 
 /**
@@ -25,5 +26,6 @@ export function readApiKey(variable: string, options: { who: string }): string {
   // variable is wrong, never what it holds.
   // deno-lint-ignore no-control-regex
   if (/[\s\x00-\x1f\x7f]/.test(key)) throw new ApiKeyShapeError(variable, options);
+  registerSecret(key);
   return key;
 }

@@ -10,7 +10,7 @@ import {
 import { AssertionShapeError } from "../../core/errors.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import { SuiteExitError, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
-import { MAX_TIMER_MS } from "../../core/limits.ts";
+import { loadTimeoutMs, withinDeadline } from "../load_deadline.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { assembleSuite } from "./assemble.ts";
 import { describeIssues } from "./describe_issue.ts";
@@ -63,8 +63,7 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
   );
 }
 
-/** How long a suite module may take to load unless DIGLINE_LOAD_TIMEOUT_MS says otherwise. */
-export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
+export { DEFAULT_LOAD_TIMEOUT_MS, loadTimeoutMs } from "../load_deadline.ts";
 
 /**
  * Imports a suite module with Deno.exit turned into a refusal and a deadline, so a top-level
@@ -76,37 +75,19 @@ async function importWithDeadline(url: string, source: string): Promise<Record<s
   Deno.exit = (code?: number): never => {
     throw new SuiteExitError(code ?? 0);
   };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(
+  try {
+    return await withinDeadline(import(url), {
+      ms: limit,
+      onTimeout: () =>
         new SuiteLoadError(
           `the module did not finish loading within ${limit} ms (a top-level await that never ` +
             "settles?); make its top level finish, or set DIGLINE_LOAD_TIMEOUT_MS to wait longer",
           { file: source },
         ),
-      );
-    }, limit);
-  });
-  try {
-    return await Promise.race([import(url), deadline]);
+    });
   } finally {
-    clearTimeout(timer);
     Deno.exit = exit;
   }
-}
-
-function loadTimeoutMs(): number {
-  let text: string | undefined;
-  try {
-    text = Deno.env.get("DIGLINE_LOAD_TIMEOUT_MS");
-  } catch {
-    // Without --allow-env for it, the default holds.
-  }
-  const value = Number(text);
-  return text !== undefined && Number.isInteger(value) && value > 0 && value <= MAX_TIMER_MS
-    ? value
-    : DEFAULT_LOAD_TIMEOUT_MS;
 }
 
 function suiteExport(namespace: Record<string, unknown>, source: string): DefinedSuite {

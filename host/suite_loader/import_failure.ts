@@ -10,6 +10,8 @@ const DIGLINE_ROOT = new URL("../../", import.meta.url).href;
 const DIGLINE_PARTS = new Set(["core", "host", "cli", "mcp", "operator", "mod.ts"]);
 /** The loader's own folder: its frames are the import call, never the cause of a failure. */
 const LOADER_DIR = new URL("./", import.meta.url).href;
+/** The deadline the import races: its frame is the import's await, never the cause either. */
+const LOAD_DEADLINE = new URL("../load_deadline.ts", import.meta.url).href;
 
 /** A message longer than this is cut, so the refusal stays one readable line. */
 const MESSAGE_LIMIT = 200;
@@ -43,7 +45,14 @@ export function refuseImportFailure(error: unknown, context: ImportFailureContex
     });
   }
   const stack = error instanceof Error ? error.stack ?? "" : "";
-  const frames = parseStackFrames(stack).filter((f) => !toUrl(f.file).startsWith(LOADER_DIR));
+  const frames = parseStackFrames(stack).filter((f) => {
+    const url = toUrl(f.file);
+    return !url.startsWith(LOADER_DIR) && url !== LOAD_DEADLINE;
+  });
+  // A module that does not link (a name declared twice) has no frame of its own: V8 names the
+  // place in the message, and that place is the innermost one.
+  const compileSite = syntaxErrorSite(error);
+  if (compileSite !== undefined) frames.unshift(compileSite);
   const innermost = frames[0];
   if (innermost !== undefined && isDiglineSource(innermost.file, context)) return error;
   const suiteUrl = pathToFileURL(context.file).href;
@@ -92,6 +101,16 @@ function isDiglineSource(file: string, context: ImportFailureContext): boolean {
   const suiteDir = new URL("./", pathToFileURL(context.file)).href;
   if (suiteDir !== DIGLINE_ROOT && url.startsWith(suiteDir)) return false;
   return DIGLINE_PARTS.has(url.slice(DIGLINE_ROOT.length).split("/")[0]);
+}
+
+/** Where a SyntaxError raised while a module links says it is: "... at URL:LINE:COLUMN". */
+function syntaxErrorSite(error: unknown): StackFrame | undefined {
+  if (!(error instanceof SyntaxError)) return undefined;
+  const site = /\bat ((?:file|https?):\/\/\S+):(\d+):(\d+)\s*$/.exec(
+    stripAnsi(error.message.split("\n")[0]),
+  );
+  if (site === null) return undefined;
+  return { file: site[1], line: Number(site[2]), column: Number(site[3]) };
 }
 
 function describeThrown(error: unknown): { type: string; message: string } {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { JsonObject } from "../../core/json.ts";
 import { abortError, clip, errorMessage } from "./_shared.ts";
+import { decodeOutput } from "./decode_output.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
 
 /**
@@ -46,7 +47,7 @@ export function openCommandTarget(
         const result = await collected;
         if (signal.aborted) throw abortError(signal);
         if (!result.success) throw exitError(result);
-        return withoutFinalNewline(new TextDecoder().decode(result.stdout));
+        return withoutFinalNewline(decodeOutput(result.stdout, callOptions.onOutputNote));
       } finally {
         signal.removeEventListener("abort", kill);
         live.delete(child);

@@ -2,6 +2,7 @@ import type { JsonObject } from "../../core/json.ts";
 import { redact } from "../../core/redact.ts";
 import { readApiKey } from "../models/api_key.ts";
 import { abortError, clip, errorMessage, outputText } from "./_shared.ts";
+import { decodeOutput } from "./decode_output.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
 
 /** What an http target is opened from. */
@@ -44,7 +45,7 @@ export function openHttpTarget(spec: HttpTargetSpec): Target {
           signal,
           redirect: "manual",
         });
-        body = await response.text();
+        body = decodeOutput(new Uint8Array(await response.arrayBuffer()), callOptions.onOutputNote);
       } catch (e) {
         if (signal.aborted) throw abortError(signal);
         throw new TransportError(

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { JsonObject } from "../../core/json.ts";
+import { loadTimeoutMs, withinDeadline } from "../load_deadline.ts";
 import { errorMessage } from "./_shared.ts";
 import { callGuarded } from "./function.ts";
 import { type CallOptions, type Target, TargetShapeError } from "./target.ts";
@@ -46,8 +47,16 @@ async function loadExport(
   spec: { module: string; export: string },
 ): Promise<ModuleFunction> {
   let namespace: Record<string, unknown>;
+  const limit = loadTimeoutMs();
   try {
-    namespace = await import(url);
+    namespace = await withinDeadline(import(url), {
+      ms: limit,
+      onTimeout: () =>
+        new Error(
+          `it did not finish loading within ${limit} ms (a top-level await that never settles?); ` +
+            "make its top level finish, or set DIGLINE_LOAD_TIMEOUT_MS to wait longer",
+        ),
+    });
   } catch (e) {
     throw new TargetShapeError(
       `Cannot load target module "${spec.module}": ${errorMessage(e)}`,

@@ -12,6 +12,8 @@ export interface CallOptions {
   meter?: ModelMeter;
   /** Called by a model target whose model declined to answer; the output is what it said. */
   onRefusal?: () => void;
+  /** Called when the target's output was changed as it was read (bytes that were not UTF-8). */
+  onOutputNote?: (note: string) => void;
 }
 
 /** A system under test, opened from a TargetSpec and called once per case attempt. */

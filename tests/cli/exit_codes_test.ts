@@ -208,3 +208,18 @@ Deno.test("a reader that stops early does not turn the verdict into a failure", 
   assertEquals(new TextDecoder().decode(out.stderr).includes("BrokenPipe"), false);
   assertEquals(new TextDecoder().decode(out.stdout).trim(), "1");
 });
+
+Deno.test("a suite module that does not link (a name imported twice) is refused (64) at its line, not a failure of digline", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { defineSuite } from "${ROOT}/mod.ts";
+import { defineSuite } from "${ROOT}/mod.ts";
+export const suite = defineSuite({ name: "x", target: () => "", assertions: [], cases: [] });
+`,
+  });
+  const result = await cli(["run", "suite.ts"], { cwd });
+  assertEquals(result.code, 64, result.stderr);
+  oneLine(result.stderr);
+  match(result.stderr, /SyntaxError/);
+  match(result.stderr, /already been declared/);
+  match(result.stderr, /suite\.ts:2/);
+});

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { equal } from "node:assert/strict";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { CaseSchema } from "../../core/suite/case.ts";
 import { runSuite } from "../../host/commands/run_suite.ts";
 import { readJournal } from "../../host/journal.ts";
@@ -45,12 +46,16 @@ const VALID_JOURNAL = [
 ].join("\n") + "\n";
 const VALID_OPERATOR = await Deno.readTextFile(join(ROOT, "examples", "operator", "operator.toml"));
 
-let counter = 0;
+// One file per loader, written over for each input: a file (or a store) per input left 10,000s of
+// entries that took minutes to delete on a slow disk, so the nightly size never finished.
 async function fileWith(name: string, text: string): Promise<string> {
-  const path = join(dir, `${counter++}-${name}`);
+  const path = join(dir, `fuzzed-${name}`);
   await Deno.writeTextFile(path, text);
   return path;
 }
+const fuzzedStore = join(dir, "fuzzed-store");
+const fuzzedRuns = join(fuzzedStore, "default", "runs", run.suite.name);
+await Deno.mkdir(fuzzedRuns, { recursive: true });
 
 Deno.test("fuzz: every TOML suite loads or is refused", async () => {
   await fc.assert(
@@ -59,6 +64,51 @@ Deno.test("fuzz: every TOML suite loads or is refused", async () => {
       await loadsOrRefuses(() => loadSuite(path));
     }),
     settings,
+  );
+});
+
+// A code-form suite using most of what a suite module may declare. Its import of the library is
+// absolute, so a mutation can break it like any other line.
+const VALID_CODE_SUITE = `import { custom, defineSuite, equals, includes, regex } from ${
+  JSON.stringify(pathToFileURL(join(ROOT, "mod.ts")).href)
+};
+
+const limit = 40;
+
+export const suite = defineSuite({
+  name: "code-fuzz",
+  target: { fn: (vars) => "a" + vars.n, name: "answer", timeout_ms: 2000 },
+  assertions: [
+    equals({ name: "exact" }),
+    includes({ name: "has-a", value: "a" }),
+    regex({ name: "shape", pattern: "^a[0-9]+$" }),
+    custom({ name: "short", params: { limit }, check: ({ output }) => output.length < limit }),
+  ],
+  aggregates: [{ name: "accuracy", kind: "accuracy", over: "exact" }],
+  cases: [
+    { id: "one", vars: { n: 1 }, expected: "a1" },
+    { id: "two", vars: { n: 2 }, expected: "a2", group: "g" },
+  ],
+});
+`;
+
+// Each input is a new module (an imported path is cached for the process), and each import stays
+// in memory, so a code-form suite costs far more than a data file: a tenth of the inputs.
+const CODE_RUNS = Math.max(20, Math.round(FUZZ_RUNS / 10));
+let codeCounter = 0;
+
+Deno.test("fuzz: every code-form suite loads or is refused", async () => {
+  await fc.assert(
+    fc.asyncProperty(mutated(VALID_CODE_SUITE), async (text) => {
+      const path = join(dir, `code-${codeCounter++}.ts`);
+      await Deno.writeTextFile(path, text);
+      try {
+        await loadsOrRefuses(() => loadSuite(path));
+      } finally {
+        await Deno.remove(path);
+      }
+    }),
+    { ...settings, numRuns: CODE_RUNS },
   );
 });
 
@@ -132,11 +182,9 @@ Deno.test("fuzz: every run document in the store is read or refused", async () =
     });
   await fc.assert(
     fc.asyncProperty(fc.oneof(mutated(VALID_RUN), structured), async (text) => {
-      const root = join(dir, `store-${counter++}`);
-      const runs = join(root, "default", "runs", run.suite.name);
-      await Deno.mkdir(runs, { recursive: true });
-      await Deno.writeTextFile(join(runs, `${run.run_id}.json`), text);
-      const fresh = new RunStore({ root, tenant: "default" });
+      await Deno.writeTextFile(join(fuzzedRuns, `${run.run_id}.json`), text);
+      // A fresh store per input: a store caches what it read.
+      const fresh = new RunStore({ root: fuzzedStore, tenant: "default" });
       await loadsOrRefuses(() => fresh.resolveRun("latest"));
     }),
     settings,

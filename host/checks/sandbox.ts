@@ -1,0 +1,287 @@
+/**
+ * A Worker with no permissions at all that imports a suite module again and runs its custom
+ * checks there, so a check can read no file, no environment variable and no network, and
+ * start no process, whatever grants the command itself holds (ADR 0061).
+ *
+ * @module
+ */
+import { SuiteLoadError } from "../refusals.ts";
+
+/** What the sandbox answered for one check: its result, or the message it threw. */
+export type SandboxAnswer = { answer: unknown } | { threw: string } | { timedOut: true };
+
+/** A started sandbox; close it when the run ends, or its Worker keeps the process alive. */
+export interface CheckSandbox {
+  /** Runs the custom check `assertionId` on one input, stopped at `timeoutMs`. */
+  check(
+    assertionId: string,
+    options: { input: unknown; timeoutMs: number; signal?: AbortSignal },
+  ): Promise<SandboxAnswer>;
+  close(): void;
+}
+
+// Imported before the suite module, so an error raised while the suite evaluates (a denied
+// read at its top level) is answered as a message, not printed as an uncaught error.
+const GUARD = `
+function report(error) {
+  self.postMessage({ stray: error instanceof Error ? error.name + ": " + error.message : String(error) });
+}
+self.addEventListener("error", (event) => {
+  event.preventDefault();
+  report(event.error ?? event.message);
+});
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  report(event.reason);
+});
+`;
+
+// Static imports in a blob module: a dynamic import() would ask for read permission, which a
+// Worker with none does not have, while the module graph of the Worker's own source is loaded
+// by the runtime before the Worker's code runs.
+function workerSource(moduleUrl: string): string {
+  const guard = `data:text/javascript,${encodeURIComponent(GUARD)}`;
+  return `
+import ${JSON.stringify(guard)};
+import * as namespace from ${JSON.stringify(moduleUrl)};
+const checks = new Map();
+for (const assertion of namespace.suite?.assertions ?? []) {
+  if (assertion !== null && typeof assertion === "object" && assertion.kind === "custom") {
+    checks.set(assertion.id, assertion);
+  }
+}
+function messageOf(error) {
+  return error instanceof Error ? (error.message || error.name) : String(error);
+}
+self.onmessage = async (event) => {
+  const { id, assertionId, input } = event.data;
+  const assertion = checks.get(assertionId);
+  if (assertion === undefined) {
+    self.postMessage({ id, threw: "the check is not in the module when it is imported again " +
+      "(a suite whose checks change from one import to the next can not run sandboxed)" });
+    return;
+  }
+  self.postMessage({ id, started: true });
+  try {
+    const answer = await assertion.check(input);
+    self.postMessage({ id, answer });
+  } catch (error) {
+    self.postMessage({ id, threw: messageOf(error) });
+  }
+};
+self.postMessage({ ready: true });
+`;
+}
+
+interface Pending {
+  resolve(answer: SandboxAnswer): void;
+  /** Starts the check's clock: it runs from when the Worker begins it, not from the queue. */
+  started(): void;
+  /** Stops the check's clock: it is asked again of a fresh Worker, which starts it anew. */
+  requeued(): void;
+  message: { id: number; assertionId: string; input: unknown };
+}
+
+/** How many times in a row a Worker may go silent with checks waiting before the rest fail. */
+const SILENT_RESTARTS = 2;
+
+/**
+ * Starts the sandbox for the suite module at `moduleUrl` and waits until it has imported the
+ * module. A module that does not load without permissions (it reads a file or a variable at
+ * its top level) is refused naming the file and the denial.
+ */
+export async function openCheckSandbox(
+  moduleUrl: string,
+  options: { source: string; loadTimeoutMs: number },
+): Promise<CheckSandbox> {
+  const url = URL.createObjectURL(
+    new Blob([workerSource(moduleUrl)], { type: "text/javascript" }),
+  );
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  let closed = false;
+  /** Why no Worker can be started any more; every later check is answered with it. */
+  let broken: string | undefined;
+  let worker: Worker;
+  // A Worker stuck outside any check (a timer a check left behind that loops) starts no check,
+  // so no check's clock runs: silence for twice the timeout with checks waiting replaces it.
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  let watchdogMs = 0;
+  let silentRestarts = 0;
+  function armWatchdog(): void {
+    clearTimeout(watchdog);
+    watchdog = undefined;
+    if (closed || pending.size === 0 || watchdogMs === 0) return;
+    watchdog = setTimeout(() => {
+      watchdog = undefined;
+      if (pending.size === 0) return;
+      silentRestarts++;
+      if (silentRestarts > SILENT_RESTARTS) {
+        failAll(`the sandbox stopped answering (${SILENT_RESTARTS} fresh Workers in a row)`);
+        return;
+      }
+      void restart();
+    }, watchdogMs);
+  }
+  function failAll(reason: string): void {
+    broken = reason;
+    for (const entry of [...pending.values()]) entry.resolve({ threw: reason });
+    pending.clear();
+    clearTimeout(watchdog);
+    worker.terminate();
+  }
+  try {
+    worker = await start();
+  } catch (error) {
+    URL.revokeObjectURL(url);
+    throw error;
+  }
+
+  async function start(): Promise<Worker> {
+    const started = new Worker(url, { type: "module", deno: { permissions: "none" } });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const refuse = (message: string) =>
+          reject(
+            new SuiteLoadError(
+              `custom checks run with no permissions, and the module does not load without ` +
+                `them (${message}); read files and variables where the suite is run, not at ` +
+                "the module's top level (a cases_file is read for you)",
+              { file: options.source },
+            ),
+          );
+        started.onmessage = (event) => {
+          if (typeof event.data?.stray === "string") refuse(event.data.stray);
+          else resolve();
+        };
+        started.onerror = (event) => {
+          event.preventDefault();
+          refuse(event.message);
+        };
+        timer = setTimeout(() => {
+          reject(
+            new SuiteLoadError(
+              `the module did not finish loading for its custom checks within ` +
+                `${options.loadTimeoutMs} ms without permissions (a top-level await that waits ` +
+                "on a file or the network?)",
+              { file: options.source },
+            ),
+          );
+        }, options.loadTimeoutMs);
+      });
+    } catch (error) {
+      started.terminate();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    started.onmessage = (event) => {
+      silentRestarts = 0;
+      armWatchdog();
+      // An error after a check answered (a rejection nobody awaited) changes no verdict.
+      if (typeof event.data?.stray === "string") return;
+      const { id, ...answer } = event.data as { id: number } & SandboxAnswer;
+      const entry = pending.get(id);
+      if (entry === undefined) return;
+      if ("started" in answer) {
+        entry.started();
+        return;
+      }
+      pending.delete(id);
+      entry.resolve(answer);
+    };
+    started.onerror = (event) => {
+      // An error outside any check (a rejection nobody awaited) stops this Worker: the checks
+      // in flight are asked again of a fresh one.
+      event.preventDefault();
+      void restart();
+    };
+    return started;
+  }
+
+  let restarting: Promise<void> | undefined;
+  function restart(): Promise<void> {
+    restarting ??= replaceWorker().finally(() => {
+      restarting = undefined;
+    });
+    return restarting;
+  }
+
+  async function replaceWorker(): Promise<void> {
+    worker.terminate();
+    if (closed) return;
+    try {
+      worker = await start();
+    } catch (error) {
+      failAll(`the sandbox did not restart: ${messageOf(error)}`);
+      return;
+    }
+    for (const entry of pending.values()) {
+      entry.requeued();
+      worker.postMessage(entry.message);
+    }
+    armWatchdog();
+  }
+
+  return {
+    check(assertionId, { input, timeoutMs, signal }) {
+      if (closed) return Promise.resolve({ threw: "the run's sandbox is closed" });
+      if (broken !== undefined) return Promise.resolve({ threw: broken });
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      watchdogMs = 2 * timeoutMs;
+      const id = nextId++;
+      const message = { id, assertionId, input };
+      return new Promise<SandboxAnswer>((resolve, reject) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const onAbort = () => {
+          settle();
+          reject(signal?.reason);
+        };
+        const settle = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+          pending.delete(id);
+        };
+        pending.set(id, {
+          message,
+          resolve: (answer) => {
+            settle();
+            resolve(answer);
+          },
+          // A check that loops or never settles is stopped with its Worker; the other checks
+          // in flight are asked again of the next one, their clocks started afresh.
+          started: () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => {
+              settle();
+              resolve({ timedOut: true });
+              void restart();
+            }, timeoutMs);
+          },
+          requeued: () => clearTimeout(timer),
+        });
+        signal?.addEventListener("abort", onAbort, { once: true });
+        if (watchdog === undefined) armWatchdog();
+        try {
+          worker.postMessage(message);
+        } catch (error) {
+          settle();
+          resolve({ threw: `its input could not be handed to the sandbox: ${messageOf(error)}` });
+        }
+      });
+    },
+    close() {
+      closed = true;
+      clearTimeout(watchdog);
+      worker.terminate();
+      for (const entry of pending.values()) entry.resolve({ threw: "the run stopped" });
+      pending.clear();
+      URL.revokeObjectURL(url);
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}

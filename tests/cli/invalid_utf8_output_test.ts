@@ -1,0 +1,56 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { cli, workspace } from "./_cli.ts";
+
+// Case "bad" answers the bytes 61 FF 62 ("a", a byte that is never UTF-8, "b"); "good" answers "ab".
+const SUITE = `
+name = "bytes"
+
+[target]
+command = ["sh", "-c", "if grep -q bad; then printf 'a\\\\377b'; else printf 'ab'; fi"]
+retries = 0
+
+[[assertions]]
+name = "says-a"
+kind = "includes"
+value = "a"
+
+[[cases]]
+id = "bad"
+vars = { which = "bad" }
+
+[[cases]]
+id = "good"
+vars = { which = "good" }
+`;
+
+const NOTE = /bad: the output was not UTF-8 \(first bad byte 0xff at offset 1\)/;
+
+Deno.test("an output that is not UTF-8 keeps its replacement and is noted on the case, in view and in explain", async () => {
+  const cwd = await workspace({ "suite.toml": SUITE });
+  const run = await cli(["run", "suite.toml", "--json"], { cwd });
+  assertEquals(run.code, 0, run.stderr);
+  const summary = JSON.parse(run.stdout);
+  const stored = JSON.parse(await Deno.readTextFile(join(cwd, summary.path)));
+  const byId = Object.fromEntries(stored.cases.map((c: { case_id: string }) => [c.case_id, c]));
+  assertEquals(byId.bad.output, "a\uFFFDb");
+  assertEquals(byId.bad.output_notes.length, 1);
+  match(byId.bad.output_notes[0], /not UTF-8.*U\+FFFD/);
+  assertEquals(byId.good.output, "ab");
+  assertEquals(byId.good.output_notes, undefined);
+  assertEquals(summary.output_notes.length, 1);
+  match(summary.output_notes[0], NOTE);
+
+  const view = await cli(["view", summary.run_id], { cwd });
+  assertEquals(view.code, 0, view.stderr);
+  match(view.stdout, NOTE);
+  ok(!view.stdout.includes("good:"), view.stdout);
+
+  assertEquals((await cli(["promote", summary.run_id, "--because", "t"], { cwd })).code, 0);
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const explain = await cli(["explain"], { cwd });
+  assertEquals(explain.code, 0, explain.stderr + explain.stdout);
+  match(explain.stdout, /note: bad: the output was not UTF-8/);
+  const explainJson = JSON.parse((await cli(["explain", "--json"], { cwd })).stdout);
+  match(explainJson.output_notes[0], NOTE);
+});
