@@ -4,13 +4,18 @@ import { compareDocument } from "../../host/commands/documents.ts";
 import type { CompareInput } from "../commands/compare.ts";
 import type { Io } from "../io.ts";
 import { openStore, printJson } from "./_shared.ts";
+import type { Redactable } from "../../core/suite/report_settings.ts";
 
 /**
  * `compare` with no RUN, no --suite and no --baseline in a store of several suites: each suite's
  * latest run against its own approval, one headline per suite, exiting with the worst verdict.
  * Returns undefined when the arguments or the store ask for one comparison instead.
  */
-export async function gateEverySuite(input: CompareInput, io: Io): Promise<number | undefined> {
+export async function gateEverySuite(
+  input: CompareInput,
+  options: { io: Io; redact: readonly Redactable[] },
+): Promise<number | undefined> {
+  const { io, redact } = options;
   const { values, positionals } = input;
   if (positionals.length > 0 || values.suite !== undefined || values.baseline !== undefined) {
     return undefined;
@@ -25,6 +30,7 @@ export async function gateEverySuite(input: CompareInput, io: Io): Promise<numbe
       suite,
       kind: "compare",
       confirm: values.confirm,
+      redact,
       onRound: values.json ? undefined : ({ index, cases }) =>
         io.err(
           `confirm ${suite}: round ${index} drew ${cases} case${cases === 1 ? "" : "s"} again\n`,

@@ -4,6 +4,7 @@ import { reportDocument, writeReportFile } from "../../host/commands/report.ts";
 import { UsageError } from "../../host/refusals.ts";
 import type { ReportInput } from "../commands/report.ts";
 import type { Io } from "../io.ts";
+import { redactOption } from "./_redact.ts";
 import { openStore, printJson } from "./_shared.ts";
 
 /** The format an --out file's extension implies when --format is not given. */
@@ -33,6 +34,7 @@ export async function execute(
     baseline: values.baseline,
     baselineRef: values["baseline-ref"],
     format,
+    redact: redactOption(values.redact, "report"),
   });
   if (values.out === undefined) {
     io.out(text);

@@ -5,6 +5,7 @@ import { RunGateSchema } from "../suite/gate_settings.ts";
 import { explainLines, headline } from "../compare/reading.ts";
 import { type BaselineDocument, BaselineDocumentSchema } from "../run/run_document.ts";
 
+import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
@@ -99,6 +100,12 @@ export const CompareDocumentSchema = z.strictObject({
   causes_by_kind: z.record(z.string(), GroupSchema),
   /** explain only: the printed fact lines. */
   lines: z.array(z.string()).optional(),
+  /**
+   * The payloads `--redact` or the suite's `[report] redact` replaced by digests. A compare
+   * document names ids, checks, statuses, numbers and digests, never an output or a var, so it
+   * reads the same redacted or not; the field says what a report written beside it hides.
+   */
+  redacted: RedactListSchema.optional(),
 });
 /** A compare or explain document. */
 export type CompareDocument = z.infer<typeof CompareDocumentSchema>;
@@ -106,7 +113,11 @@ export type CompareDocument = z.infer<typeof CompareDocumentSchema>;
 /** Builds the `compare --json` (or `explain --json`) document. */
 export function compareDocumentOf(
   comparison: Comparison,
-  options: { approval: BaselineDocument | null; kind?: "compare" | "explain" },
+  options: {
+    approval: BaselineDocument | null;
+    kind?: "compare" | "explain";
+    redact?: readonly Redactable[];
+  },
 ): CompareDocument {
   const causes = comparison.facts.filter((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
   const byKind: Record<string, { count: number; indices: number[] }> = {};
@@ -141,5 +152,8 @@ export function compareDocumentOf(
     causes,
     causes_by_kind: byKind,
     ...(kind === "explain" ? { lines: explainLines(comparison) } : {}),
+    ...(options.redact === undefined || options.redact.length === 0
+      ? {}
+      : { redacted: [...options.redact] }),
   };
 }

@@ -14,6 +14,7 @@ import {
 import { type RunGate, RunGateSchema } from "../suite/gate_settings.ts";
 import { Digest16Schema, type Verdict, VerdictSchema } from "./verdict.ts";
 import { type Shard, ShardSchema } from "./shard.ts";
+import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 
 /** The version of the stored documents' shape; a change of meaning is a new version. */
 export const RUN_SCHEMA_VERSION = 1;
@@ -262,6 +263,8 @@ export const RunDocumentSchema = z.strictObject({
   shard: ShardSchema.optional(),
   /** A run `merge` made: the shard runs it was made of, in shard order. */
   merged_from: z.array(RunIdSchema).min(1).optional(),
+  /** The suite's `[report] redact`: the payloads every report of this run hides. */
+  redact: RedactListSchema.optional(),
 });
 /**
  * What one run recorded: the suite it ran, every case's result, the figures and what it cost.
@@ -320,6 +323,8 @@ export interface RunDocument {
   shard?: Shard;
   /** A run `merge` made: the shard runs it was made of, in shard order. */
   merged_from?: string[];
+  /** The suite's `[report] redact`: the payloads every report of this run hides. */
+  redact?: Redactable[];
 }
 const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
 

@@ -25,6 +25,7 @@ import { type RejudgeOptions, rejudgeRun } from "./rejudge_run.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import { resolveNamedRun, selectSuite } from "./select_suite.ts";
 import { UsageError } from "../refusals.ts";
+import { canonicalRedaction, type Redactable } from "../../core/suite/report_settings.ts";
 
 // Every front end asks for its results here, so `--json` and the MCP tools print the same
 // document for the same request.
@@ -151,14 +152,27 @@ async function soleSuite(store: RunStore, named: string | undefined): Promise<st
 /** A comparison and its document, for compare and explain. */
 export async function compareDocument(
   ref: string | undefined,
-  options: CompareOptions & { kind: "compare" | "explain" },
+  options: CompareOptions & { kind: "compare" | "explain"; redact?: readonly Redactable[] },
 ): Promise<{ document: CompareDocument; result: CompareResult }> {
   const result = await compareRun(ref, options);
   return {
     document: compareDocumentOf(result.comparison, {
       approval: result.approval,
       kind: options.kind,
+      redact: redactionOf(result, options.redact ?? []),
     }),
     result,
   };
+}
+
+/**
+ * What a comparison's documents and reports hide: what was asked, and whatever the suite said
+ * in `[report] redact` on either side. Asking can add to a suite's redaction, never lift it.
+ */
+function redactionOf(result: CompareResult, asked: readonly Redactable[]): Redactable[] {
+  return canonicalRedaction(
+    asked,
+    result.candidate.redact ?? [],
+    ...result.baselineRuns.map((run) => run.redact ?? []),
+  );
 }

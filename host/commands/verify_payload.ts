@@ -3,6 +3,11 @@ import { compareDocumentOf, OUTPUT_VERSION, verifyFields } from "../../core/docu
 import type { VerifyDocument } from "../../core/documents/mod.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import {
+  canonicalRedaction,
+  type Redactable,
+  RedactListSchema,
+} from "../../core/suite/report_settings.ts";
 import { readNamedFile } from "../read_named_file.ts";
 import { UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
@@ -59,6 +64,11 @@ export async function verifyPayload(
   const derived = compareDocumentOf(compareRuns(baselineRuns, candidate, { confirmation }), {
     approval,
     kind,
+    redact: canonicalRedaction(
+      savedRedaction(saved),
+      candidate.redact ?? [],
+      ...baselineRuns.map((run) => run.redact ?? []),
+    ),
   });
   return verifyFields(saved, { file, derived });
 }
@@ -84,6 +94,16 @@ async function savedConfirmation(
     );
   }
   return found;
+}
+
+/**
+ * The redaction a saved payload states, which verify re-applies: a redacted payload holds when
+ * the store gives the same document redacted the same way. One it can not read is left out, so
+ * its `redacted` field reads as differing.
+ */
+function savedRedaction(saved: Record<string, unknown>): Redactable[] {
+  const parsed = RedactListSchema.safeParse(saved.redacted);
+  return parsed.success ? parsed.data : [];
 }
 
 function requireString(saved: Record<string, unknown>, where: { file: string; field: string }) {
