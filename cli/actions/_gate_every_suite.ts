@@ -3,6 +3,7 @@ import type { CompareDocument } from "../../core/documents/mod.ts";
 import { compareDocument } from "../../host/commands/documents.ts";
 import type { CompareInput } from "../commands/compare.ts";
 import type { Io } from "../io.ts";
+import { approvalChangeLine } from "./_gate.ts";
 import { openStore, printJson } from "./_shared.ts";
 import type { Redactable } from "../../core/suite/report_settings.ts";
 
@@ -25,9 +26,10 @@ export async function gateEverySuite(
   if (suites.length < 2) return undefined;
   const documents: CompareDocument[] = [];
   for (const suite of suites) {
-    const { document } = await compareDocument(undefined, {
+    const { document, result } = await compareDocument(undefined, {
       store,
       suite,
+      baselineRef: values["baseline-ref"],
       kind: "compare",
       confirm: values.confirm,
       redact,
@@ -36,6 +38,10 @@ export async function gateEverySuite(
           `confirm ${suite}: round ${index} drew ${cases} case${cases === 1 ? "" : "s"} again\n`,
         ),
     });
+    // On stderr, so --json stays one document; a CI log shows it either way.
+    if (result.approvalChange !== undefined) {
+      io.err(approvalChangeLine(result.approvalChange) + "\n");
+    }
     documents.push(document);
   }
   const gate = compareSuitesOutput(documents);

@@ -101,3 +101,38 @@ Deno.test("--baseline-ref refuses a ref git does not know, a ref without an appr
   const both = await cli(["compare", "--baseline-ref", "main", "--baseline", "latest"], { cwd });
   assertEquals(both.code, 64);
 });
+
+Deno.test("in a store of several suites, compare --baseline-ref gates every suite against the ref's approvals, not the tree's", async () => {
+  const cwd = await repository();
+  const other = SMALL_SUITE.replace('name = "small"', 'name = "other"');
+  await Deno.writeTextFile(join(cwd, "other.toml"), other);
+  assertEquals((await cli(["run", "other.toml"], { cwd })).code, 0);
+  await cli(["promote", "latest", "--suite", "other", "--by", "Ana", "--because", "ok"], { cwd });
+  await git(cwd, "add", "-A");
+  await git(cwd, "commit", "-q", "-m", "second suite approved");
+  await git(cwd, "checkout", "-q", "-b", "feature");
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
+  for (const suite of ["suite.toml", "other.toml"]) {
+    assertEquals((await cli(["run", suite], { cwd })).code, 0);
+  }
+  const self = await cli([
+    "promote",
+    "latest",
+    "--suite",
+    "other",
+    "--by",
+    "Mallory",
+    "--because",
+    "fine",
+  ], { cwd });
+  assertEquals(self.code, 0, self.stderr);
+  const gated = await cli(["compare", "--baseline-ref", "main", "--json"], { cwd });
+  assertEquals(gated.code, 1, gated.stderr);
+  const document = JSON.parse(gated.stdout);
+  assertEquals(document.kind, "compare_suites");
+  assertEquals(
+    document.suites.map((s: { suite: string; verdict: number }) => [s.suite, s.verdict]),
+    [["other", 1], ["small", 1]],
+  );
+  match(gated.stderr, /this tree approves run \S+ of suite other \(by Mallory/);
+});
