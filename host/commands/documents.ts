@@ -92,7 +92,7 @@ async function baselineSensitivity(
   if (approval === undefined) return null;
   const ids = approval.runs ?? [approval.run_id];
   const runs: RunDocument[] = [];
-  for (const id of ids) runs.push(await store.resolveRun(id, { suite: approval.suite }));
+  for (const id of ids) runs.push(await store.approvedRun(approval.suite, id));
   return {
     run_id: approval.run_id,
     runs: ids,

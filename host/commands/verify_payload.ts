@@ -9,7 +9,7 @@ import {
   RedactListSchema,
 } from "../../core/suite/report_settings.ts";
 import { readNamedFile } from "../read_named_file.ts";
-import { UsageError } from "../refusals.ts";
+import { RunNotFoundError, UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { findConfirmation } from "./confirm_run.ts";
 
@@ -53,7 +53,15 @@ export async function verifyPayload(
     : [requireString(saved, { file, field: "baseline_run" })];
   const candidate = await options.store.resolveRun(candidateId);
   const baselineRuns: RunDocument[] = [];
-  for (const id of baselineIds) baselineRuns.push(await options.store.resolveRun(id));
+  // A run an approval cites may be only the copy beside it (a fresh clone); a named run may not.
+  for (const id of baselineIds) {
+    baselineRuns.push(
+      await options.store.resolveRun(id).catch(async (error) => {
+        if (!(error instanceof RunNotFoundError)) throw error;
+        return await options.store.approvedRun(candidate.suite.name, id);
+      }),
+    );
+  }
   const approval = await findApproval(saved, { store: options.store, suite: candidate.suite.name });
   const confirmation = await savedConfirmation(saved, {
     file,

@@ -5,9 +5,10 @@ import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 /** The ignore file docs/ci.md recommends: the approvals folder is committed, the rest is not. */
 const GITIGNORE = [
   ".digline/*",
-  "!.digline/default/",
-  ".digline/default/*",
-  "!.digline/default/baselines/",
+  "!.digline/.gitignore",
+  "!.digline/*/",
+  ".digline/*/*",
+  "!.digline/*/baselines/",
   "",
 ].join("\n");
 
