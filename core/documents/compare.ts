@@ -101,6 +101,18 @@ export const CompareDocumentSchema = z.strictObject({
   /** explain only: the printed fact lines. */
   lines: z.array(z.string()).optional(),
   /**
+   * compare --baseline-ref: the approval the tree under test holds on disk when it is not the one
+   * at the ref, which was compared with. Reported, never used; a person reviewing decides.
+   */
+  approval_change: z.strictObject({
+    ref: z.string(),
+    suite: z.string(),
+    run_id: z.string(),
+    promoted_by: z.string(),
+    promoted_at: z.string(),
+    because: z.string().nullable(),
+  }).optional(),
+  /**
    * The payloads `--redact` or the suite's `[report] redact` replaced by digests. A compare
    * document names ids, checks, statuses, numbers and digests, never an output or a var, so it
    * reads the same redacted or not; the field says what a report written beside it hides.
@@ -117,6 +129,8 @@ export function compareDocumentOf(
     approval: BaselineDocument | null;
     kind?: "compare" | "explain";
     redact?: readonly Redactable[];
+    /** compare --baseline-ref: the approval on disk, when it is not the ref's. */
+    approvalChange?: { ref: string; onDisk: BaselineDocument };
   },
 ): CompareDocument {
   const causes = comparison.facts.filter((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
@@ -152,6 +166,16 @@ export function compareDocumentOf(
     causes,
     causes_by_kind: byKind,
     ...(kind === "explain" ? { lines: explainLines(comparison) } : {}),
+    ...(options.approvalChange === undefined ? {} : {
+      approval_change: {
+        ref: options.approvalChange.ref,
+        suite: options.approvalChange.onDisk.suite,
+        run_id: options.approvalChange.onDisk.run_id,
+        promoted_by: options.approvalChange.onDisk.promoted_by,
+        promoted_at: options.approvalChange.onDisk.promoted_at,
+        because: options.approvalChange.onDisk.because,
+      },
+    }),
     ...(options.redact === undefined || options.redact.length === 0
       ? {}
       : { redacted: [...options.redact] }),

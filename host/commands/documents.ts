@@ -160,6 +160,7 @@ export async function compareDocument(
       approval: result.approval,
       kind: options.kind,
       redact: redactionOf(result, options.redact ?? []),
+      approvalChange: result.approvalChange,
     }),
     result,
   };

@@ -10,7 +10,7 @@ import { redactRun } from "../../core/report/redact_run.ts";
 import type { Redactable } from "../../core/suite/report_settings.ts";
 import { refuseLinkedWrite } from "../no_links.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";
-import type { CompareOptions } from "./compare_run.ts";
+import type { CompareOptions, CompareResult } from "./compare_run.ts";
 import { compareDocument } from "./documents.ts";
 import { dirname } from "node:path";
 
@@ -22,6 +22,8 @@ export interface ReportResult {
   verdict: GateVerdict;
   /** The `compare --json` document of the same comparison. */
   document: CompareDocument;
+  /** With --baseline-ref: the approval on disk when it is not the ref's (reported, not used). */
+  approvalChange?: CompareResult["approvalChange"];
 }
 
 /**
@@ -45,7 +47,12 @@ export async function reportDocument(
     history,
     redacted,
   }, { format: options.format });
-  return { text, verdict: result.comparison.verdict, document };
+  return {
+    text,
+    verdict: result.comparison.verdict,
+    document,
+    ...(result.approvalChange === undefined ? {} : { approvalChange: result.approvalChange }),
+  };
 }
 
 /**

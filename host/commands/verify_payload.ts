@@ -72,6 +72,11 @@ export async function verifyPayload(
   const derived = compareDocumentOf(compareRuns(baselineRuns, candidate, { confirmation }), {
     approval,
     kind,
+    approvalChange: await savedApprovalChange(saved, {
+      store: options.store,
+      suite: candidate.suite.name,
+      approval,
+    }),
     redact: canonicalRedaction(
       savedRedaction(saved),
       candidate.redact ?? [],
@@ -102,6 +107,25 @@ async function savedConfirmation(
     );
   }
   return found;
+}
+
+/**
+ * A payload made with --baseline-ref that reported an approval change: the change as the store
+ * says it today, the newest approval on disk when it is not the one compared with. The ref is
+ * the payload's own word (a name verify can not resolve after the fact); who approved what, when
+ * and why are checked.
+ */
+async function savedApprovalChange(
+  saved: Record<string, unknown>,
+  where: { store: RunStore; suite: string; approval: BaselineDocument | null },
+): Promise<{ ref: string; onDisk: BaselineDocument } | undefined> {
+  const claimed = saved.approval_change as { ref?: unknown } | null | undefined;
+  if (typeof claimed?.ref !== "string" || where.approval === null) return undefined;
+  const onDisk = (await where.store.baselineHistory(where.suite)).at(-1);
+  if (onDisk === undefined) return undefined;
+  const same = onDisk.run_id === where.approval.run_id &&
+    onDisk.promoted_at === where.approval.promoted_at;
+  return same ? undefined : { ref: claimed.ref, onDisk };
 }
 
 /**

@@ -137,3 +137,50 @@ Deno.test("in a store of several suites, compare --baseline-ref gates every suit
   );
   match(gated.stderr, /this tree approves run \S+ of suite other \(by Mallory/);
 });
+
+Deno.test("an approval change under --baseline-ref is a field of compare --json, report prints its note, and verify holds on the payload", async () => {
+  const cwd = await repository();
+  await git(cwd, "checkout", "-q", "-b", "feature");
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  await cli(["promote", "latest", "--by", "Mallory", "--because", "looks fine"], { cwd });
+  await git(cwd, "add", "-A");
+  await git(cwd, "commit", "-q", "-m", "approve my own run");
+
+  const json = await cli(["compare", "--baseline-ref", "main", "--json"], { cwd });
+  assertEquals(json.code, 1, json.stderr);
+  const document = JSON.parse(json.stdout);
+  assertEquals(document.approval.promoted_by, "Ana");
+  assertEquals(document.approval_change.ref, "main");
+  assertEquals(document.approval_change.suite, "small");
+  assertEquals(document.approval_change.promoted_by, "Mallory");
+  assertEquals(document.approval_change.because, "looks fine");
+  assertEquals(document.approval_change.run_id, document.candidate_run);
+  // Without a change, the field is absent.
+  const same = await cli(["compare", "--baseline-ref", "HEAD", "--json"], { cwd });
+  assertEquals(JSON.parse(same.stdout).approval_change, undefined);
+
+  await Deno.writeTextFile(join(cwd, "compare.json"), json.stdout);
+  const verify = await cli(["verify", "compare.json"], { cwd });
+  assertEquals(verify.code, 0, verify.stdout + verify.stderr);
+  // A payload that hides who approved the tree's reference does not hold.
+  await Deno.writeTextFile(
+    join(cwd, "edited.json"),
+    JSON.stringify({
+      ...document,
+      approval_change: { ...document.approval_change, promoted_by: "Ana" },
+    }),
+  );
+  const edited = await cli(["verify", "edited.json"], { cwd });
+  assertEquals(edited.code, 1, edited.stdout);
+  match(edited.stdout, /approval_change differs/);
+
+  for (const format of ["md", "html"]) {
+    const report = await cli(["report", "--baseline-ref", "main", "--format", format], { cwd });
+    assertEquals(report.code, 1, report.stderr);
+    match(
+      report.stderr,
+      /this tree approves run \S+ of suite small \(by Mallory on \S+, because: looks fine\); it is not the approval at main/,
+    );
+  }
+});
