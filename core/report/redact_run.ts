@@ -72,17 +72,24 @@ function redactVerdict(verdict: Verdict): Verdict {
 }
 
 /**
- * The sentence a redacted report carries, so a reader knows the digests are not the outputs.
+ * The sentence a redacted report carries, so a reader knows the digests are not the outputs and
+ * what they stand for (redacting vars hides the outputs too, since an output can repeat them).
  *
  * @example
  * ```ts
  * import { equal } from "node:assert/strict";
- * equal(redactionNote(["outputs"]), "Outputs redacted: each payload is shown as its sha256 digest");
+ * equal(
+ *   redactionNote(["outputs"]),
+ *   "Outputs redacted: outputs, check reasons and errors are shown as their sha256 digests",
+ * );
  * ```
  */
 export function redactionNote(redact: readonly Redactable[]): string {
   const named = redact.join(" and ");
+  const hidden = redact.includes("vars")
+    ? "outputs, check reasons, errors and expected values"
+    : "outputs, check reasons and errors";
   return `${named[0].toUpperCase()}${
     named.slice(1)
-  } redacted: each payload is shown as its sha256 digest`;
+  } redacted: ${hidden} are shown as their sha256 digests`;
 }
