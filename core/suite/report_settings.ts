@@ -1,13 +1,24 @@
 import { z } from "zod";
 import type { SameType } from "../same_type.ts";
 
-/** The payloads a shared report or `compare --json` can replace by their digests. */
-export const REDACTABLE = ["outputs", "vars"] as const;
-/** One kind of payload `--redact` or `[report] redact` names. */
-export type Redactable = (typeof REDACTABLE)[number];
+/**
+ * One kind of payload `--redact` or `[report] redact` names: `outputs` (the target's outputs and
+ * every text that can quote them) or `vars` (the case's inputs and expected values, and the same
+ * texts, since an output can repeat its input).
+ *
+ * @example
+ * ```ts
+ * import type { Redactable } from "../../mod.ts";
+ * const hidden: Redactable[] = ["outputs", "vars"];
+ * ```
+ */
+export type Redactable = "outputs" | "vars";
+
+/** The payloads a shared report or `compare --json` can replace by their digests, in order. */
+export const REDACTABLE: readonly Redactable[] = ["outputs", "vars"];
 
 /** The kinds to redact, each named once, in a fixed order so two lists compare as text. */
-export const RedactListSchema = z.array(z.enum(REDACTABLE)).transform((list) =>
+export const RedactListSchema = z.array(z.enum(["outputs", "vars"])).transform((list) =>
   canonicalRedaction(list)
 );
 
@@ -31,6 +42,7 @@ export interface ReportSettingsInput {
   /** Replace these payloads by a sha256 digest in every report and compare document. */
   redact?: Redactable[];
 }
+const _kind: SameType<Redactable, z.infer<typeof RedactListSchema>[number]> = true;
 const _input: SameType<ReportSettingsInput, z.input<typeof ReportSettingsSchema>> = true;
 
 /**
