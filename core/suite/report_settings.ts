@@ -17,10 +17,11 @@ export type Redactable = "outputs" | "vars";
 /** The payloads a shared report or `compare --json` can replace by their digests, in order. */
 export const REDACTABLE: readonly Redactable[] = ["outputs", "vars"];
 
-/** The kinds to redact, each named once, in a fixed order so two lists compare as text. */
-export const RedactListSchema = z.array(z.enum(["outputs", "vars"])).transform((list) =>
-  canonicalRedaction(list)
-);
+/**
+ * The kinds to redact. No transform, so the documents holding it still convert to JSON Schema
+ * (the MCP tools' output schemas); canonicalRedaction puts a list in order where it is built.
+ */
+export const RedactListSchema = z.array(z.enum(["outputs", "vars"]));
 
 /** A suite's `[report]` table: how its reports and `compare --json` documents are shared. */
 export const ReportSettingsSchema = z.strictObject({

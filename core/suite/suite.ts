@@ -10,7 +10,7 @@ import {
   primaryAggregate,
   type RunGate,
 } from "./gate_settings.ts";
-import type { ReportSettings } from "./report_settings.ts";
+import { canonicalRedaction, type ReportSettings } from "./report_settings.ts";
 import type { RunSettings, TargetSpec } from "./target_spec.ts";
 
 /** A suite name: it names files in the store, so it is kept to a safe alphabet. */
@@ -132,7 +132,7 @@ export function buildSuite(parts: SuiteParts): Suite {
   return {
     ...parts,
     gate,
-    report: parts.report ?? { redact: [] },
+    report: { redact: canonicalRedaction(parts.report?.redact ?? []) },
     cases_digest: casesDigest(parts.cases),
     config_hash: configHash(parts, gate),
   };
