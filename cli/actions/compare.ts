@@ -6,6 +6,7 @@ import { redactOption } from "./_redact.ts";
 import { printJson } from "./_shared.ts";
 import { figureStatusWord } from "../../core/compare/reading.ts";
 import { erroredCauseLines, erroredCauses } from "../../core/run/errored_causes.ts";
+import { redactRun } from "../../core/report/redact_run.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 
 /** What `digline compare` does; its declaration is cli/commands/compare.ts. */
@@ -83,7 +84,10 @@ export async function execute(
     );
   }
   lines.push(
-    ...erroredCauseLines(erroredCauses(result.candidate.cases)).map((line) => `  ${line}`),
+    // A reason can quote the output: under redaction the causes are named by their digests.
+    ...erroredCauseLines(
+      erroredCauses(redactRun(result.candidate, document.redacted ?? []).cases),
+    ).map((line) => `  ${line}`),
   );
   lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
   io.out(lines.join("\n") + "\n");

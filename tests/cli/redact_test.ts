@@ -124,6 +124,16 @@ Deno.test("compare --json --redact names what it hides, keeps every verdict and 
   assertEquals((await cli(["verify", "edited.json"], { cwd })).code, 1);
 });
 
+Deno.test("compare --redact prints no output or var in its reading either (errored causes by digest)", async () => {
+  const cwd = await regressedWorkspace();
+  const plain = await cli(["compare"], { cwd });
+  ok(leaked(plain.stdout).length > 0, "the plain reading quotes the error's reason");
+  const redacted = await cli(["compare", "--redact", "outputs"], { cwd });
+  assertEquals(redacted.code, plain.code, redacted.stderr);
+  assertEquals(leaked(redacted.stdout + redacted.stderr), []);
+  match(redacted.stdout, /1 check errored: sha256:[0-9a-f]{12}/);
+});
+
 Deno.test("a suite's [report] redact applies to every report and compare document without a flag, and does not change the rules", async () => {
   const cwd = await regressedWorkspace();
   // The approval was made without [report]; adding it must not read as "the rules changed".
