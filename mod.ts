@@ -61,6 +61,7 @@ export type { Case, CaseInput, CaseKind } from "./core/suite/case.ts";
 export type { AggregateSpec, AggregateSpecInput } from "./core/suite/aggregate_spec.ts";
 export type { Shard } from "./core/run/shard.ts";
 export type { GateSettingsInput, RunGate } from "./core/suite/gate_settings.ts";
+export type { Redactable, ReportSettingsInput } from "./core/suite/report_settings.ts";
 export type { Score, Verdict, VerdictStatus } from "./core/run/verdict.ts";
 export type { JsonObject, JsonValue } from "./core/json.ts";
 export type { CaseResult, Exclusions, Figure, RunDocument } from "./core/run/run_document.ts";

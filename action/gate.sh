@@ -5,8 +5,11 @@
 # compare's code, so 1 (worse) and 2 (not judged) fail the job.
 #
 # Environment: DIGLINE_SUITES (suite files, separated by spaces or newlines), DIGLINE_REPORT_DIR
-# (where the reports and summary.md go), DIGLINE_COMMAND (how to start digline; default `digline`), and the
-# runner's GITHUB_STEP_SUMMARY and GITHUB_OUTPUT.
+# (where the reports and summary.md go), DIGLINE_COMMAND (how to start digline; default `digline`),
+# DIGLINE_BASELINE_REF (the git ref whose committed approvals the gate reads; empty: the pull
+# request's base branch when GITHUB_BASE_REF names one, else the checkout's store; none: the
+# checkout's store always), DIGLINE_REDACT (e.g. outputs,vars: payloads the reports replace by digests), and
+# the runner's GITHUB_STEP_SUMMARY and GITHUB_OUTPUT.
 set -uo pipefail
 set -f # a suite path or a flag such as --allow-env=DIGLINE_* is never a glob
 
@@ -41,8 +44,37 @@ for suite in "${suites[@]}"; do
   fi
 done
 
-"${digline[@]}" compare --json > "$report_dir/compare.json"
+# Every comparison below (the gate and each report) reads the same reference.
+gate_options=()
+baseline_ref=${DIGLINE_BASELINE_REF:-}
+if [ -z "$baseline_ref" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then
+  baseline_ref="origin/$GITHUB_BASE_REF"
+fi
+[ "$baseline_ref" = none ] && baseline_ref=""
+if [ -n "$baseline_ref" ]; then
+  # A shallow checkout has no base branch: fetch its tip, the only commit the approvals are read at.
+  if ! git rev-parse --verify --quiet "$baseline_ref^{commit}" > /dev/null \
+    && [[ "$baseline_ref" == origin/* ]]; then
+    branch=${baseline_ref#origin/}
+    git fetch --quiet --no-tags --depth=1 origin "+refs/heads/$branch:refs/remotes/origin/$branch"
+  fi
+  gate_options+=(--baseline-ref "$baseline_ref")
+fi
+if [ -n "${DIGLINE_REDACT:-}" ]; then
+  gate_options+=(--redact "$DIGLINE_REDACT")
+fi
+
+# compare's notes (a change that approves a reference of its own) go to the log and the summary.
+"${digline[@]}" compare ${gate_options[@]+"${gate_options[@]}"} --json \
+  > "$report_dir/compare.json" 2> "$report_dir/compare.log"
 code=$?
+cat "$report_dir/compare.log" >&2
+if [ -n "$baseline_ref" ]; then
+  printf 'Gated against the approvals committed at `%s`.\n\n' "$baseline_ref" >> "$summary"
+else
+  printf 'Gated against the approvals in the checkout (no baseline ref).\n\n' >> "$summary"
+fi
+grep '^note:' "$report_dir/compare.log" | sed 's/^/> /; s/$/\n/' >> "$summary"
 if [ $code -ne 0 ] && [ $code -ne 1 ] && [ $code -ne 2 ]; then
   printf '## digline\n\n`digline compare` exited %s: nothing was judged (see the log).\n' "$code" >> "$summary"
   finish "$code" "digline compare exited $code"
@@ -59,9 +91,11 @@ lines=$(node -e '
 headline=""
 while IFS=$'\t' read -r suite line; do
   [ -z "$suite" ] && continue
-  "${digline[@]}" report --suite "$suite" --format md >> "$summary"
+  "${digline[@]}" report --suite "$suite" ${gate_options[@]+"${gate_options[@]}"} --format md \
+    >> "$summary"
   echo >> "$summary"
-  "${digline[@]}" report --suite "$suite" --format html > "$report_dir/$suite.html"
+  "${digline[@]}" report --suite "$suite" ${gate_options[@]+"${gate_options[@]}"} --format html \
+    > "$report_dir/$suite.html"
   headline="${headline:+$headline · }$suite: $line"
 done <<< "$lines"
 

@@ -25,6 +25,16 @@ export const CONFIRM_OPTION = {
   },
 } as const satisfies OptionDeclarations;
 
+/** `compare --json` and `report`: documents meant to be shared, with their payloads hidden. */
+export const REDACT_OPTION = {
+  redact: {
+    type: "string",
+    value: "KINDS",
+    help:
+      "outputs,vars: replace these payloads by sha256 digests (adds to the suite's [report] redact)",
+  },
+} as const satisfies OptionDeclarations;
+
 /** The exit codes a gating command's `--help` ends with. */
 export const GATE_FOOTER = [
   "exit codes: 0 not worse · 1 worse than the baseline · 2 could not be judged ·",

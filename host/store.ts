@@ -184,6 +184,31 @@ export class RunStore {
     return path;
   }
 
+  /**
+   * A run an approval cites: from the runs folder when this store made it, else from the copy
+   * beside the approval, which is all a fresh clone of a repository that commits its approvals
+   * has. Either way the document must be the run it is named as.
+   */
+  async approvedRun(suite: string, runId: string): Promise<RunDocument> {
+    const local = (await this.runIndex()).find((e) => e.suite === suite && e.runId === runId);
+    if (local !== undefined) return await this.readRun(local);
+    const cached = this.#cache.get(runId);
+    if (cached !== undefined) return cached;
+    const path = this.citedRunPath(suite, runId);
+    try {
+      await Deno.lstat(path);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      throw new RunNotFoundError(runId, { store: this.tenantDir, suite });
+    }
+    const run = await readDocument(path, RunDocumentSchema);
+    if (run.run_id !== runId || run.suite.name !== suite) {
+      throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
+    }
+    this.#cache.set(runId, run);
+    return run;
+  }
+
   /** Where an approval's copy of a run it cites lives. */
   citedRunPath(suite: string, runId: string): string {
     return join(this.baselinesDir(suite), "runs", `${runId}.json`);

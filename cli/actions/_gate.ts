@@ -5,6 +5,7 @@ import type { CommandInput } from "../command.ts";
 import type { GATE_OPTIONS } from "../gate_options.ts";
 import type { Io } from "../io.ts";
 import { openStore } from "./_shared.ts";
+import type { Redactable } from "../../core/suite/report_settings.ts";
 
 /**
  * Compares as a gating command's parsed arguments ask: compare, explain and report differ only
@@ -12,7 +13,12 @@ import { openStore } from "./_shared.ts";
  */
 export async function gateComparison(
   input: CommandInput<typeof GATE_OPTIONS>,
-  options: { command: "compare" | "explain"; confirm?: boolean; io?: Io },
+  options: {
+    command: "compare" | "explain";
+    confirm?: boolean;
+    io?: Io;
+    redact?: readonly Redactable[];
+  },
 ): Promise<{ result: CompareResult; document: CompareDocument }> {
   const { values, positionals } = input;
   const io = options.io;
@@ -23,6 +29,7 @@ export async function gateComparison(
     baselineRef: values["baseline-ref"],
     kind: options.command,
     confirm: options.confirm ?? false,
+    redact: options.redact,
     // Said on stderr, so --json stays one document: these are paid calls, and they take time.
     onRound: io === undefined || values.json
       ? undefined

@@ -3,14 +3,20 @@ import type { CompareDocument } from "../../core/documents/mod.ts";
 import { compareDocument } from "../../host/commands/documents.ts";
 import type { CompareInput } from "../commands/compare.ts";
 import type { Io } from "../io.ts";
+import { approvalChangeLine } from "./_gate.ts";
 import { openStore, printJson } from "./_shared.ts";
+import type { Redactable } from "../../core/suite/report_settings.ts";
 
 /**
  * `compare` with no RUN, no --suite and no --baseline in a store of several suites: each suite's
  * latest run against its own approval, one headline per suite, exiting with the worst verdict.
  * Returns undefined when the arguments or the store ask for one comparison instead.
  */
-export async function gateEverySuite(input: CompareInput, io: Io): Promise<number | undefined> {
+export async function gateEverySuite(
+  input: CompareInput,
+  options: { io: Io; redact: readonly Redactable[] },
+): Promise<number | undefined> {
+  const { io, redact } = options;
   const { values, positionals } = input;
   if (positionals.length > 0 || values.suite !== undefined || values.baseline !== undefined) {
     return undefined;
@@ -20,16 +26,22 @@ export async function gateEverySuite(input: CompareInput, io: Io): Promise<numbe
   if (suites.length < 2) return undefined;
   const documents: CompareDocument[] = [];
   for (const suite of suites) {
-    const { document } = await compareDocument(undefined, {
+    const { document, result } = await compareDocument(undefined, {
       store,
       suite,
+      baselineRef: values["baseline-ref"],
       kind: "compare",
       confirm: values.confirm,
+      redact,
       onRound: values.json ? undefined : ({ index, cases }) =>
         io.err(
           `confirm ${suite}: round ${index} drew ${cases} case${cases === 1 ? "" : "s"} again\n`,
         ),
     });
+    // On stderr, so --json stays one document; a CI log shows it either way.
+    if (result.approvalChange !== undefined) {
+      io.err(approvalChangeLine(result.approvalChange) + "\n");
+    }
     documents.push(document);
   }
   const gate = compareSuitesOutput(documents);

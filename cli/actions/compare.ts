@@ -2,6 +2,7 @@ import type { CompareInput } from "../commands/compare.ts";
 import type { Io } from "../io.ts";
 import { gateComparison } from "./_gate.ts";
 import { gateEverySuite } from "./_gate_every_suite.ts";
+import { redactOption } from "./_redact.ts";
 import { printJson } from "./_shared.ts";
 import { figureStatusWord } from "../../core/compare/reading.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
@@ -12,12 +13,14 @@ export async function execute(
   input: CompareInput,
   io: Io,
 ): Promise<number> {
-  const everySuite = await gateEverySuite(input, io);
+  const redact = redactOption(input.values.redact, "compare");
+  const everySuite = await gateEverySuite(input, { io, redact });
   if (everySuite !== undefined) return everySuite;
   const { result, document } = await gateComparison(input, {
     command: "compare",
     confirm: input.values.confirm,
     io,
+    redact,
   });
   const { comparison } = result;
   if (input.values.json) {
@@ -80,7 +83,8 @@ export async function execute(
     );
   }
   lines.push(
-    ...erroredCauseLines(comparison.errored_causes).map((line) => `  ${line}`),
+    // The document's causes: under redaction they are named by digests (a reason can quote the output).
+    ...erroredCauseLines(document.errored_causes ?? []).map((line) => `  ${line}`),
   );
   lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
   io.out(lines.join("\n") + "\n");

@@ -19,6 +19,9 @@ export async function execute({ values }: InitInput, io: Io): Promise<number> {
       '  digline promote latest --because "the first approved run"',
       "  digline compare",
       "",
+      "then commit the approval (.digline/.gitignore keeps only approvals and the runs they cite):",
+      "  git add .digline && git commit",
+      "",
     ].join("\n"),
   );
   return 0;

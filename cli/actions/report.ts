@@ -4,6 +4,8 @@ import { reportDocument, writeReportFile } from "../../host/commands/report.ts";
 import { UsageError } from "../../host/refusals.ts";
 import type { ReportInput } from "../commands/report.ts";
 import type { Io } from "../io.ts";
+import { approvalChangeLine } from "./_gate.ts";
+import { redactOption } from "./_redact.ts";
 import { openStore, printJson } from "./_shared.ts";
 
 /** The format an --out file's extension implies when --format is not given. */
@@ -27,13 +29,16 @@ export async function execute(
         "(see digline report --help)",
     );
   }
-  const { text, verdict, document } = await reportDocument(positionals[0], {
+  const { text, verdict, document, approvalChange } = await reportDocument(positionals[0], {
     store: openStore(values),
     suite: values.suite,
     baseline: values.baseline,
     baselineRef: values["baseline-ref"],
     format,
+    redact: redactOption(values.redact, "report"),
   });
+  // On stderr, as compare says it: the report itself is the comparison with the ref's approval.
+  if (approvalChange !== undefined) io.err(approvalChangeLine(approvalChange) + "\n");
   if (values.out === undefined) {
     io.out(text);
     return verdict;

@@ -1,8 +1,12 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
-import { CONFIRM_OPTION, GATE_FOOTER, GATE_OPTIONS } from "../gate_options.ts";
+import { CONFIRM_OPTION, GATE_FOOTER, GATE_OPTIONS, REDACT_OPTION } from "../gate_options.ts";
 
-const options = { ...CONFIRM_OPTION, ...GATE_OPTIONS } as const satisfies OptionDeclarations;
+const options = {
+  ...CONFIRM_OPTION,
+  ...GATE_OPTIONS,
+  ...REDACT_OPTION,
+} as const satisfies OptionDeclarations;
 
 /** What `digline compare`'s code (cli/actions/compare.ts) receives. */
 export type CompareInput = CommandInput<typeof options>;
@@ -29,6 +33,10 @@ export const compareCommand = defineCommand({
     "In a store of several suites, with no RUN, --suite or --baseline, it gates every suite (each",
     "suite's latest run against its approval): one headline per suite, and the exit code is the",
     "worst of them (2 outranks 1). --json then prints one document holding each comparison.",
+    "",
+    "--redact outputs,vars (or the suite's [report] redact) marks the document as redacted; it",
+    "names ids, checks, statuses and digests only, so it is safe to share either way, and",
+    "`digline verify` holds on it.",
   ],
   options,
   positionals: { min: 0, max: 1 },

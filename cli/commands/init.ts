@@ -24,8 +24,9 @@ export const initCommand = defineCommand({
   usage: "init [--action OWNER/REPO@REF] [options]",
   description: [
     `Writes ${SUITE_PATH} and evals/system.ts (a suite that runs as it stands), .digline/.gitignore`,
-    "(runs and work files stay out of git) and .github/workflows/digline.yml (the pull-request",
-    "gate). Refuses, writing nothing, when any of them exists. Then: digline run " + SUITE_PATH,
+    "(only the approvals and the runs they cite go into git) and .github/workflows/digline.yml",
+    "(the pull-request gate). Refuses, writing nothing, when any of them exists. Then:",
+    "digline run " + SUITE_PATH,
   ],
   options,
   positionals: { min: 0, max: 0 },

@@ -1,6 +1,6 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
-import { GATE_FOOTER, GATE_OPTIONS } from "../gate_options.ts";
+import { GATE_FOOTER, GATE_OPTIONS, REDACT_OPTION } from "../gate_options.ts";
 
 const options = {
   format: {
@@ -14,6 +14,7 @@ const options = {
     help: "write the report to FILE; stdout then gets the headline (or --json)",
   },
   ...GATE_OPTIONS,
+  ...REDACT_OPTION,
 } as const satisfies OptionDeclarations;
 
 /** What `digline report`'s code (cli/actions/report.ts) receives. */
@@ -35,6 +36,10 @@ export const reportCommand = defineCommand({
     "--out writes where the permission flags allow: the digline task may write only under",
     ".digline/ (e.g. --out .digline/reports/report.html); elsewhere redirect standard output",
     "(> report.html) or run deno with --allow-write=FILE as well.",
+    "",
+    "--redact outputs,vars (or the suite's [report] redact) replaces every output, check",
+    "reason, error and expected value by its sha256 digest (sha256:ab12…), keeping every id,",
+    "status, count and figure, for a report posted where the data must not go.",
   ],
   options,
   positionals: { min: 0, max: 1 },

@@ -5,6 +5,8 @@ import { RunGateSchema } from "../suite/gate_settings.ts";
 import { explainLines, headline } from "../compare/reading.ts";
 import { type BaselineDocument, BaselineDocumentSchema } from "../run/run_document.ts";
 
+import { payloadDigest } from "../report/redact_run.ts";
+import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
@@ -107,6 +109,24 @@ export const CompareDocumentSchema = z.strictObject({
   lines: z.array(z.string()).optional(),
   /** "CASE: NOTE" for each candidate output digline changed as it read it (not UTF-8). */
   output_notes: z.array(z.string()).optional(),
+  /**
+   * compare --baseline-ref: the approval the tree under test holds on disk when it is not the one
+   * at the ref, which was compared with. Reported, never used; a person reviewing decides.
+   */
+  approval_change: z.strictObject({
+    ref: z.string(),
+    suite: z.string(),
+    run_id: z.string(),
+    promoted_by: z.string(),
+    promoted_at: z.string(),
+    because: z.string().nullable(),
+  }).optional(),
+  /**
+   * The payloads `--redact` or the suite's `[report] redact` replaced by digests. A compare
+   * document names ids, checks, statuses, numbers and digests, never an output or a var, so it
+   * reads the same redacted or not; the field says what a report written beside it hides.
+   */
+  redacted: RedactListSchema.optional(),
 });
 /** A compare or explain document. */
 export type CompareDocument = z.infer<typeof CompareDocumentSchema>;
@@ -119,9 +139,13 @@ export function compareDocumentOf(
     kind?: "compare" | "explain";
     /** outputNoteLines of the candidate run. */
     outputNotes?: readonly string[];
+    redact?: readonly Redactable[];
+    /** compare --baseline-ref: the approval on disk, when it is not the ref's. */
+    approvalChange?: { ref: string; onDisk: BaselineDocument };
   },
 ): CompareDocument {
   const notes = options.outputNotes ?? [];
+  const redacting = options.redact !== undefined && options.redact.length > 0;
   const causes = comparison.facts.filter((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
   const byKind: Record<string, { count: number; indices: number[] }> = {};
   causes.forEach((fact, index) => {
@@ -154,12 +178,25 @@ export function compareDocumentOf(
     min_detectable_drop: comparison.sensitivity,
     causes,
     causes_by_kind: byKind,
-    ...(comparison.errored_causes.length === 0
-      ? {}
-      : { errored_causes: comparison.errored_causes }),
+    ...(comparison.errored_causes.length === 0 ? {} : {
+      errored_causes: redacting
+        ? comparison.errored_causes.map((g) => ({ ...g, cause: payloadDigest(g.cause) }))
+        : comparison.errored_causes,
+    }),
     ...(kind === "explain"
       ? { lines: [...explainLines(comparison), ...notes.map((n) => `note: ${n}`)] }
       : {}),
     ...(notes.length === 0 ? {} : { output_notes: [...notes] }),
+    ...(options.approvalChange === undefined ? {} : {
+      approval_change: {
+        ref: options.approvalChange.ref,
+        suite: options.approvalChange.onDisk.suite,
+        run_id: options.approvalChange.onDisk.run_id,
+        promoted_by: options.approvalChange.onDisk.promoted_by,
+        promoted_at: options.approvalChange.onDisk.promoted_at,
+        because: options.approvalChange.onDisk.because,
+      },
+    }),
+    ...(redacting ? { redacted: [...(options.redact ?? [])] } : {}),
   };
 }

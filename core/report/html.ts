@@ -7,6 +7,7 @@ import { flipsSection } from "./html_flips.ts";
 import { historySection } from "./html_history.ts";
 import type { ReportInput } from "./input.ts";
 import { counted, formatDelta, formatValue } from "./numbers.ts";
+import { redactionNote } from "./redact_run.ts";
 
 const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
 
@@ -62,6 +63,9 @@ function provenance(input: ReportInput): string {
     `<dt>This run</dt><dd>${runLine(input.candidate)}</dd>`,
     `<dt>Baseline</dt><dd>${runLine(input.baseline)}; ${approved}</dd>`,
     `<dt>Compared</dt><dd>${counted(comparedCases(comparison.facts).length, "case")}</dd>`,
+    input.redacted === undefined || input.redacted.length === 0
+      ? ""
+      : `<dt>Redacted</dt><dd id="redacted">${escapeHtml(redactionNote(input.redacted))}</dd>`,
     `</dl>`,
   ].join("");
 }

@@ -1,5 +1,6 @@
 import type { Comparison } from "../compare/compare.ts";
 import type { BaselineDocument, Figure, RunDocument } from "../run/run_document.ts";
+import type { Redactable } from "../suite/report_settings.ts";
 
 /** One run of the suite as the chart over time needs it. */
 export interface HistoryPoint {
@@ -17,6 +18,8 @@ export interface ReportInput {
   approval: BaselineDocument | null;
   /** The suite's runs, oldest first; only the HTML report reads them. */
   history: readonly HistoryPoint[];
+  /** The payloads the runs had replaced by digests (redactRun), said in the report. */
+  redacted?: readonly Redactable[];
 }
 
 /**

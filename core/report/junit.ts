@@ -28,6 +28,9 @@ export function renderJunit(input: ReportInput): string {
     .property("digline.candidate_run", comparison.candidate_run)
     .property("digline.baseline_run", comparison.baseline_run)
     .property("digline.headline", headline(comparison));
+  if (input.redacted !== undefined && input.redacted.length > 0) {
+    checks.property("digline.redacted", input.redacted.join(","));
+  }
   const byCheck = factsByCheck(comparison.facts);
   const before = new Map(
     input.baseline.cases.flatMap((c) =>

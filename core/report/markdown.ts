@@ -5,6 +5,7 @@ import { comparedCases, factsByKind, SECTION_TITLES } from "./facts_by_kind.ts";
 import type { ReportInput } from "./input.ts";
 import { mdCode, mdText } from "./markdown_text.ts";
 import { counted, formatDelta, formatValue } from "./numbers.ts";
+import { redactionNote } from "./redact_run.ts";
 
 /** GitHub refuses a comment body longer than this. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -97,7 +98,10 @@ function provenance(input: ReportInput): string {
     } on ${approval.promoted_at.slice(0, 10)}${
       approval.because === null ? "" : ` (“${mdText(approval.because)}”)`
     }`;
-  return `Run ${mdCode(comparison.candidate_run)} against ${against}.`;
+  const redacted = input.redacted === undefined || input.redacted.length === 0
+    ? ""
+    : ` ${mdText(redactionNote(input.redacted))}.`;
+  return `Run ${mdCode(comparison.candidate_run)} against ${against}.${redacted}`;
 }
 
 function figureTable(

@@ -50,5 +50,6 @@ export function assembleRun(
     figures: computeFigures(suite.aggregates, { assertions, cases }),
     gate: suite.gate,
     totals: runTotals(cases),
+    ...(suite.report.redact.length === 0 ? {} : { redact: [...suite.report.redact] }),
   };
 }

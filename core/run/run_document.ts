@@ -14,6 +14,7 @@ import {
 import { type RunGate, RunGateSchema } from "../suite/gate_settings.ts";
 import { Digest16Schema, type Verdict, VerdictSchema } from "./verdict.ts";
 import { type Shard, ShardSchema } from "./shard.ts";
+import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 
 /** The version of the stored documents' shape; a change of meaning is a new version. */
 export const RUN_SCHEMA_VERSION = 1;
@@ -278,6 +279,8 @@ export const RunDocumentSchema = z.strictObject({
     assertion_id: Digest16Schema,
     verdicts: z.array(VerdictSchema).min(1),
   })).optional(),
+  /** The suite's `[report] redact`: the payloads every report of this run hides. */
+  redact: RedactListSchema.optional(),
 });
 /**
  * What one run recorded: the suite it ran, every case's result, the figures and what it cost.
@@ -338,6 +341,8 @@ export interface RunDocument {
   merged_from?: string[];
   /** Its pure custom checks on the approved baseline's outputs, for compare (ADR 0053). */
   baseline_rechecks?: BaselineRecheck[];
+  /** The suite's `[report] redact`: the payloads every report of this run hides. */
+  redact?: Redactable[];
 }
 const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
 

@@ -2,6 +2,7 @@ import type { AggregateSpecInput } from "./aggregate_spec.ts";
 import type { Assertion } from "./assertions/assertion.ts";
 import type { CaseInput } from "./case.ts";
 import type { GateSettingsInput } from "./gate_settings.ts";
+import type { ReportSettingsInput } from "./report_settings.ts";
 import type {
   CommandTarget,
   HttpTarget,
@@ -82,6 +83,8 @@ export interface SuiteDefinition {
   cases_file?: string | string[];
   /** How comparisons decide: the false-alarm rate, the power, the confirm budget. */
   gate?: GateSettingsInput;
+  /** How reports are shared: `redact` replaces payloads by their digests. */
+  report?: ReportSettingsInput;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   primaryAggregate,
   type RunGate,
 } from "./gate_settings.ts";
+import { canonicalRedaction, type ReportSettings } from "./report_settings.ts";
 import type { RunSettings, TargetSpec } from "./target_spec.ts";
 
 /** A suite name: it names files in the store, so it is kept to a safe alphabet. */
@@ -29,6 +30,8 @@ export interface Suite {
   readonly cases: readonly Case[];
   /** How comparisons decide: `[gate]` with defaults filled in, and the primary figure. */
   readonly gate: RunGate;
+  /** How its reports are shared: `[report]` with its defaults filled in. */
+  readonly report: ReportSettings;
   /** sha256 (16 hex) over the canonical cases, sorted by id. */
   readonly cases_digest: string;
   /** sha256 (16 hex) over the canonical assertion definitions and aggregate declarations. */
@@ -46,6 +49,8 @@ export interface SuiteParts {
   cases: readonly Case[];
   /** The `[gate]` table; the defaults when absent. */
   gate?: GateSettings;
+  /** The `[report]` table; nothing redacted when absent. */
+  report?: ReportSettings;
 }
 
 /**
@@ -127,6 +132,7 @@ export function buildSuite(parts: SuiteParts): Suite {
   return {
     ...parts,
     gate,
+    report: { redact: canonicalRedaction(parts.report?.redact ?? []) },
     cases_digest: casesDigest(parts.cases),
     config_hash: configHash(parts, gate),
   };

@@ -80,7 +80,7 @@ export async function compareRun(
   } else {
     approval = await options.store.currentBaseline(candidate.suite.name);
     for (const id of approval.runs ?? [approval.run_id]) {
-      baselineRuns.push(await options.store.resolveRun(id, { suite: candidate.suite.name }));
+      baselineRuns.push(await options.store.approvedRun(candidate.suite.name, id));
     }
   }
   for (const run of [candidate, ...baselineRuns]) refusePartial(run, "compare");

@@ -26,6 +26,7 @@ import { type RejudgeOptions, rejudgeRun } from "./rejudge_run.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import { resolveNamedRun, selectSuite } from "./select_suite.ts";
 import { UsageError } from "../refusals.ts";
+import { canonicalRedaction, type Redactable } from "../../core/suite/report_settings.ts";
 
 // Every front end asks for its results here, so `--json` and the MCP tools print the same
 // document for the same request.
@@ -92,7 +93,7 @@ async function baselineSensitivity(
   if (approval === undefined) return null;
   const ids = approval.runs ?? [approval.run_id];
   const runs: RunDocument[] = [];
-  for (const id of ids) runs.push(await store.resolveRun(id, { suite: approval.suite }));
+  for (const id of ids) runs.push(await store.approvedRun(approval.suite, id));
   return {
     run_id: approval.run_id,
     runs: ids,
@@ -152,7 +153,7 @@ async function soleSuite(store: RunStore, named: string | undefined): Promise<st
 /** A comparison and its document, for compare and explain. */
 export async function compareDocument(
   ref: string | undefined,
-  options: CompareOptions & { kind: "compare" | "explain" },
+  options: CompareOptions & { kind: "compare" | "explain"; redact?: readonly Redactable[] },
 ): Promise<{ document: CompareDocument; result: CompareResult }> {
   const result = await compareRun(ref, options);
   return {
@@ -160,7 +161,21 @@ export async function compareDocument(
       approval: result.approval,
       kind: options.kind,
       outputNotes: outputNoteLines(result.candidate.cases),
+      redact: redactionOf(result, options.redact ?? []),
+      approvalChange: result.approvalChange,
     }),
     result,
   };
+}
+
+/**
+ * What a comparison's documents and reports hide: what was asked, and whatever the suite said
+ * in `[report] redact` on either side. Asking can add to a suite's redaction, never lift it.
+ */
+function redactionOf(result: CompareResult, asked: readonly Redactable[]): Redactable[] {
+  return canonicalRedaction(
+    asked,
+    result.candidate.redact ?? [],
+    ...result.baselineRuns.map((run) => run.redact ?? []),
+  );
 }

@@ -80,6 +80,7 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
     gate: suite.gate,
     totals: runTotals(merged.cases),
     merged_from: merged.runs.map((r) => r.run_id),
+    ...(suite.report.redact.length === 0 ? {} : { redact: [...suite.report.redact] }),
   };
   const path = await store.writeRun(run);
   return { run, path, missing: merged.missing };

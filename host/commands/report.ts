@@ -6,9 +6,11 @@ import {
   type ReportFormat,
 } from "../../core/report/mod.ts";
 import type { GateVerdict } from "../../core/compare/facts.ts";
+import { redactRun } from "../../core/report/redact_run.ts";
+import type { Redactable } from "../../core/suite/report_settings.ts";
 import { refuseLinkedWrite } from "../no_links.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";
-import type { CompareOptions } from "./compare_run.ts";
+import type { CompareOptions, CompareResult } from "./compare_run.ts";
 import { compareDocument } from "./documents.ts";
 import { dirname } from "node:path";
 
@@ -20,6 +22,8 @@ export interface ReportResult {
   verdict: GateVerdict;
   /** The `compare --json` document of the same comparison. */
   document: CompareDocument;
+  /** With --baseline-ref: the approval on disk when it is not the ref's (reported, not used). */
+  approvalChange?: CompareResult["approvalChange"];
 }
 
 /**
@@ -28,20 +32,27 @@ export interface ReportResult {
  */
 export async function reportDocument(
   ref: string | undefined,
-  options: CompareOptions & { format: ReportFormat },
+  options: CompareOptions & { format: ReportFormat; redact?: readonly Redactable[] },
 ): Promise<ReportResult> {
   const { document, result } = await compareDocument(ref, { ...options, kind: "compare" });
   const history = needsHistory(options.format)
     ? historyPoints(await options.store.runs({ suite: result.comparison.suite }))
     : [];
+  const redacted = document.redacted ?? [];
   const text = renderReport({
     comparison: result.comparison,
-    candidate: result.candidate,
-    baseline: result.baselineRun,
+    candidate: redactRun(result.candidate, redacted),
+    baseline: redactRun(result.baselineRun, redacted),
     approval: result.approval,
     history,
+    redacted,
   }, { format: options.format });
-  return { text, verdict: result.comparison.verdict, document };
+  return {
+    text,
+    verdict: result.comparison.verdict,
+    document,
+    ...(result.approvalChange === undefined ? {} : { approvalChange: result.approvalChange }),
+  };
 }
 
 /**

@@ -3,8 +3,13 @@ import { compareDocumentOf, OUTPUT_VERSION, verifyFields } from "../../core/docu
 import type { VerifyDocument } from "../../core/documents/mod.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import {
+  canonicalRedaction,
+  type Redactable,
+  RedactListSchema,
+} from "../../core/suite/report_settings.ts";
 import { readNamedFile } from "../read_named_file.ts";
-import { UsageError } from "../refusals.ts";
+import { RunNotFoundError, UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { findConfirmation } from "./confirm_run.ts";
 
@@ -48,7 +53,15 @@ export async function verifyPayload(
     : [requireString(saved, { file, field: "baseline_run" })];
   const candidate = await options.store.resolveRun(candidateId);
   const baselineRuns: RunDocument[] = [];
-  for (const id of baselineIds) baselineRuns.push(await options.store.resolveRun(id));
+  // A run an approval cites may be only the copy beside it (a fresh clone); a named run may not.
+  for (const id of baselineIds) {
+    baselineRuns.push(
+      await options.store.resolveRun(id).catch(async (error) => {
+        if (!(error instanceof RunNotFoundError)) throw error;
+        return await options.store.approvedRun(candidate.suite.name, id);
+      }),
+    );
+  }
   const approval = await findApproval(saved, { store: options.store, suite: candidate.suite.name });
   const confirmation = await savedConfirmation(saved, {
     file,
@@ -59,6 +72,16 @@ export async function verifyPayload(
   const derived = compareDocumentOf(compareRuns(baselineRuns, candidate, { confirmation }), {
     approval,
     kind,
+    approvalChange: await savedApprovalChange(saved, {
+      store: options.store,
+      suite: candidate.suite.name,
+      approval,
+    }),
+    redact: canonicalRedaction(
+      savedRedaction(saved),
+      candidate.redact ?? [],
+      ...baselineRuns.map((run) => run.redact ?? []),
+    ),
   });
   return verifyFields(saved, { file, derived });
 }
@@ -84,6 +107,35 @@ async function savedConfirmation(
     );
   }
   return found;
+}
+
+/**
+ * A payload made with --baseline-ref that reported an approval change: the change as the store
+ * says it today, the newest approval on disk when it is not the one compared with. The ref is
+ * the payload's own word (a name verify can not resolve after the fact); who approved what, when
+ * and why are checked.
+ */
+async function savedApprovalChange(
+  saved: Record<string, unknown>,
+  where: { store: RunStore; suite: string; approval: BaselineDocument | null },
+): Promise<{ ref: string; onDisk: BaselineDocument } | undefined> {
+  const claimed = saved.approval_change as { ref?: unknown } | null | undefined;
+  if (typeof claimed?.ref !== "string" || where.approval === null) return undefined;
+  const onDisk = (await where.store.baselineHistory(where.suite)).at(-1);
+  if (onDisk === undefined) return undefined;
+  const same = onDisk.run_id === where.approval.run_id &&
+    onDisk.promoted_at === where.approval.promoted_at;
+  return same ? undefined : { ref: claimed.ref, onDisk };
+}
+
+/**
+ * The redaction a saved payload states, which verify re-applies: a redacted payload holds when
+ * the store gives the same document redacted the same way. One it can not read is left out, so
+ * its `redacted` field reads as differing.
+ */
+function savedRedaction(saved: Record<string, unknown>): Redactable[] {
+  const parsed = RedactListSchema.safeParse(saved.redacted);
+  return parsed.success ? parsed.data : [];
 }
 
 function requireString(saved: Record<string, unknown>, where: { file: string; field: string }) {

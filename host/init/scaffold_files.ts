@@ -58,15 +58,18 @@ export function answer(vars: { name: string }): string {
 `;
 
 // Nested in the store so that init needs no write access outside it: git reads a .gitignore
-// in any folder. Runs, journals and confirmations are local work; an approval is committed.
+// in any folder. It names what is kept rather than what is left out, so a folder the store grows
+// later (work/, confirmations/, operator/, a run index) stays local without a new line here.
 const STORE_GITIGNORE =
-  `# Written by digline init. Local work stays out of git; an approval is committed with
-#   git add -f .digline/<tenant>/baselines/ .digline/<tenant>/runs/<suite>/<promoted run>.json
-*/runs/
-*/work/
-*/confirmations/
-*/decisions/
-*.lock
+  `# Written by digline init. Only the approvals are committed: promote writes each
+# approval, and a copy of every run it cites (runs/ there), under <tenant>/baselines/<suite>/.
+# Everything else in the store is local work. Commit the approvals with a plain
+#   git add .digline
+/*
+!/.gitignore
+!/*/
+/*/*
+!/*/baselines/
 `;
 
 /** The pull-request gate, using digline's composite action (`uses:` names where it lives). */

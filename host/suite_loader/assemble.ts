@@ -5,6 +5,7 @@ import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import type { Case } from "../../core/suite/case.ts";
 import { SuiteShapeError } from "../../core/errors.ts";
 import type { GateSettings } from "../../core/suite/gate_settings.ts";
+import type { ReportSettings } from "../../core/suite/report_settings.ts";
 import { promptGaps } from "../../core/model/prompt_vars.ts";
 import { buildSuite, type Suite } from "../../core/suite/suite.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
@@ -24,6 +25,7 @@ export interface SuiteDraft {
   cases: readonly Case[];
   cases_file?: readonly string[];
   gate?: GateSettings;
+  report?: ReportSettings;
 }
 
 /** The cases one file added, from index `start` of the suite's cases. */
@@ -82,6 +84,7 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
       assertions: draft.assertions,
       aggregates: draft.aggregates,
       ...(draft.gate === undefined ? {} : { gate: draft.gate }),
+      ...(draft.report === undefined ? {} : { report: draft.report }),
       cases,
     });
   } catch (error) {

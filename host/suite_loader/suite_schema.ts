@@ -3,6 +3,7 @@ import { AggregateSpecSchema } from "../../core/suite/aggregate_spec.ts";
 import { BUILTIN_KINDS, BuiltinAssertionSchema } from "../../core/suite/assertions/definition.ts";
 import { CaseSchema } from "../../core/suite/case.ts";
 import { GateSettingsSchema } from "../../core/suite/gate_settings.ts";
+import { ReportSettingsSchema } from "../../core/suite/report_settings.ts";
 import { SuiteNameSchema } from "../../core/suite/suite.ts";
 import type { KnownKeys } from "./describe_issue.ts";
 import { parseCodeTarget, parseTargetTable, TARGET_KEYS } from "./target_schema.ts";
@@ -53,6 +54,8 @@ export const TomlSuiteSchema = z.strictObject({
   cases_file: CasesFileSchema.optional(),
   /** How comparisons decide: alpha, power and the `compare --confirm` budget. */
   gate: GateSettingsSchema.optional(),
+  /** How its reports and compare documents are shared: `redact` hides payloads. */
+  report: ReportSettingsSchema.optional(),
 });
 /** A TOML suite after validation. */
 export type TomlSuite = z.infer<typeof TomlSuiteSchema>;
@@ -73,6 +76,7 @@ export const SUITE_KEYS: readonly string[] = Object.keys(TomlSuiteSchema.shape);
 const CASE_KEYS = Object.keys(CaseSchema.shape);
 const AGGREGATE_KEYS = Object.keys(AggregateSpecSchema.shape);
 const GATE_KEYS = Object.keys(GateSettingsSchema.shape);
+const REPORT_KEYS = Object.keys(ReportSettingsSchema.shape);
 
 /** The keys each table of a suite may hold, read from the schemas, for "did you mean". */
 export function suiteKnownKeys(raw: unknown): KnownKeys {
@@ -81,6 +85,7 @@ export function suiteKnownKeys(raw: unknown): KnownKeys {
     const [table, index] = path;
     if (table === "target" && path.length === 1) return TARGET_KEYS;
     if (table === "gate" && path.length === 1) return GATE_KEYS;
+    if (table === "report" && path.length === 1) return REPORT_KEYS;
     if (path.length !== 2 || typeof index !== "number") return undefined;
     if (table === "cases") return CASE_KEYS;
     if (table === "aggregates") return AGGREGATE_KEYS;

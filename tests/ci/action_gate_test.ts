@@ -6,7 +6,7 @@ const OTHER_SUITE = SMALL_SUITE.replace('name = "small"', 'name = "other"')
   .replace('module = "system.ts"', 'module = "other.ts"');
 
 /** Runs the action's gate step as the runner would, with fake summary and output files. */
-async function gateStep(cwd: string, suites: string) {
+async function gateStep(cwd: string, suites: string, env: Record<string, string> = {}) {
   const summary = join(cwd, "step_summary.md");
   const output = join(cwd, "github_output");
   await Deno.writeTextFile(summary, "earlier step\n");
@@ -20,6 +20,8 @@ async function gateStep(cwd: string, suites: string) {
       GITHUB_STEP_SUMMARY: summary,
       GITHUB_OUTPUT: output,
       NO_COLOR: "1",
+      GITHUB_BASE_REF: "",
+      ...env,
     },
     stdout: "piped",
     stderr: "piped",
@@ -75,4 +77,109 @@ Deno.test("the gate step stops at a suite that does not load, and says nothing w
   assertEquals(step.code, 64, step.log);
   assertEquals(step.outputs["exit-code"], "64");
   match(step.summary, /`digline run broken.toml` exited 64: nothing was judged/);
+});
+
+/** The ignore lines docs/ci.md recommends: the approvals folder is committed, the rest is not. */
+const GITIGNORE =
+  ".digline/*\n!.digline/default/\n.digline/default/*\n!.digline/default/baselines/\n";
+
+async function git(cwd: string, ...args: string[]): Promise<void> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.name=Ana", "-c", "user.email=ana@example.com", ...args],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  }
+}
+
+/**
+ * A repository whose main branch holds an approval, and a branch `feature` whose system got worse
+ * and which approves its own worse run, committed: the pull request the gate must not pass.
+ */
+async function selfApprovingPullRequest(): Promise<string> {
+  const cwd = await workspace({
+    "evals/small.toml": SMALL_SUITE,
+    "evals/system.ts": smallSystem(),
+    ".gitignore": GITIGNORE,
+  });
+  await git(cwd, "init", "-q", "-b", "main");
+  assertEquals((await cli(["run", "evals/small.toml"], { cwd })).code, 0);
+  await cli(["promote", "latest", "--by", "Ana", "--because", "reviewed"], { cwd });
+  await git(cwd, "add", "-A");
+  await git(cwd, "commit", "-q", "-m", "approved baseline");
+  await git(cwd, "checkout", "-q", "-b", "feature");
+  await Deno.writeTextFile(join(cwd, "evals", "system.ts"), smallSystem({ wrong: [2] }));
+  assertEquals((await cli(["run", "evals/small.toml"], { cwd })).code, 0);
+  await cli(["promote", "latest", "--by", "Mallory", "--because", "looks fine"], { cwd });
+  await git(cwd, "add", "-A");
+  await git(cwd, "commit", "-q", "-m", "approve my own run");
+  return cwd;
+}
+
+Deno.test({
+  name:
+    "with a baseline ref the gate step reads the base branch's approval, so a pull request approving its own worse run fails, and the summary says so",
+  sanitizeResources: false,
+  fn: async () => {
+    const cwd = await selfApprovingPullRequest();
+    const step = await gateStep(cwd, "evals/small.toml", {
+      DIGLINE_BASELINE_REF: "main",
+      DIGLINE_REDACT: "outputs,vars",
+    });
+    assertEquals(step.code, 1, step.log);
+    assertEquals(step.outputs["exit-code"], "1");
+    match(step.outputs.headline, /^small: WORSE \(exit 1\)/);
+    match(step.summary, /Gated against the approvals committed at `main`/);
+    match(step.summary, /> note: this tree approves run \S+ of suite small \(by Mallory/);
+    // The report written beside it was judged against the same reference as the gate.
+    const html = await Deno.readTextFile(join(cwd, "report", "small.html"));
+    match(html, /WORSE · exit 1/);
+    // redact: the page shows digests where the outputs were, and the summary says so.
+    match(html, /<pre>sha256:[0-9a-f]{12}<\/pre>/);
+    ok(!html.includes("<pre>a0</pre>"), "the regressed output is not shown");
+    match(step.summary, /Outputs and vars redacted/);
+  },
+});
+
+Deno.test({
+  name:
+    "without a baseline ref (none) the gate step falls back to plain compare against the checkout's approval",
+  sanitizeResources: false,
+  fn: async () => {
+    const cwd = await selfApprovingPullRequest();
+    const step = await gateStep(cwd, "evals/small.toml", {
+      DIGLINE_BASELINE_REF: "none",
+      GITHUB_BASE_REF: "main",
+    });
+    assertEquals(step.code, 0, step.log);
+    match(step.summary, /Gated against the approvals in the checkout \(no baseline ref\)/);
+  },
+});
+
+Deno.test({
+  name:
+    "on a pull request the gate step defaults to origin/BASE and fetches it into a shallow checkout",
+  sanitizeResources: false,
+  fn: async () => {
+    const origin = await selfApprovingPullRequest();
+    const checkout = join(await Deno.makeTempDir({ prefix: "digline-checkout-" }), "c");
+    // What actions/checkout does on a pull request: one commit of the head, no base branch.
+    await git(
+      origin,
+      "clone",
+      "-q",
+      "--depth=1",
+      "--single-branch",
+      "--branch",
+      "feature",
+      `file://${origin}`,
+      checkout,
+    );
+    const step = await gateStep(checkout, "evals/small.toml", { GITHUB_BASE_REF: "main" });
+    assertEquals(step.code, 1, step.log);
+    match(step.summary, /Gated against the approvals committed at `origin\/main`/);
+  },
 });

@@ -4,13 +4,25 @@ import { validateAction, validateWorkflow } from "@action-validator/core";
 import { ROOT } from "../cli/_cli.ts";
 import { workflow } from "../../host/init/scaffold_files.ts";
 
-/** Every workflow file under .github/workflows/, by path relative to the repository. */
-function workflowFiles(): string[] {
-  const dir = join(ROOT, ".github", "workflows");
-  return [...Deno.readDirSync(dir)]
+/** The YAML files of a folder, by path relative to the repository. */
+function yamlFiles(...folder: string[]): string[] {
+  return [...Deno.readDirSync(join(ROOT, ...folder))]
     .filter((e) => e.isFile && /\.ya?ml$/.test(e.name))
-    .map((e) => join(".github", "workflows", e.name))
+    .map((e) => join(...folder, e.name))
     .sort();
+}
+
+/** The workflows this repository runs. */
+function activeWorkflows(): string[] {
+  return yamlFiles(".github", "workflows");
+}
+
+/** Every workflow file: the active ones and the GitHub examples under examples/ci/. */
+function workflowFiles(): string[] {
+  return [
+    ...activeWorkflows(),
+    ...yamlFiles("examples", "ci").filter((f) => /github-[^/]*$/.test(f)),
+  ];
 }
 
 function errorsOf(result: { errors: unknown[] }): string {
@@ -19,10 +31,20 @@ function errorsOf(result: { errors: unknown[] }): string {
 
 Deno.test("every workflow file passes the GitHub Actions validator", () => {
   const files = workflowFiles();
-  ok(files.length >= 3, `found ${files.join(", ")}`);
+  for (const example of ["github-gate.yml", "github-operator.yml", "github-sharded.yml"]) {
+    ok(files.includes(join("examples", "ci", example)), `found ${files.join(", ")}`);
+  }
   for (const file of files) {
     const result = validateWorkflow(Deno.readTextFileSync(join(ROOT, file)));
     assertEquals(result.errors, [], `${file}: ${errorsOf(result)}`);
+  }
+});
+
+Deno.test("no active workflow gates or runs the operator: this repository commits no approval and no operator.toml", () => {
+  for (const file of activeWorkflows()) {
+    const text = Deno.readTextFileSync(join(ROOT, file));
+    ok(!/uses:\s*\.\/\s*$/m.test(text), `${file} runs the action`);
+    ok(!/digline (compare|report)|task operator/.test(text), `${file} gates or runs the operator`);
   }
 });
 

@@ -5,9 +5,10 @@ import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 /** The ignore file docs/ci.md recommends: the approvals folder is committed, the rest is not. */
 const GITIGNORE = [
   ".digline/*",
-  "!.digline/default/",
-  ".digline/default/*",
-  "!.digline/default/baselines/",
+  "!.digline/.gitignore",
+  "!.digline/*/",
+  ".digline/*/*",
+  "!.digline/*/baselines/",
   "",
 ].join("\n");
 
@@ -100,4 +101,86 @@ Deno.test("--baseline-ref refuses a ref git does not know, a ref without an appr
   match(bare.stderr, /no approval of suite small is committed there/);
   const both = await cli(["compare", "--baseline-ref", "main", "--baseline", "latest"], { cwd });
   assertEquals(both.code, 64);
+});
+
+Deno.test("in a store of several suites, compare --baseline-ref gates every suite against the ref's approvals, not the tree's", async () => {
+  const cwd = await repository();
+  const other = SMALL_SUITE.replace('name = "small"', 'name = "other"');
+  await Deno.writeTextFile(join(cwd, "other.toml"), other);
+  assertEquals((await cli(["run", "other.toml"], { cwd })).code, 0);
+  await cli(["promote", "latest", "--suite", "other", "--by", "Ana", "--because", "ok"], { cwd });
+  await git(cwd, "add", "-A");
+  await git(cwd, "commit", "-q", "-m", "second suite approved");
+  await git(cwd, "checkout", "-q", "-b", "feature");
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
+  for (const suite of ["suite.toml", "other.toml"]) {
+    assertEquals((await cli(["run", suite], { cwd })).code, 0);
+  }
+  const self = await cli([
+    "promote",
+    "latest",
+    "--suite",
+    "other",
+    "--by",
+    "Mallory",
+    "--because",
+    "fine",
+  ], { cwd });
+  assertEquals(self.code, 0, self.stderr);
+  const gated = await cli(["compare", "--baseline-ref", "main", "--json"], { cwd });
+  assertEquals(gated.code, 1, gated.stderr);
+  const document = JSON.parse(gated.stdout);
+  assertEquals(document.kind, "compare_suites");
+  assertEquals(
+    document.suites.map((s: { suite: string; verdict: number }) => [s.suite, s.verdict]),
+    [["other", 1], ["small", 1]],
+  );
+  match(gated.stderr, /this tree approves run \S+ of suite other \(by Mallory/);
+});
+
+Deno.test("an approval change under --baseline-ref is a field of compare --json, report prints its note, and verify holds on the payload", async () => {
+  const cwd = await repository();
+  await git(cwd, "checkout", "-q", "-b", "feature");
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  await cli(["promote", "latest", "--by", "Mallory", "--because", "looks fine"], { cwd });
+  await git(cwd, "add", "-A");
+  await git(cwd, "commit", "-q", "-m", "approve my own run");
+
+  const json = await cli(["compare", "--baseline-ref", "main", "--json"], { cwd });
+  assertEquals(json.code, 1, json.stderr);
+  const document = JSON.parse(json.stdout);
+  assertEquals(document.approval.promoted_by, "Ana");
+  assertEquals(document.approval_change.ref, "main");
+  assertEquals(document.approval_change.suite, "small");
+  assertEquals(document.approval_change.promoted_by, "Mallory");
+  assertEquals(document.approval_change.because, "looks fine");
+  assertEquals(document.approval_change.run_id, document.candidate_run);
+  // Without a change, the field is absent.
+  const same = await cli(["compare", "--baseline-ref", "HEAD", "--json"], { cwd });
+  assertEquals(JSON.parse(same.stdout).approval_change, undefined);
+
+  await Deno.writeTextFile(join(cwd, "compare.json"), json.stdout);
+  const verify = await cli(["verify", "compare.json"], { cwd });
+  assertEquals(verify.code, 0, verify.stdout + verify.stderr);
+  // A payload that hides who approved the tree's reference does not hold.
+  await Deno.writeTextFile(
+    join(cwd, "edited.json"),
+    JSON.stringify({
+      ...document,
+      approval_change: { ...document.approval_change, promoted_by: "Ana" },
+    }),
+  );
+  const edited = await cli(["verify", "edited.json"], { cwd });
+  assertEquals(edited.code, 1, edited.stdout);
+  match(edited.stdout, /approval_change differs/);
+
+  for (const format of ["md", "html"]) {
+    const report = await cli(["report", "--baseline-ref", "main", "--format", format], { cwd });
+    assertEquals(report.code, 1, report.stderr);
+    match(
+      report.stderr,
+      /this tree approves run \S+ of suite small \(by Mallory on \S+, because: looks fine\); it is not the approval at main/,
+    );
+  }
 });
