@@ -36,7 +36,7 @@ export class RunStore {
   readonly root: string;
   readonly tenant: string;
   readonly #cache = new Map<string, RunDocument>();
-  #runIndex: Promise<{ runId: string; suite: string }[]> | null = null;
+  #runIndex: { runId: string; suite: string }[] | null = null;
 
   constructor(location: StoreLocation) {
     this.root = location.root;
@@ -94,13 +94,13 @@ export class RunStore {
    * Every stored run id with its suite, oldest first. Only directories are listed, so finding
    * a run never reads a document it does not need.
    */
-  async runIndex(): Promise<{ runId: string; suite: string }[]> {
+  runIndex(): Promise<{ runId: string; suite: string }[]> {
     // One command asks several times (which suite, then which run): list the folders once.
     this.#runIndex ??= this.#listRuns();
-    return [...await this.#runIndex];
+    return Promise.resolve([...this.#runIndex]);
   }
 
-  async #listRuns(): Promise<{ runId: string; suite: string }[]> {
+  #listRuns(): { runId: string; suite: string }[] {
     const index: { runId: string; suite: string }[] = [];
     for (const suite of listEntries(this.runsDir, { directories: true })) {
       for (const name of listEntries(join(this.runsDir, suite), { directories: false })) {
