@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import type { z } from "zod";
 import {
   type ConfirmationDocument,
   ConfirmationDocumentSchema,
@@ -10,6 +9,7 @@ import {
   type RunDocument,
   RunDocumentSchema,
 } from "../core/run/run_document.ts";
+import { parseRunDocument } from "../core/run/run_document_parse.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
@@ -54,7 +54,7 @@ export class RunStore {
   /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
-    await writeFileAtomic(path, JSON.stringify(RunDocumentSchema.parse(run), null, 1) + "\n");
+    await writeFileAtomic(path, JSON.stringify(checkedRun(run), null, 1) + "\n");
     this.#cache.set(run.run_id, run);
     this.#runIndex = null;
     await appendToRunIndex(join(this.runsDir, run.suite.name), { rows: [runSynopsis(run)] });
@@ -115,7 +115,7 @@ export class RunStore {
     const cached = this.#cache.get(entry.runId);
     if (cached !== undefined) return cached;
     const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
-    const run = await readDocument(path, RunDocumentSchema);
+    const run = await readDocument(path, { safeParse: parseRunDocument });
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
@@ -179,7 +179,7 @@ export class RunStore {
    */
   async writeCitedRun(run: RunDocument): Promise<string> {
     const path = this.citedRunPath(run.suite.name, run.run_id);
-    await writeFileAtomic(path, JSON.stringify(RunDocumentSchema.parse(run), null, 1) + "\n");
+    await writeFileAtomic(path, JSON.stringify(checkedRun(run), null, 1) + "\n");
     return path;
   }
 
@@ -264,7 +264,22 @@ function listEntries(dir: string, options: { directories: boolean }): string[] {
   return names.sort();
 }
 
-async function readDocument<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+/** A run as the schema returns it, or the schema's own error when it does not hold. */
+function checkedRun(run: RunDocument): RunDocument {
+  const parsed = parseRunDocument(run);
+  return parsed.success ? parsed.data : RunDocumentSchema.parse(run);
+}
+
+/** What readDocument needs of a schema: a zod schema, or a faster parse that answers as one. */
+interface DocumentParser<T> {
+  safeParse(
+    json: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise<T> {
   const text = await readNamedFile(path, { display: path, what: "stored document" });
   let json: unknown;
   try {
