@@ -1,12 +1,9 @@
 import {
-  type CompareDocument,
-  compareDocumentOf,
   type PromoteDocument,
   promoteDocumentOf,
   type RunSummary,
   runSummary,
 } from "../../core/documents/mod.ts";
-import { type CompareOptions, type CompareResult, compareRun } from "./compare_run.ts";
 import { mergeRuns, type MergeRunsOptions } from "./merge_runs.ts";
 import { type PromoteOptions, promoteRun } from "./promote_run.ts";
 import { type RejudgeOptions, rejudgeRun } from "./rejudge_run.ts";
@@ -14,7 +11,7 @@ import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 
 // Every front end asks for its results here, so `--json` and the MCP tools print the same
 // document for the same request. The store's read-only documents (list, view, log, diff) are
-// in store_documents.ts.
+// in store_documents.ts, and compare's in compare_document.ts: each loads only what it needs.
 
 /** Runs a suite and describes the stored run. */
 export async function runSuiteDocument(
@@ -47,19 +44,4 @@ export async function promoteDocument(
 ): Promise<PromoteDocument> {
   const { baseline, path } = await promoteRun(ref, options);
   return promoteDocumentOf(baseline, { path });
-}
-
-/** A comparison and its document, for compare and explain. */
-export async function compareDocument(
-  ref: string | undefined,
-  options: CompareOptions & { kind: "compare" | "explain" },
-): Promise<{ document: CompareDocument; result: CompareResult }> {
-  const result = await compareRun(ref, options);
-  return {
-    document: compareDocumentOf(result.comparison, {
-      approval: result.approval,
-      kind: options.kind,
-    }),
-    result,
-  };
 }
