@@ -45,6 +45,10 @@ export interface EndToEnd {
   /** `compare` of the run against itself promoted: start-up included, and without it. */
   compare_ms: number;
   compare_after_startup_ms: number;
+  /** The same in CPU time (user + system), which a busy machine inflates less than wall time. */
+  compare_cpu_after_startup_ms: number;
+  /** CPU time of the run itself (user + system). */
+  run_cpu_ms: number;
 }
 
 /** Writes an N-case suite (three checks, an in-process module target, 10% failing) to a folder. */
@@ -178,6 +182,10 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       3,
       async () => (await timed(cliArgs(["--help"]), { cwd: dir })).ms,
     );
+    const startupCpuMs = await median(
+      3,
+      async () => (await timed(cliArgs(["--help"]), { cwd: dir })).cpuMs,
+    );
     const spawnedAt = Date.now();
     const run = await timed(cliArgs(["run", "suite.toml", "--json"]), { cwd: dir });
     const summary = JSON.parse(run.stdout) as { started_at: string; finished_at: string };
@@ -188,10 +196,10 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
     await timed(cliArgs(["promote", "latest", "--because", "bench", "--by", "bench"]), {
       cwd: dir,
     });
-    const compareMs = await median(
-      3,
-      async () => (await timed(cliArgs(["compare"]), { cwd: dir })).ms,
-    );
+    const compares = [];
+    for (let i = 0; i < 3; i++) compares.push(await timed(cliArgs(["compare"]), { cwd: dir }));
+    const compareMs = compares.map((c) => c.ms).sort((a, b) => a - b)[1];
+    const compareCpuMs = compares.map((c) => c.cpuMs).sort((a, b) => a - b)[1];
     return {
       n: config.n,
       latency_ms: config.latencyMs,
@@ -208,6 +216,8 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       peak_rss_mb: round(run.peakMb),
       compare_ms: round(compareMs),
       compare_after_startup_ms: round(compareMs - startupMs),
+      compare_cpu_after_startup_ms: round(compareCpuMs - startupCpuMs),
+      run_cpu_ms: round(run.cpuMs),
     };
   } finally {
     await Deno.remove(dir, { recursive: true });

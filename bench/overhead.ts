@@ -414,7 +414,8 @@ function formatEndToEnd(m: EndToEnd, goals: Record<string, boolean>): string {
     `  peak rss ${m.peak_rss_mb}MB${
       goals.memory === undefined ? "" : ` (goal <= ${E2E_GOALS.peakRssMb}MB)${mark(goals.memory)}`
     }`,
-    `  compare ${m.compare_ms}ms, ${m.compare_after_startup_ms}ms after start-up${
+    `  run cpu ${m.run_cpu_ms}ms (user + system; the machine may be shared)`,
+    `  compare ${m.compare_ms}ms, ${m.compare_after_startup_ms}ms after start-up, cpu ${m.compare_cpu_after_startup_ms}ms after start-up${
       goals.compare === undefined ? "" : ` (goal < ${E2E_GOALS.compareMs}ms)${mark(goals.compare)}`
     }`,
   ].join("\n");

@@ -82,12 +82,15 @@ async function benchShards(options: { cases: number; shards: number; json: boole
     const compare = await step("compare", ["compare"], dir);
     say(compare);
     const compareAfterStartup = compare.ms - startup.ms;
+    // CPU time as well: on a shared machine, wall time is mostly other people's work.
+    const compareCpuAfterStartup = compare.cpu_ms - startup.cpu_ms;
     const ok = compareAfterStartup < GOALS.compareMs;
     if (!options.json) {
       console.log(
-        `  compare after start-up ${compareAfterStartup} ms (goal < ${GOALS.compareMs} ms) ${
-          ok ? "PASS" : "MISS"
-        }`,
+        `  compare after start-up ${compareAfterStartup} ms, cpu ${compareCpuAfterStartup} ms ` +
+          `(goal < ${GOALS.compareMs} ms: cpu ${
+            (compareCpuAfterStartup / GOALS.compareMs).toFixed(2)
+          }× the goal) ${ok ? "PASS" : "MISS"}`,
       );
     }
     return {
@@ -95,6 +98,7 @@ async function benchShards(options: { cases: number; shards: number; json: boole
       shards: options.shards,
       steps,
       compare_after_startup_ms: compareAfterStartup,
+      compare_cpu_after_startup_ms: compareCpuAfterStartup,
       ok,
     };
   } finally {
@@ -200,7 +204,9 @@ async function benchStore(options: { runs: number; json: boolean }) {
             name.padEnd(12)
           } wall ${ms} ms, ${after} ms after start-up (goal < ${GOALS.storeCommandMs} ms) ${
             ok ? "PASS" : "MISS"
-          }; cpu ${cpu} ms, ${cpu - startupCpu} ms after start-up's ${startupCpu}`,
+          }; cpu ${cpu} ms, ${cpu - startupCpu} ms after start-up's ${startupCpu} (${
+            ((cpu - startupCpu) / GOALS.storeCommandMs).toFixed(2)
+          }× the goal)`,
         );
       }
     }

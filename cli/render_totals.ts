@@ -1,4 +1,5 @@
 import type { RunTotals } from "../core/model/usage.ts";
+import { grouped } from "../core/grouped.ts";
 
 /**
  * A run's cost as `run` and `view RUN` print it: model calls, retries and tokens, overall and
@@ -40,7 +41,7 @@ function count(n: number, one: string, many = `${one}s`): string {
 }
 
 function number(n: number): string {
-  return n.toLocaleString("en-US");
+  return grouped(n);
 }
 
 function seconds(ms: number): string {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type RunSynopsis, RunSynopsisSchema } from "../core/run/run_synopsis.ts";
+import { isRunSynopsis, type RunSynopsis, RunSynopsisSchema } from "../core/run/run_synopsis.ts";
 
 /**
  * Each suite's folder of runs keeps `.index.jsonl`, one synopsis line per run, so `list`, `view`
@@ -33,6 +33,10 @@ export async function readRunIndex(suiteDir: string): Promise<RunIndex> {
     try {
       json = JSON.parse(line);
     } catch {
+      continue;
+    }
+    if (isRunSynopsis(json)) {
+      rows.set(json.run_id, json);
       continue;
     }
     const parsed = RunSynopsisSchema.safeParse(json);

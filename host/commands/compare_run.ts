@@ -3,7 +3,8 @@ import type { ConfirmationDocument } from "../../core/compare/confirmation_docum
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { PartialRunError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
-import { type ConfirmOptions, confirmRun, findConfirmation } from "./confirm_run.ts";
+import type { ConfirmOptions } from "./confirm_run.ts";
+import { findConfirmation } from "./find_confirmation.ts";
 import { baselineAtRef } from "../baseline_at_ref.ts";
 import { UsageError } from "../refusals.ts";
 import { resolveNamedRun } from "./select_suite.ts";
@@ -86,6 +87,8 @@ export async function compareRun(
   for (const run of [candidate, ...baselineRuns]) refusePartial(run, "compare");
   let confirmation = await findConfirmation(candidate, { store: options.store, baselineRuns });
   if (confirmation === undefined && options.confirm === true) {
+    // Loaded only here: drawing a confirmation loads the suite and the runner.
+    const { confirmRun } = await import("./confirm_run.ts");
     confirmation = (await confirmRun(candidate, {
       store: options.store,
       baselineRuns,

@@ -101,19 +101,3 @@ export async function confirmRun(
   const path = await options.store.writeConfirmation(confirmation);
   return { confirmation, path };
 }
-
-/** The stored confirmation of a run against exactly these baseline runs, if there is one. */
-export async function findConfirmation(
-  candidate: RunDocument,
-  options: { store: RunStore; baselineRuns: readonly RunDocument[]; id?: string },
-): Promise<ConfirmationDocument | undefined> {
-  const ids = options.baselineRuns.map((r) => r.run_id).join(" ");
-  const found = await options.store.confirmations({
-    suite: candidate.suite.name,
-    runId: candidate.run_id,
-  });
-  return found.findLast((c) =>
-    c.baseline_runs.join(" ") === ids &&
-    (options.id === undefined || c.confirmation_id === options.id)
-  );
-}

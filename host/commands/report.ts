@@ -11,7 +11,7 @@ import type { Redactable } from "../../core/suite/report_settings.ts";
 import { refuseLinkedWrite } from "../no_links.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";
 import type { CompareOptions, CompareResult } from "./compare_run.ts";
-import { compareDocument } from "./documents.ts";
+import { compareDocument } from "./compare_document.ts";
 import { dirname } from "node:path";
 
 /** A report and the comparison it was written from. */

@@ -11,7 +11,7 @@ import {
 import { readNamedFile } from "../read_named_file.ts";
 import { RunNotFoundError, UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
-import { findConfirmation } from "./confirm_run.ts";
+import { findConfirmation } from "./find_confirmation.ts";
 
 /**
  * Re-derives a saved `compare --json` (or `explain --json`) payload from the store and says,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compareDocument } from "../../host/commands/documents.ts";
+import { compareDocument } from "../../host/commands/compare_document.ts";
 import type { Envelope } from "../envelope.ts";
 import type { ToolContext } from "../tool.ts";
 import { openStore, RUN_REF, SUITE_NAME } from "./_shared.ts";

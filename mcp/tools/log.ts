@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LogDocumentSchema } from "../../core/documents/mod.ts";
-import { logDocument } from "../../host/commands/documents.ts";
+import { logDocument } from "../../host/commands/store_documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, SUITE_NAME } from "./_shared.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RunListSchema, RunSummarySchema } from "../../core/documents/mod.ts";
-import { runListDocument, viewRunDocument } from "../../host/commands/documents.ts";
+import { runListDocument, viewRunDocument } from "../../host/commands/store_documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, RUN_REF, SUITE_NAME } from "./_shared.ts";
 

@@ -23,3 +23,17 @@ Deno.test("digline starts with only the commands' declarations: no command's cod
   }
   ok(all.some((m) => m.startsWith("npm:")), "the graph holds no npm package at all");
 });
+
+Deno.test("the store's read-only commands and compare load neither the suite loader nor the runner", async () => {
+  // At ten thousand stored runs, what these commands import is most of what they cost.
+  const loaderAndRunner = [
+    /^host\/suite_loader\//,
+    /^host\/commands\/(run_suite|confirm_run)\.ts$/,
+    /^host\/driver\.ts$/,
+  ];
+  for (const name of ["list", "view", "log", "diff", "compare", "explain"]) {
+    const { loaded } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
+    ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
+    assertEquals(loaded.filter((m) => loaderAndRunner.some((p) => p.test(m))), [], name);
+  }
+});

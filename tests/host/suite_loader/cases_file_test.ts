@@ -1,8 +1,9 @@
-import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SuiteLoadError } from "../../../host/refusals.ts";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
+import { writeLargeCases } from "../../../bench/_large_cases.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const DIR = "tests/fixtures/suites/cases";
@@ -103,30 +104,28 @@ Deno.test("a CSV row with more cells than the header is refused at its line", as
   }
 });
 
-Deno.test("6,000 cases from TSV and JSONL load in well under a second", async () => {
+Deno.test("6,000 cases from TSV and JSONL all load, in file order, each with its own vars", async () => {
+  // How fast they load is bench/load_cases.ts's figure: a timed test fails on a busy machine.
   const dir = await Deno.makeTempDir();
   try {
     await writeSuite(dir, ["cases.tsv", "cases.jsonl"]);
-    const rows = Array.from(
-      { length: 3000 },
-      (_, i) => `t${i}\tyelp\t${i % 2}\tThe "food" was fine, said guest ${i}.`,
-    );
-    await Deno.writeTextFile(
-      join(dir, "cases.tsv"),
-      `id\tgroup\tlabel\ttext\n${rows.join("\n")}\n`,
-    );
-    const lines = Array.from(
-      { length: 3000 },
-      (_, i) =>
-        JSON.stringify({ id: `j${i}`, vars: { text: `sentence ${i}` }, expected: "positive" }),
-    );
-    await Deno.writeTextFile(join(dir, "cases.jsonl"), `${lines.join("\n")}\n`);
-    await loadSuite(join(dir, "suite.toml")); // the first load also compiles the loader's code
-    const started = performance.now();
+    await writeLargeCases(dir, 3000);
     const { suite } = await loadSuite(join(dir, "suite.toml"));
-    const elapsed = performance.now() - started;
     equal(suite.cases.length, 6000);
-    ok(elapsed < 500, `loading 6,000 cases took ${elapsed.toFixed(0)} ms`);
+    deepEqual(suite.cases[2999], {
+      id: "t2999",
+      vars: { text: 'The "food" was fine, said guest 2999.' },
+      group: "yelp",
+      label: "1",
+      kind: "normal",
+    });
+    deepEqual(suite.cases[3000], {
+      id: "j0",
+      vars: { text: "sentence 0" },
+      expected: "positive",
+      kind: "normal",
+    });
+    equal(new Set(suite.cases.map((c) => c.id)).size, 6000);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,0 +1,105 @@
+import { diffOutputs } from "../../core/run/output_diff.ts";
+import { OUTPUT_VERSION } from "../../core/documents/version.ts";
+import { type RunList, runRow, type RunSummary, runSummary } from "../../core/documents/runs.ts";
+import {
+  type DiffDocument,
+  diffDocumentOf,
+  type LogDocument,
+  logDocumentOf,
+} from "../../core/documents/history.ts";
+import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import { measureBaseline } from "../../core/compare/baseline_measure.ts";
+import type { RunStore } from "../store.ts";
+import { listRuns } from "./history.ts";
+import { resolveNamedRun, selectSuite } from "./select_suite.ts";
+import { UsageError } from "../refusals.ts";
+
+// The documents of the commands that only read the store (list, view, log, diff). They live
+// apart from documents.ts so these commands never load the suite loader, the runner or the
+// digests: at ten thousand stored runs, start-up is most of what they cost.
+
+/** The runs of a store, newest first, as `list` and `view` print them. */
+export async function runListDocument(
+  store: RunStore,
+  options: { suite?: string; kind: "list" | "view" },
+): Promise<RunList> {
+  const suite = options.suite === undefined || options.kind === "list"
+    ? await soleSuite(store, options.suite)
+    : await selectSuite(store, options.suite);
+  const { runs, baselines } = await listRuns(store, { suite });
+  return {
+    output_version: OUTPUT_VERSION,
+    kind: options.kind,
+    runs: runs.map((run) =>
+      runRow(run, { isBaseline: baselines.get(run.suite)?.run_id === run.run_id })
+    ),
+    ...(options.kind === "view" && suite !== undefined
+      ? { baseline: await baselineSensitivity(store, baselines.get(suite)) }
+      : {}),
+  };
+}
+
+/** A suite's approved baseline with the smallest drop of its primary figure it can detect. */
+async function baselineSensitivity(
+  store: RunStore,
+  approval: BaselineDocument | undefined,
+): Promise<RunList["baseline"]> {
+  if (approval === undefined) return null;
+  const ids = approval.runs ?? [approval.run_id];
+  const runs: RunDocument[] = [];
+  for (const id of ids) runs.push(await store.approvedRun(approval.suite, id));
+  return {
+    run_id: approval.run_id,
+    runs: ids,
+    min_detectable_drop: measureBaseline(runs).sensitivity,
+  };
+}
+
+/** One run in detail, as `view RUN` prints it. */
+export async function viewRunDocument(
+  store: RunStore,
+  options: { run: string; suite?: string },
+): Promise<RunSummary> {
+  return runSummary(await resolveNamedRun(store, options.run, options), { kind: "view" });
+}
+
+/** A suite's history of runs and promotions. */
+export async function logDocument(
+  store: RunStore,
+  options: { suite?: string } = {},
+): Promise<LogDocument> {
+  const suite = options.suite === undefined
+    ? await soleSuite(store, undefined)
+    : await selectSuite(store, options.suite);
+  if (suite === undefined) {
+    const baselines = [];
+    for (const name of await store.suites()) baselines.push(...await store.baselineHistory(name));
+    return logDocumentOf(null, { runs: await store.synopses(), baselines });
+  }
+  return logDocumentOf(suite, {
+    runs: await store.synopses({ suite }),
+    baselines: await store.baselineHistory(suite),
+  });
+}
+
+/** The outputs that changed between two runs of one suite. */
+export async function diffDocument(
+  store: RunStore,
+  options: { a: string; b: string; suite?: string },
+): Promise<DiffDocument> {
+  const a = await resolveNamedRun(store, options.a, options);
+  const b = await resolveNamedRun(store, options.b, options);
+  if (a.suite.name !== b.suite.name) {
+    throw new UsageError(
+      `diff: run ${a.run_id} is of suite ${a.suite.name} and run ${b.run_id} of suite ${b.suite.name}: diff compares two runs of one suite (narrow both with --suite NAME)`,
+    );
+  }
+  return diffDocumentOf(diffOutputs(a, b));
+}
+
+/** The store's one suite, or none when it holds several (or when --suite only filters). */
+async function soleSuite(store: RunStore, named: string | undefined): Promise<string | undefined> {
+  if (named !== undefined) return named;
+  const suites = await store.suites();
+  return suites.length === 1 ? suites[0] : undefined;
+}
