@@ -7,7 +7,21 @@
  */
 export const FLIP_COUNT_SHARE = 0.5;
 
-/** The primary figure's false-alarm rate in a comparison: all of alpha, or what the count leaves. */
-export function figureAlpha(alpha: number, options: { flipCounted: boolean }): number {
-  return options.flipCounted ? alpha * (1 - FLIP_COUNT_SHARE) : alpha;
+/**
+ * The primary figure's false-alarm rate in a comparison: what the count of stable flips (plain
+ * compare on several runs) or the confirmations (`--confirm`) leave of alpha, or all of it.
+ */
+export function figureAlpha(
+  alpha: number,
+  options: { flipCounted: boolean; confirmed?: boolean },
+): number {
+  if (options.flipCounted) return alpha * (1 - FLIP_COUNT_SHARE);
+  return options.confirmed === true ? alpha * (1 - CONFIRM_SHARE) : alpha;
 }
+
+/**
+ * The share of the gate's alpha that `compare --confirm` gives the confirmation of stable checks
+ * that failed (the reruns' union bound); the primary figure's test gets the rest. Confirmations
+ * are cheap in alpha (a broken check fails k times in a row, a flip rarely twice), so a fifth.
+ */
+export const CONFIRM_SHARE = 0.2;

@@ -186,7 +186,10 @@ export function compareRuns(
   const figures = compareFigures(runs, candidate, {
     measure,
     extra: plannedDraws(confirmation),
-    alpha: figureAlpha(gate.alpha, { flipCounted: counted }),
+    alpha: figureAlpha(gate.alpha, {
+      flipCounted: counted,
+      confirmed: confirmation?.plan.rule === "all-fail",
+    }),
   });
   for (const f of figures) {
     const kind = `figure-${f.status}` as FactKind;
@@ -254,7 +257,7 @@ function stableFailure(
   }
   const outcome = checkConfirmation(context.v.assertion_id, {
     draws: context.drawn.get(c.case_id) ?? [],
-    maxDraws: context.confirmation.plan.max_draws,
+    plan: context.confirmation.plan,
   });
   const kind = outcome.outcome === "confirmed" ? "regression" : "unconfirmed";
   return { ...checkFact(kind, c, context.v), ...base, confirmation: outcome };

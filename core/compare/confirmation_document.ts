@@ -11,8 +11,17 @@ export const ConfirmationPlanSchema = z.strictObject({
   noisy: z.array(z.strictObject({ case_id: z.string(), draws: z.number().int().positive() })),
   /** Cases with checks that passed in every baseline run and failed in the run. */
   stable: z.array(z.strictObject({ case_id: z.string(), checks: z.array(Digest16Schema).min(1) })),
-  /** The most confirmation draws a stable check that failed gets. */
+  /** The most confirmation draws a stable check that failed gets (k under `all-fail`). */
   max_draws: z.number().int().positive(),
+  /**
+   * How a stable check's draws decide: `all-fail`, confirmed by k = max_draws failures in a row
+   * and dismissed by the first pass; absent in plans made before it, which used a sequential
+   * probability ratio test (`sequential`).
+   */
+  rule: z.enum(["sequential", "all-fail"]).optional(),
+  /** Under `all-fail`: the share of alpha the confirmations spend, and whether k reaches it. */
+  confirm_alpha: z.number().optional(),
+  bounded: z.boolean().optional(),
 });
 /** A confirmation plan. */
 export type ConfirmationPlan = z.infer<typeof ConfirmationPlanSchema>;

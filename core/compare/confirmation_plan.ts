@@ -3,11 +3,16 @@ import { stablePass } from "./check_history.ts";
 import type { ConfirmationPlan } from "./confirmation_document.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { type ConfirmationOutcome, sequentialOutcome } from "../statistics/sequential_test.ts";
+import { allFailOutcome, rerunsForFamilyError } from "../statistics/all_fail_rule.ts";
+import { CONFIRM_SHARE } from "./alpha_split.ts";
 
 /**
  * What `compare --confirm` draws again: every baseline-noisy case its planned number of times,
- * and every check that passed in each baseline run and failed in the run until its sequential
- * test decides (at most `confirm_draws` times).
+ * and every check that passed in each baseline run and failed in the run until it passes once or
+ * has failed k times in a row. k is fixed from the baseline alone: the fewest reruns that keep
+ * the chance of confirming any break of an unchanged system within the confirmations' share of
+ * alpha, over every stable check of the baseline, whatever their failure rates
+ * (rerunsForFamilyError), at most `confirm_draws`.
  */
 export function planConfirmation(
   baseline: readonly RunDocument[] | BaselineMeasure,
@@ -28,7 +33,49 @@ export function planConfirmation(
     }).map((v) => v.assertion_id);
     if (checks.length > 0) stable.push({ case_id: c.case_id, checks });
   }
-  return { noisy, stable, max_draws: gate.confirm_draws };
+  const confirmAlpha = gate.alpha * CONFIRM_SHARE;
+  const checks = stableChecks(measure);
+  const k = rerunsForFamilyError({
+    checks,
+    runs: measure.runs.length,
+    alpha: confirmAlpha,
+    max: gate.confirm_draws,
+  });
+  const bounded = checks === 0 ||
+    rerunsForFamilyError({ checks, runs: measure.runs.length, alpha: confirmAlpha, max: 100 }) <=
+      k;
+  return {
+    noisy,
+    stable,
+    max_draws: k,
+    rule: "all-fail",
+    confirm_alpha: confirmAlpha,
+    bounded,
+  };
+}
+
+/** How many checks of normal cases passed in every baseline run: the family the reruns guard. */
+function stableChecks(measure: BaselineMeasure): number {
+  let count = 0;
+  for (const c of measure.runs[0].cases) {
+    if (c.kind !== "normal") continue;
+    for (const statuses of measure.history.get(c.case_id)?.values() ?? []) {
+      if (stablePass(statuses)) count += 1;
+    }
+  }
+  return count;
+}
+
+/** One check's outcome so far under the plan's rule. */
+function ruleOutcome(
+  answered: readonly ("pass" | "fail")[],
+  plan: Pick<ConfirmationPlan, "max_draws" | "rule">,
+): ConfirmationOutcome {
+  if (plan.rule === "all-fail") {
+    const outcome = allFailOutcome(answered, { k: plan.max_draws });
+    return outcome === "pending" && answered.length >= plan.max_draws ? "undecided" : outcome;
+  }
+  return sequentialOutcome(answered, { maxDraws: plan.max_draws });
 }
 
 /** Each case's confirmation draws so far, in the order they were made. */
@@ -54,16 +101,16 @@ export interface CheckConfirmation {
   error: number;
 }
 
-/** The sequential test's decision on one stable check from its confirmation draws. */
+/** The plan's rule's decision on one stable check from its confirmation draws. */
 export function checkConfirmation(
   assertionId: string,
-  options: { draws: readonly CaseResult[]; maxDraws: number },
+  options: { draws: readonly CaseResult[]; plan: Pick<ConfirmationPlan, "max_draws" | "rule"> },
 ): CheckConfirmation {
   const statuses = options.draws.map((d) =>
     d.verdicts.find((v) => v.assertion_id === assertionId)?.status ?? "error"
   );
   const answered = statuses.filter((s) => s !== "error") as ("pass" | "fail")[];
-  const outcome = sequentialOutcome(answered, { maxDraws: options.maxDraws });
+  const outcome = ruleOutcome(answered, options.plan);
   return {
     // Draws that ran out (errored, or the rounds ended) leave it undecided, never dismissed.
     outcome: outcome === "pending" ? "undecided" : outcome,
@@ -92,7 +139,7 @@ export function nextDraws(
     const open = s.checks.some((id) => {
       const statuses = draws.map((d) => d.verdicts.find((v) => v.assertion_id === id)?.status);
       const answered = statuses.filter((x) => x === "pass" || x === "fail");
-      return sequentialOutcome(answered, { maxDraws: plan.max_draws }) === "pending";
+      return ruleOutcome(answered, plan) === "pending";
     });
     if (open) wanted.add(s.case_id);
   }

@@ -63,7 +63,12 @@ export function sensitivityOf(
         alpha: figureAlpha(alpha, { flipCounted: true }),
       })
       : null,
-    confirmed: measured ? minDetectableDrop(confirmed, settings) : null,
+    confirmed: measured
+      ? minDetectableDrop(confirmed, {
+        ...settings,
+        alpha: figureAlpha(alpha, { flipCounted: false, confirmed: true }),
+      })
+      : null,
     planned: [...options.noisyDraws].map(([case_id, draws]) => ({ case_id, draws })),
   };
 }

@@ -10,8 +10,11 @@ export const GateSettingsSchema = z.strictObject({
   power: z.number().gt(0.5).lt(1).default(0.9),
   /** Extra draws `compare --confirm` gives each case the baseline found noisy. */
   noisy_draws: z.number().int().min(0).max(20).default(2),
-  /** At most this many confirmation draws of a stable check that failed. */
-  confirm_draws: z.number().int().min(1).max(20).default(6),
+  /**
+   * At most this many confirmation draws of a stable check that failed: the k that keeps the
+   * confirmations' share of alpha is used, up to this.
+   */
+  confirm_draws: z.number().int().min(1).max(20).default(10),
   /**
    * The smallest drop of a `mean` figure that can make it worse, whatever its p-value: scores
    * that barely vary give a tiny standard error, and a 0.001 drop would be "significant".
