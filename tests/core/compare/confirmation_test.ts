@@ -84,7 +84,8 @@ Deno.test("a stable check that passes again on confirmation is unconfirmed, repo
   assertEquals(result.verdict, 0);
   const fact = result.facts.find((f) => f.case_id === "s3");
   assertEquals(fact?.kind, "unconfirmed");
-  assertEquals(fact?.confirmation, { outcome: "dismissed", pass: 4, fail: 0, error: 0 });
+  // The first pass dismisses it: a broken check does not pass.
+  assertEquals(fact?.confirmation, { outcome: "dismissed", pass: 1, fail: 0, error: 0 });
   assertEquals(result.confirmation, confirmation.confirmation_id);
   // The failure still counts: the figure holds s3's first draw, a fail.
   assertEquals(result.figures[0].candidate, 29 / 30);
@@ -162,4 +163,23 @@ Deno.test("rounds capped below the planned draws: the figure's test uses the dra
   // And not what a full design would claim for the same draws.
   const uncapped = compareRuns(runs, run, { confirmation: full }).figures[0].test;
   ok((cappedTest?.standard_error ?? 0) > (uncapped?.standard_error ?? 0));
+});
+
+Deno.test("k reruns are sized so every stable check together stays within the confirmations' alpha", () => {
+  const runs = baseline();
+  const plan = planConfirmation(runs, candidate(["s3"]));
+  assertEquals(plan.rule, "all-fail");
+  // Twenty stable checks, two runs: no k up to confirm_draws (10) bounds the family at 0.2%.
+  assertEquals(plan.max_draws, 10);
+  assertEquals(plan.bounded, false);
+  // A break that keeps failing is confirmed after exactly k failures; one pass dismisses.
+  const broken = compareRuns(runs, candidate(["s3"]), {
+    confirmation: confirm(runs, candidate(["s3"]), (id) => (id === "s3" ? "fail" : "pass")),
+  });
+  assertEquals(broken.facts.find((f) => f.case_id === "s3")?.confirmation, {
+    outcome: "confirmed",
+    pass: 0,
+    fail: 10,
+    error: 0,
+  });
 });
