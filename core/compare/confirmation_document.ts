@@ -22,6 +22,24 @@ export const ConfirmationPlanSchema = z.strictObject({
   /** Under `all-fail`: the share of alpha the confirmations spend, and whether k reaches it. */
   confirm_alpha: z.number().optional(),
   bounded: z.boolean().optional(),
+  /** The hard budget of extra target calls; absent in plans made before it (no budget). */
+  max_extra_calls: z.number().int().min(0).optional(),
+  /**
+   * The first stage: the primary figure's p-value on the run alone. Noisy cases are drawn again
+   * only when it is at most `threshold` (the result is ambiguous); null without a tested figure.
+   */
+  stage_one: z.strictObject({
+    p_value: z.number().nullable(),
+    threshold: z.number(),
+    ambiguous: z.boolean(),
+  }).optional(),
+  /**
+   * Of the cases the baseline found noisy, the share the plan draws (the budget keeps a prefix in
+   * suite order, which is blind to their outcomes); the figures' test scales its design by it.
+   */
+  noisy_share: z.number().min(0).max(1).optional(),
+  /** Baseline-noisy cases the budget, not the evidence, left with fewer draws than planned. */
+  noisy_cut: z.number().int().min(0).optional(),
 });
 /** A confirmation plan. */
 export type ConfirmationPlan = z.infer<typeof ConfirmationPlanSchema>;

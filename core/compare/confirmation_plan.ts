@@ -5,14 +5,25 @@ import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { type ConfirmationOutcome, sequentialOutcome } from "../statistics/sequential_test.ts";
 import { allFailOutcome, rerunsForFamilyError } from "../statistics/all_fail_rule.ts";
 import { CONFIRM_SHARE } from "./alpha_split.ts";
+import { compareFigures } from "./compare_figures.ts";
 
 /**
- * What `compare --confirm` draws again: every baseline-noisy case its planned number of times,
- * and every check that passed in each baseline run and failed in the run until it passes once or
- * has failed k times in a row. k is fixed from the baseline alone: the fewest reruns that keep
- * the chance of confirming any break of an unchanged system within the confirmations' share of
- * alpha, over every stable check of the baseline, whatever their failure rates
- * (rerunsForFamilyError), at most `confirm_draws`.
+ * Above this p-value of the primary figure on the run alone, the first stage is clear and no
+ * noisy case is drawn again: the second stage can only lower a false alarm, never raise one, so
+ * the screen costs no alpha; 0.2 keeps the unchanged system's draws rare (bench/detection.ts)
+ * while a 5-point drop almost always passes it.
+ */
+export const SCREEN_THRESHOLD = 0.2;
+
+/**
+ * What `compare --confirm` draws again, in two stages and within a hard budget of extra calls.
+ * Stable checks that passed in each baseline run and failed in the run are drawn until they pass
+ * once or have failed k times in a row; k is fixed from the baseline alone: the fewest reruns
+ * that keep the chance of confirming any break of an unchanged system within the confirmations'
+ * share of alpha, over every check of the suite, whatever their failure rates
+ * (rerunsForFamilyError), at most `confirm_draws`. Baseline-noisy cases are drawn again only when
+ * the primary figure's test on the run alone is ambiguous (p ≤ SCREEN_THRESHOLD), and only as
+ * many as the budget leaves after the stable checks' first draws and one check's k.
  */
 export function planConfirmation(
   baseline: readonly RunDocument[] | BaselineMeasure,
@@ -23,8 +34,10 @@ export function planConfirmation(
   const before = new Map(measure.runs[0].cases.map((c) => [c.case_id, c]));
   const noisy: ConfirmationPlan["noisy"] = [];
   const stable: ConfirmationPlan["stable"] = [];
+  let compared = 0;
   for (const c of candidate.cases) {
     if (c.kind !== "normal" || before.get(c.case_id)?.kind !== "normal") continue;
+    compared += 1;
     const draws = noisyDraws.get(c.case_id);
     if (draws !== undefined) noisy.push({ case_id: c.case_id, draws });
     const checks = c.verdicts.filter((v) => {
@@ -34,34 +47,67 @@ export function planConfirmation(
     if (checks.length > 0) stable.push({ case_id: c.case_id, checks });
   }
   const confirmAlpha = gate.alpha * CONFIRM_SHARE;
-  const checks = stableChecks(measure);
-  const k = rerunsForFamilyError({
-    checks,
-    runs: measure.runs.length,
-    alpha: confirmAlpha,
-    max: gate.confirm_draws,
-  });
+  const checks = suiteChecks(measure);
+  const runs = measure.runs.length;
+  const k = rerunsForFamilyError({ checks, runs, alpha: confirmAlpha, max: gate.confirm_draws });
   const bounded = checks === 0 ||
-    rerunsForFamilyError({ checks, runs: measure.runs.length, alpha: confirmAlpha, max: 100 }) <=
-      k;
+    rerunsForFamilyError({ checks, runs, alpha: confirmAlpha, max: 100 }) <= k;
+  const budget = gate.max_extra_calls ?? Math.ceil(compared / 2);
+  const screen = stageOne(measure, candidate);
+  const ambiguous = screen !== null && screen <= SCREEN_THRESHOLD;
+  const drawn = ambiguous
+    ? withinBudget(noisy, { budget: budget - (stable.length > 0 ? stable.length + k - 1 : 0) })
+    : { noisy: [], share: 0, cut: 0 };
   return {
-    noisy,
+    noisy: drawn.noisy,
     stable,
     max_draws: k,
     rule: "all-fail",
     confirm_alpha: confirmAlpha,
     bounded,
+    max_extra_calls: budget,
+    stage_one: { p_value: screen, threshold: SCREEN_THRESHOLD, ambiguous },
+    noisy_share: drawn.share,
+    noisy_cut: drawn.cut,
   };
 }
 
-/** How many checks of normal cases passed in every baseline run: the family the reruns guard. */
-function stableChecks(measure: BaselineMeasure): number {
+/** The primary figure's one-sided p-value on the run alone, as plain compare tests it. */
+function stageOne(measure: BaselineMeasure, candidate: RunDocument): number | null {
+  const figures = compareFigures(measure.runs, candidate, { measure });
+  return figures.find((f) => f.role === "primary")?.test?.p_value ?? null;
+}
+
+/**
+ * The noisy cases' draws that fit `budget` calls: all planned draws when they fit, else the same
+ * smaller number for every case, else one draw for a prefix in suite order (blind to what any
+ * case showed, so the figures' test stays fair).
+ */
+function withinBudget(
+  noisy: ConfirmationPlan["noisy"],
+  options: { budget: number },
+): { noisy: ConfirmationPlan["noisy"]; share: number; cut: number } {
+  const budget = Math.max(0, options.budget);
+  const wanted = noisy.reduce((sum, n) => sum + n.draws, 0);
+  if (noisy.length === 0 || wanted <= budget) return { noisy, share: 1, cut: 0 };
+  const each = Math.floor(budget / noisy.length);
+  if (each >= 1) {
+    const trimmed = noisy.map((n) => ({ case_id: n.case_id, draws: Math.min(n.draws, each) }));
+    return {
+      noisy: trimmed,
+      share: 1,
+      cut: trimmed.filter((n, i) => n.draws < noisy[i].draws).length,
+    };
+  }
+  const kept = noisy.slice(0, budget).map((n) => ({ case_id: n.case_id, draws: 1 }));
+  return { noisy: kept, share: kept.length / noisy.length, cut: noisy.length };
+}
+
+/** How many checks the suite's normal cases have: the family the reruns guard. */
+function suiteChecks(measure: BaselineMeasure): number {
   let count = 0;
   for (const c of measure.runs[0].cases) {
-    if (c.kind !== "normal") continue;
-    for (const statuses of measure.history.get(c.case_id)?.values() ?? []) {
-      if (stablePass(statuses)) count += 1;
-    }
+    if (c.kind === "normal") count += measure.history.get(c.case_id)?.size ?? 0;
   }
   return count;
 }
@@ -121,27 +167,73 @@ export function checkConfirmation(
 }
 
 /**
- * The cases to draw in the next round, in plan order; none once every noisy case has its draws
- * and every stable check has been decided or has had `max_draws` draws.
+ * The cases to draw in the next round, in plan order, within the plan's budget of extra calls
+ * (each case drawn costs `cost` of it, one call unless told; the calls already spent are the
+ * rounds' attempts); none once nothing is wanted or the budget is spent (budgetEnded says which).
  */
 export function nextDraws(
+  plan: ConfirmationPlan,
+  rounds: readonly (readonly CaseResult[])[],
+  options: { cost?: (caseId: string) => number } = {},
+): string[] {
+  const wanted = wantedDraws(plan, rounds);
+  if (plan.max_extra_calls === undefined) return wanted;
+  const cost = options.cost ?? (() => 1);
+  let left = plan.max_extra_calls - spentCalls(rounds);
+  const chosen: string[] = [];
+  for (const id of wanted) {
+    if (cost(id) > left) continue;
+    chosen.push(id);
+    left -= cost(id);
+  }
+  return chosen;
+}
+
+/** Whether the budget of extra calls, not the evidence, ended the draws: more were wanted. */
+export function budgetEnded(
+  plan: ConfirmationPlan,
+  rounds: readonly (readonly CaseResult[])[],
+): boolean {
+  return (plan.noisy_cut ?? 0) > 0 || (plan.noisy_share ?? 1) < 1 ||
+    wantedDraws(plan, rounds).length > 0;
+}
+
+/** The target calls the confirmation draws made, retries included. */
+export function spentCalls(rounds: readonly (readonly CaseResult[])[]): number {
+  return rounds.reduce((sum, round) => sum + round.reduce((s, c) => s + c.attempts, 0), 0);
+}
+
+/**
+ * Every case the plan still wants drawn, stable checks first: under the all-fail rule, each
+ * failed stable check gets one draw, then one open check at a time is drawn to its k (one
+ * confirmed break decides the gate, so the others are not drawn further); every noisy case until
+ * it has its planned draws.
+ */
+function wantedDraws(
   plan: ConfirmationPlan,
   rounds: readonly (readonly CaseResult[])[],
 ): string[] {
   const byCase = drawsByCase(rounds);
   const wanted = new Set<string>();
-  for (const n of plan.noisy) {
-    if ((byCase.get(n.case_id)?.length ?? 0) < n.draws) wanted.add(n.case_id);
-  }
-  for (const s of plan.stable) {
+  const outcomes = (s: ConfirmationPlan["stable"][number]) => {
     const draws = byCase.get(s.case_id) ?? [];
-    if (draws.length >= plan.max_draws) continue;
-    const open = s.checks.some((id) => {
+    return s.checks.map((id) => {
       const statuses = draws.map((d) => d.verdicts.find((v) => v.assertion_id === id)?.status);
       const answered = statuses.filter((x) => x === "pass" || x === "fail");
-      return ruleOutcome(answered, plan) === "pending";
+      return draws.length >= plan.max_draws && ruleOutcome(answered, plan) === "pending"
+        ? "undecided"
+        : ruleOutcome(answered, plan);
     });
-    if (open) wanted.add(s.case_id);
+  };
+  const open = plan.stable.filter((s) => outcomes(s).includes("pending"));
+  if (plan.rule !== "all-fail") {
+    for (const s of open) wanted.add(s.case_id);
+  } else if (!plan.stable.some((s) => outcomes(s).includes("confirmed"))) {
+    const undrawn = open.filter((s) => !byCase.has(s.case_id));
+    for (const s of undrawn.length > 0 ? undrawn : open.slice(0, 1)) wanted.add(s.case_id);
+  }
+  for (const n of plan.noisy) {
+    if ((byCase.get(n.case_id)?.length ?? 0) < n.draws) wanted.add(n.case_id);
   }
   return [...wanted];
 }
