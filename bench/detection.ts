@@ -42,6 +42,8 @@ const { values: flags } = parseArgs({
     scenarios: { type: "string", default: "" },
     alpha: { type: "string", default: String(DEFAULT_GATE_SETTINGS.alpha) },
     "noisy-draws": { type: "string", default: String(DEFAULT_GATE_SETTINGS.noisy_draws) },
+    /** `bench` (70% stable-pass, 10% stable-fail, 20% noisy) or `mid` (every p in 0.5–0.8). */
+    mix: { type: "string", default: "bench" },
   },
 });
 const CYCLES = Number(flags.cycles);
@@ -90,6 +92,15 @@ interface Scenario {
 }
 
 function makeSuite(n: number, random: () => number): SyntheticSuite {
+  if (flags.mix === "mid") {
+    const suite: SyntheticSuite = { p: [], kind: [], group: [] };
+    for (let i = 0; i < n; i++) {
+      suite.kind[i] = "noisy";
+      suite.p[i] = 0.5 + 0.3 * random();
+      suite.group[i] = `g${Math.floor(random() * GROUPS)}`;
+    }
+    return suite;
+  }
   const order = Array.from({ length: n }, (_, i) => i);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -274,7 +285,19 @@ const ALL_SCENARIOS: Scenario[] = [
       const drop = points / 100;
       const count = Math.max(1, Math.round((drop * suite.p.length) / 0.96));
       const stable = suite.kind.flatMap((k, i) => (k === "stable-pass" ? [i] : []));
-      const broken = new Set(pick(stable, count, random));
+      // A mix without stable cases breaks its most reliable ones.
+      const broken = new Set(stable.length > 0 ? pick(stable, count, random) : mostReliable());
+      function mostReliable(): number[] {
+        const order = suite.p.map((_, i) => i).sort((a, b) => suite.p[b] - suite.p[a]);
+        let lost = 0;
+        const chosen: number[] = [];
+        for (const i of order) {
+          if (lost >= drop * suite.p.length) break;
+          chosen.push(i);
+          lost += suite.p[i] - 0.02;
+        }
+        return chosen;
+      }
       return { p: suite.p.map((p, i) => (broken.has(i) ? 0.02 : p)), callError: CALL_ERROR };
     },
   })),
@@ -545,7 +568,9 @@ function goals(cells: Map<string, Cell>): void {
 }
 
 console.log(
-  `bench/detection.ts: seed ${SEED}, ${CYCLES} cycles per cell, N = ${SIZES.join(", ")}, ` +
+  `bench/detection.ts: seed ${SEED}, mix ${flags.mix}, ${CYCLES} cycles per cell, N = ${
+    SIZES.join(", ")
+  }, ` +
     `baseline of ${BASELINE_RUNS} runs; gate alpha ${GATE.alpha}, noisy draws ${GATE.noisy_draws}, ` +
     `confirm draws ≤ ${GATE.confirm_draws}`,
 );

@@ -25,3 +25,15 @@ export function figureAlpha(
  * are cheap in alpha (a broken check fails k times in a row, a flip rarely twice), so a fifth.
  */
 export const CONFIRM_SHARE = 0.2;
+
+/**
+ * `compare --confirm`'s hard budget of extra target calls: `[gate] max_extra_calls`, else half
+ * the suite's cases (so a confirmed comparison costs at most 1.5 runs), but never fewer than
+ * `confirm_draws`, which a small suite needs to confirm one break at all.
+ */
+export function extraCallBudget(
+  gate: { max_extra_calls?: number; confirm_draws: number },
+  options: { cases: number },
+): number {
+  return gate.max_extra_calls ?? Math.max(Math.ceil(options.cases / 2), gate.confirm_draws);
+}

@@ -4,7 +4,7 @@ import type { ConfirmationPlan } from "./confirmation_document.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { type ConfirmationOutcome, sequentialOutcome } from "../statistics/sequential_test.ts";
 import { allFailOutcome, rerunsForFamilyError } from "../statistics/all_fail_rule.ts";
-import { CONFIRM_SHARE } from "./alpha_split.ts";
+import { CONFIRM_SHARE, extraCallBudget } from "./alpha_split.ts";
 import { compareFigures } from "./compare_figures.ts";
 
 /**
@@ -52,12 +52,12 @@ export function planConfirmation(
   const k = rerunsForFamilyError({ checks, runs, alpha: confirmAlpha, max: gate.confirm_draws });
   const bounded = checks === 0 ||
     rerunsForFamilyError({ checks, runs, alpha: confirmAlpha, max: 100 }) <= k;
-  const budget = gate.max_extra_calls ?? Math.ceil(compared / 2);
+  const budget = extraCallBudget(gate, { cases: compared });
   const screen = stageOne(measure, candidate);
   const ambiguous = screen !== null && screen <= SCREEN_THRESHOLD;
   const drawn = ambiguous
     ? withinBudget(noisy, { budget: budget - (stable.length > 0 ? stable.length + k - 1 : 0) })
-    : { noisy: [], share: 0, cut: 0 };
+    : { noisy: [], share: 1, cut: 0 };
   return {
     noisy: drawn.noisy,
     stable,
