@@ -24,7 +24,7 @@ export function figureAlpha(
  * that failed (the reruns' union bound); the primary figure's test gets the rest. Confirmations
  * are cheap in alpha (a broken check fails k times in a row, a flip rarely twice), so a fifth.
  */
-export const CONFIRM_SHARE = 0.2;
+export const CONFIRM_SHARE = 0.1;
 
 /**
  * `compare --confirm`'s hard budget of extra target calls: `[gate] max_extra_calls`, else half

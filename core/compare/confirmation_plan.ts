@@ -13,7 +13,7 @@ import { compareFigures } from "./compare_figures.ts";
  * the screen costs no alpha; 0.2 keeps the unchanged system's draws rare (bench/detection.ts)
  * while a 5-point drop almost always passes it.
  */
-export const SCREEN_THRESHOLD = 0.2;
+export const SCREEN_THRESHOLD = 0.3;
 
 /**
  * What `compare --confirm` draws again, in two stages and within a hard budget of extra calls.

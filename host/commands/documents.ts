@@ -58,8 +58,8 @@ export async function promoteDocument(
   ref: string,
   options: PromoteOptions,
 ): Promise<PromoteDocument> {
-  const { baseline, path } = await promoteRun(ref, options);
-  return promoteDocumentOf(baseline, { path });
+  const { baseline, path, sampled } = await promoteRun(ref, options);
+  return promoteDocumentOf(baseline, { path, sampled });
 }
 
 /** The runs of a store, newest first, as `list` and `view` print them. */
