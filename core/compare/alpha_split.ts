@@ -16,13 +16,24 @@ export function figureAlpha(
   options: { flipCounted: boolean; confirmed?: boolean },
 ): number {
   if (options.flipCounted) return alpha * (1 - FLIP_COUNT_SHARE);
-  return options.confirmed === true ? alpha * (1 - CONFIRM_SHARE) : alpha;
+  return options.confirmed === true ? alpha * (1 - CONFIRM_SHARE) * NORMAL_ALLOWANCE : alpha;
 }
+
+/**
+ * Under `--confirm` the figure's p-value is the normal approximation with a skewness term (the
+ * planned draws break the exchangeability the exact test needs), and it alarms more often than
+ * its nominal level on a sum made mostly of rare whole failures: 1.07% (bench mix) and 1.19%
+ * (every p in 0.5–0.8) at a nominal 0.9%, N = 200, 10,000 cycles of bench/detection.ts. Its
+ * nominal level is therefore set to this share of what it may spend, so the measured rate is
+ * within the stated alpha (ADR 0034).
+ */
+export const NORMAL_ALLOWANCE = 0.8;
 
 /**
  * The share of the gate's alpha that `compare --confirm` gives the confirmation of stable checks
  * that failed (the reruns' union bound); the primary figure's test gets the rest. Confirmations
- * are cheap in alpha (a broken check fails k times in a row, a flip rarely twice), so a fifth.
+ * are cheap in alpha (a broken check fails k times in a row, a flip rarely twice, and the union
+ * bound is loose: 0.0–0.07% measured), so a tenth: a fifth cost the diffuse drop's power 3 points.
  */
 export const CONFIRM_SHARE = 0.1;
 

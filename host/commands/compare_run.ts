@@ -25,6 +25,7 @@ export interface CompareOptions {
    */
   confirm?: boolean;
   onRound?: ConfirmOptions["onRound"];
+  onResume?: ConfirmOptions["onResume"];
   confirmLimits?: ConfirmOptions["limits"];
 }
 
@@ -90,6 +91,7 @@ export async function compareRun(
       store: options.store,
       baselineRuns,
       onRound: options.onRound,
+      onResume: options.onResume,
       limits: options.confirmLimits,
     })).confirmation;
   }
