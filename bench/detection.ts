@@ -44,6 +44,8 @@ const { values: flags } = parseArgs({
     "noisy-draws": { type: "string", default: String(DEFAULT_GATE_SETTINGS.noisy_draws) },
     /** `bench` (70% stable-pass, 10% stable-fail, 20% noisy) or `mid` (every p in 0.5–0.8). */
     mix: { type: "string", default: "bench" },
+    /** `[gate] max_extra_calls`; absent, the default (half the cases). */
+    "max-extra-calls": { type: "string" },
   },
 });
 const CYCLES = Number(flags.cycles);
@@ -60,11 +62,14 @@ const GROUPS = 5;
 const DROPS = [2, 3, 5, 10];
 const CHECK = { id: "00000000000000c1", name: "correct", kind: "equals" };
 const AGGREGATES: AggregateSpec[] = [{ name: "accuracy", kind: "accuracy", over: "correct" }];
-/** The suite's `[gate]`: the defaults, unless --alpha or --noisy-draws say otherwise. */
+/** The suite's `[gate]`: the defaults, unless --alpha, --noisy-draws or --max-extra-calls say otherwise. */
 const GATE: RunGate = {
   ...DEFAULT_GATE_SETTINGS,
   alpha: Number(flags.alpha),
   noisy_draws: Number(flags["noisy-draws"]),
+  ...(flags["max-extra-calls"] === undefined
+    ? {}
+    : { max_extra_calls: Number(flags["max-extra-calls"]) }),
   primary: "accuracy",
 };
 

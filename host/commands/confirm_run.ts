@@ -29,6 +29,11 @@ export interface ConfirmOptions {
    * undecided, never dismissed.
    */
   limits?: { maxRounds?: number; maxCalls?: number };
+  /**
+   * The commit the suite's tree is at, when the caller asked git already (an MCP worker may not
+   * start git); asked of git here when absent.
+   */
+  gitCommit?: string | null;
   /** Called when an interrupted `--confirm`'s journaled draws are carried on with. */
   onResume?: (resumed: { draws: number; dropped: number }) => void;
 }
@@ -78,7 +83,7 @@ export async function confirmRun(
           "run measured; run the suite again and compare that run",
       });
     }
-    gitCommit = await gitStamp(loaded.dir);
+    gitCommit = options.gitCommit !== undefined ? options.gitCommit : await gitStamp(loaded.dir);
     if (gitCommit !== candidate.git_commit) {
       throw new ConfirmRefusedError(candidate.run_id, {
         detail: `the run was made at commit ${candidate.git_commit ?? "none"} and the tree is ` +
