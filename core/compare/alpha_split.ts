@@ -16,7 +16,9 @@ export function figureAlpha(
   options: { flipCounted: boolean; confirmed?: boolean },
 ): number {
   if (options.flipCounted) return alpha * (1 - FLIP_COUNT_SHARE);
-  return options.confirmed === true ? alpha * (1 - CONFIRM_SHARE) * NORMAL_ALLOWANCE : alpha;
+  // Rounded so a printed or stored level reads 0.0072, not the product's last binary digits.
+  const share = alpha * (1 - CONFIRM_SHARE) * NORMAL_ALLOWANCE;
+  return options.confirmed === true ? Number(share.toPrecision(12)) : alpha;
 }
 
 /**
