@@ -300,14 +300,19 @@ function goalLines(cell: {
 }): string[] {
   const where = `${cell.mix} N=${cell.size} ${cell.scenario}`;
   const met = (ok: boolean) => (ok ? "met" : "NOT met");
+  // A rate within 1% whose interval still reaches past 1.3% is not shown either way: too few
+  // trials (the in-process bench gives the tight figure).
+  const alarms = (hits: number) =>
+    hits / cell.trials > 0.01
+      ? "NOT met"
+      : wilsonInterval(hits, cell.trials).high <= 0.013
+      ? "met"
+      : "within 1%, too few trials to bound it by 1.3%";
   if (cell.scenario === "wobble") {
-    const upper = (hits: number) => wilsonInterval(hits, cell.trials).high;
     return [
-      `  ${where}: plain false alarms ${rate(cell.plain, cell.trials)}: ${
-        met(cell.plain / cell.trials <= 0.01 && upper(cell.plain) <= 0.013)
-      }`,
+      `  ${where}: plain false alarms ${rate(cell.plain, cell.trials)}: ${alarms(cell.plain)}`,
       `  ${where}: --confirm false alarms ${rate(cell.confirm, cell.trials)}: ${
-        met(cell.confirm / cell.trials <= 0.01 && upper(cell.confirm) <= 0.013)
+        alarms(cell.confirm)
       }`,
       `  ${where}: --confirm calls ${cell.mean.toFixed(3)} × N: ${met(cell.mean <= 1.15)}`,
     ];
