@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { computeFigures } from "../core/run/aggregate.ts";
 import type { AggregateSpec } from "../core/suite/aggregate_spec.ts";
 import { type BaselineMeasure, measureBaseline } from "../core/compare/baseline_measure.ts";
+import { sensitivityLine } from "../cli/render_figures.ts";
 import { compareRuns } from "../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
 import { nextDraws, planConfirmation } from "../core/compare/confirmation_plan.ts";
@@ -456,6 +457,8 @@ function benchSize(n: number): void {
     byFigure: 0,
   }]));
   const baselineCalls: number[] = [];
+  /** What `view` prints for the first cycle's baseline. */
+  let example: string | undefined;
   const started = performance.now();
   for (let cycle = 0; cycle < CYCLES; cycle++) {
     const suite = makeSuite(n, random);
@@ -465,6 +468,7 @@ function benchSize(n: number): void {
       noisy: { baseline: noisy, measure: measureBaseline(noisy) },
       certain: undefined as { baseline: RunDocument[]; measure: BaselineMeasure } | undefined,
     };
+    example ??= sensitivityLine(sides.noisy.measure.sensitivity);
     for (const scenario of SCENARIOS) {
       let side = sides.noisy;
       if (scenario.deterministic) {
@@ -493,6 +497,7 @@ function benchSize(n: number): void {
     `one-time baseline cost: ${mean(baselineCalls).toFixed(2)} × N calls on average ` +
       `(p95 ${p95(baselineCalls).toFixed(2)}), runs with an errored verdict drawn again`,
   );
+  if (example !== undefined) console.log(`the first baseline, as view prints it: ${example}`);
   console.log(
     `${"scenario".padEnd(16)} ${"plain compare: exit 1".padEnd(30)} ${
       "compare --confirm: exit 1".padEnd(30)
