@@ -533,14 +533,17 @@ function benchSize(n: number): void {
       `${truth.padEnd(10)} ${totals.map((t) => String(t).padStart(9)).join(" ")}`,
     );
   }
-  const wobble = cells.get("wobble") as Cell;
+  const wobble = cells.get("wobble")?.calls ?? [];
   const drift = SCENARIOS.filter((s) => s.shape !== undefined).flatMap((s) =>
     (cells.get(s.name) as Cell).calls
   );
+  // A selection of scenarios may hold no wobble or no drift: say only what was measured.
+  const callsOf = (calls: number[]) =>
+    calls.length === 0 ? "not run" : `mean ${mean(calls).toFixed(3)} p95 ${p95(calls).toFixed(3)}`;
   console.log(
-    `\ntarget calls per cycle / N: wobble mean ${mean(wobble.calls).toFixed(3)} p95 ${
-      p95(wobble.calls).toFixed(3)
-    }; drift (every shape and size) mean ${mean(drift).toFixed(3)} p95 ${p95(drift).toFixed(3)}`,
+    `\ntarget calls per cycle / N: wobble ${callsOf(wobble)}; drift (every shape and size) ${
+      callsOf(drift)
+    }`,
   );
   goals(cells, n);
 }
