@@ -3,6 +3,8 @@ import { compareRuns } from "../../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
 import { nextDraws, planConfirmation } from "../../../core/compare/confirmation_plan.ts";
 import { headline } from "../../../core/compare/reading.ts";
+import { noisyChance } from "../../../core/compare/baseline_measure.ts";
+import { pairedDropTest } from "../../../core/statistics/paired_test.ts";
 import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "../_runs.ts";
@@ -248,4 +250,45 @@ Deno.test("k reruns are sized so every stable check together stays within the co
     fail: 10,
     error: 0,
   });
+});
+
+Deno.test("a noisy case cut short of its planned draws is weighed by the draws it got, the others by theirs", () => {
+  const runs = budgeted(baseline(), 100);
+  const run = candidate(NOISY);
+  const full = confirm(runs, run, (id, round) => (id === "n0" || round === 0 ? "pass" : "fail"));
+  // n0's second draw never came back (a cap, an error): one extra draw for it, two for the rest.
+  const cut = {
+    ...full,
+    rounds: full.rounds.map((round, i) =>
+      i === 1 ? round.filter((c) => c.case_id !== "n0") : round
+    ),
+  };
+  const test = compareRuns(runs, run, { confirmation: cut }).figures[0].test;
+  const pairs = (
+    n0Rounds: number,
+  ) => [
+    ...Array.from({ length: 20 }, () => ({ baseline: [1, 1], candidate: [1] })),
+    ...NOISY.map((id) => {
+      const extra = id === "n0" ? [1] : [1, 0];
+      return {
+        baseline: [1, 0],
+        candidate: [0, ...extra],
+        rounds: id === "n0" ? n0Rounds : 3,
+      };
+    }),
+  ];
+  const design = { extra: 2, chance: (pi: number) => noisyChance(pi, 2) };
+  const expected = pairedDropTest(pairs(2), { binary: true, design });
+  assertEquals(test, expected);
+  // A drawn case's weight is its own rounds, whatever the most rounds any case got: cases drawn
+  // once more and twice more are weighed alike under a design of one extra round or of three.
+  const drawn = [
+    { baseline: [1, 0, 1, 0], candidate: [0, 1], rounds: 2 },
+    { baseline: [1, 1, 0, 0], candidate: [1, 0, 0], rounds: 3 },
+  ];
+  const chance = () => 0.5;
+  assertEquals(
+    pairedDropTest(drawn, { binary: true, design: { extra: 1, chance } }),
+    pairedDropTest(drawn, { binary: true, design: { extra: 3, chance } }),
+  );
 });
