@@ -37,6 +37,8 @@ export function sensitivityLine(
     one_run: number | null;
     confirmed: number | null;
     planned: { draws: number }[];
+    one_run_alpha?: number;
+    confirmed_alpha?: number;
   } | null,
 ): string | undefined {
   if (s === null) return undefined;
@@ -46,7 +48,14 @@ export function sensitivityLine(
   }
   const drop = (d: number | null) => (d === null ? "n/a" : d.toFixed(4));
   const extra = s.planned.reduce((sum, p) => sum + p.draws, 0);
-  return `minimum detectable drop of ${s.figure} (alpha ${s.alpha}, power ${s.power}): ` +
-    `${drop(s.one_run)} with one run; ${drop(s.confirmed)} with --confirm ` +
-    `(${extra} planned draws of ${s.planned.length} noisy cases)`;
+  // Each mode's drop is stated at the alpha its test really uses, which is a share of the gate's.
+  const at = (a: number | undefined) => round(a ?? s.alpha);
+  return `minimum detectable drop of ${s.figure} (power ${s.power}): ` +
+    `${drop(s.one_run)} with one run (alpha ${at(s.one_run_alpha)}); ` +
+    `${drop(s.confirmed)} with --confirm (alpha ${at(s.confirmed_alpha)}; ` +
+    `${extra} planned draws of ${s.planned.length} noisy cases)`;
+}
+
+function round(x: number): number {
+  return Number(x.toPrecision(6));
 }

@@ -475,9 +475,27 @@ export class JournalRefusedError extends RefusalError {
 /** `compare --confirm` can not draw again from the system the run measured. */
 export class ConfirmRefusedError extends RefusalError {
   readonly run: string;
-  constructor(run: string, options: { detail: string }) {
-    super(`Cannot confirm run ${run}: ${options.detail}`);
+  constructor(run: string, options: { detail: string; doing?: string }) {
+    super(`Cannot ${options.doing ?? "confirm"} run ${run}: ${options.detail}`);
     this.run = run;
+  }
+}
+
+/**
+ * `promote --check-determinism`: a sample of the run's cases, drawn again, did not all answer as
+ * in the run, so a one-run baseline would call every flip of a noisy system a regression.
+ */
+export class NotDeterministicError extends RefusalError {
+  readonly run: string;
+  readonly cases: readonly string[];
+  constructor(run: string, options: { cases: readonly string[]; sampled: number }) {
+    super(
+      `Cannot call the system of run ${run} deterministic: drawn again, ${options.cases.length} ` +
+        `of ${options.sampled} sampled cases answered differently (${shortList(options.cases)}); ` +
+        `measure its noise instead: digline promote ${run} --repeats 10 --because "..."`,
+    );
+    this.run = run;
+    this.cases = options.cases;
   }
 }
 

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
 import type { RunProgress } from "../core/run/progress.ts";
-import { type RunRequest, runRequest } from "./run_request.ts";
+import { confirmRequest, type RunRequest, runRequest } from "./run_request.ts";
 import type { FromWorker, ToWorker } from "./run_worker.ts";
 import type { ToolContext } from "./tool.ts";
 
@@ -33,12 +33,20 @@ export function runWriteGrant(store: ToolContext["store"]): string[] {
  * the network and the variables the server may, and write only what a run writes; it may start
  * only the programs the server was started with (`--allow-command`), and load no native code.
  */
-export async function runInWorker(request: RunRequest, context: ToolContext): Promise<Envelope> {
+export async function runInWorker(
+  request: RunRequest | Extract<ToWorker, { kind: "confirm" }>,
+  context: ToolContext,
+): Promise<Envelope> {
+  const job: Exclude<ToWorker, { kind: "abort" }> = request.kind === "confirm"
+    ? request
+    : { kind: "start", request };
   if (!WORKER_AT_HAND) {
-    const envelope = await runRequest(request, {
-      signal: context.signal,
-      onProgress: (progress) => relay(progress, context),
-    });
+    const envelope = job.kind === "confirm"
+      ? await confirmRequest(job.request)
+      : await runRequest(job.request, {
+        signal: context.signal,
+        onProgress: (progress) => relay(progress, context),
+      });
     return { ...envelope, notes: [...(envelope.notes ?? []), NO_WORKER_NOTE] };
   }
   let worker: Worker;
@@ -82,7 +90,7 @@ export async function runInWorker(request: RunRequest, context: ToolContext): Pr
       finish(failureEnvelope(event.error ?? new Error(event.message)));
     };
     context.signal.addEventListener("abort", abort, { once: true });
-    send({ kind: "start", request });
+    send(job);
     if (context.signal.aborted) abort();
   });
 }

@@ -1,5 +1,6 @@
 import type { RunProgress } from "../core/run/progress.ts";
 import { rejudgeDocument, runSuiteDocument } from "../host/commands/documents.ts";
+import { compareDocument } from "../host/commands/compare_document.ts";
 import { RunStore, type StoreLocation } from "../host/store.ts";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
@@ -63,4 +64,34 @@ export async function runRequest(
     envelope = failureEnvelope(error);
   }
   return notes.length > 0 ? { ...envelope, notes } : envelope;
+}
+
+/** What one `compare` call with `confirm` asks for: the CLI's `compare [RUN] --confirm --json`. */
+export interface ConfirmRequest {
+  store: StoreLocation;
+  run?: string;
+  suite?: string;
+  baseline?: string;
+  /** Asked of git by the server, outside the worker (which may not start git). */
+  gitCommit: string | null;
+}
+
+/**
+ * Compares as `digline compare --confirm --json` does, drawing again what is ambiguous (or using
+ * the run's stored confirmation), and answers with its envelope; the exit code is the verdict.
+ */
+export async function confirmRequest(request: ConfirmRequest): Promise<Envelope> {
+  try {
+    const { document, result } = await compareDocument(request.run, {
+      store: new RunStore(request.store),
+      suite: request.suite,
+      baseline: request.baseline,
+      kind: "compare",
+      confirm: true,
+      confirmGitCommit: request.gitCommit,
+    });
+    return { exit_code: result.comparison.verdict, document };
+  } catch (error) {
+    return failureEnvelope(error);
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * The worker one `run` call executes in. A worker has a module graph of its own, so the suite
+ * The worker one `run` call (or one `compare` call with `confirm`, which calls the system too)
+ * executes in. A worker has a module graph of its own, so the suite
  * and the system it imports are read as they are now: in the server's own process they would be
  * imported once and reused, and an agent that edited its system would measure the old one.
  *
@@ -9,10 +10,13 @@ import { scrubbedValue } from "../host/secrets.ts";
 import type { Envelope } from "./envelope.ts";
 import { routeConsoleToStderr } from "./quiet_stdout.ts";
 import type { RunProgress } from "../core/run/progress.ts";
-import { type RunRequest, runRequest } from "./run_request.ts";
+import { type ConfirmRequest, confirmRequest, type RunRequest, runRequest } from "./run_request.ts";
 
 /** From the server to the worker. */
-export type ToWorker = { kind: "start"; request: RunRequest } | { kind: "abort" };
+export type ToWorker =
+  | { kind: "start"; request: RunRequest }
+  | { kind: "confirm"; request: ConfirmRequest }
+  | { kind: "abort" };
 
 /** From the worker to the server: progress after each case, then the answer. */
 export type FromWorker = { kind: "progress"; progress: RunProgress } | {
@@ -31,6 +35,11 @@ routeConsoleToStderr();
 
 scope.onmessage = async (event) => {
   if (event.data.kind === "abort") return controller.abort();
+  if (event.data.kind === "confirm") {
+    const envelope = await confirmRequest(event.data.request);
+    scope.postMessage({ kind: "done", envelope: scrubbedValue(envelope) });
+    return;
+  }
   const envelope = await runRequest(event.data.request, {
     signal: controller.signal,
     onProgress: (progress) => scope.postMessage({ kind: "progress", progress }),

@@ -35,6 +35,14 @@ export async function gateComparison(
       ? undefined
       : ({ index, cases }) =>
         io.err(`confirm: round ${index} drew ${cases} case${cases === 1 ? "" : "s"} again\n`),
+    onResume: io === undefined ? undefined : ({ draws, dropped }) =>
+      io.err(
+        `confirm: resuming an interrupted --confirm with its plan and ${draws} journaled draw${
+          draws === 1 ? "" : "s"
+        }${
+          dropped > 0 ? ` (${dropped} unreadable line${dropped === 1 ? "" : "s"} dropped)` : ""
+        }\n`,
+      ),
   });
   const change = compared.result.approvalChange;
   // On stderr, so --json stays one document; a CI log shows it either way.

@@ -22,6 +22,20 @@ export async function execute(
       `promote: --repeats takes a whole number from 1 to 100, not "${values.repeats}"`,
     );
   }
+  const sample = values.sample === undefined ? 10 : Number(values.sample);
+  if (!(Number.isInteger(sample) && sample >= 1 && sample <= 1000)) {
+    throw new UsageError(
+      `promote: --sample takes a whole number from 1 to 1000, not "${values.sample}"`,
+    );
+  }
+  if (values["check-determinism"] && (positionals.length > 1 || (repeats ?? 1) > 1)) {
+    throw new UsageError(
+      "promote: --check-determinism is for a baseline of one run; several runs measure the noise themselves",
+    );
+  }
+  if (values.sample !== undefined && !values["check-determinism"]) {
+    throw new UsageError("promote: --sample N goes with --check-determinism");
+  }
   const progress = progressLine(io, { label: "repeating" });
   const baseline = await promoteDocument(positionals[0], {
     with: positionals.slice(1),
@@ -31,6 +45,7 @@ export async function execute(
     suite: values.suite,
     because,
     by: values.by,
+    ...(values["check-determinism"] ? { checkDeterminism: { sample } } : {}),
   }).finally(() => progress.finish());
   if (values.json) return printJson(io, baseline);
   const measured = baseline.runs === undefined
@@ -40,5 +55,18 @@ export async function execute(
     `promoted run ${baseline.run_id} as the baseline of suite ${baseline.suite}${measured}` +
       ` (by ${baseline.promoted_by}${baseline.because ? `, because: ${baseline.because}` : ""})\n`,
   );
+  if (baseline.determinism_sample !== undefined) {
+    io.out(
+      `determinism checked: ${baseline.determinism_sample.length} cases drawn again answered ` +
+        "as in the run\n",
+    );
+  } else if (baseline.noise_measured === false) {
+    io.out(
+      "noise not measured: a baseline of one run can not tell a flaky check from a broken one, " +
+        "so every check that flips later is a regression. For a system that does not answer the " +
+        `same way every time, measure it: digline promote ${baseline.run_id} --repeats 10 ` +
+        '--because "..." (or check it is deterministic: --check-determinism)\n',
+    );
+  }
   return 0;
 }

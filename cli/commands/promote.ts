@@ -13,6 +13,16 @@ const options = {
     value: "K",
     help: "run the suite until the baseline holds K runs (measures its noise)",
   },
+  "check-determinism": {
+    type: "boolean",
+    default: false,
+    help: "one run only: draw a sample of its cases again and refuse if any answers differently",
+  },
+  sample: {
+    type: "string",
+    value: "N",
+    help: "how many cases --check-determinism draws again (default 10)",
+  },
   suite: { type: "string", value: "NAME", help: "the suite, when the store holds several" },
 } as const satisfies OptionDeclarations;
 
@@ -23,7 +33,8 @@ export type PromoteInput = CommandInput<typeof options>;
 export const promoteCommand = defineCommand({
   name: "promote",
   summary: "approve a run as its suite's baseline",
-  usage: "promote RUN [RUN...] --because TEXT [--repeats K] [--by NAME] [options]",
+  usage:
+    "promote RUN [RUN...] --because TEXT [--repeats K | --check-determinism [--sample N]] [--by NAME] [options]",
   description: [
     "Makes RUN (an id, a unique prefix of one, or `latest`) the approved baseline that",
     "`compare` measures later runs against. Refuses (exit 64) a run with any errored or",
@@ -34,6 +45,11 @@ export const promoteCommand = defineCommand({
     "(the first is the approved one), or give --repeats K to run the suite until there are K.",
     "A check that did not give the same verdict in every one of them is noisy and is judged",
     "through the figures; a figure's drop within its spread across them is within noise.",
+    "",
+    "A baseline of one run measures no noise: every later flip of a check is a regression.",
+    "That is right for a deterministic system only; --check-determinism draws a sample of the",
+    "run's cases again (--sample N, default 10) and refuses (exit 64), naming the cases, when",
+    "any answers differently.",
   ],
   options,
   positionals: { min: 1, max: 1000 },

@@ -2,7 +2,7 @@ import { type BaselineMeasure, measureBaseline } from "./baseline_measure.ts";
 import { summarise } from "./check_history.ts";
 import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
-import { checkConfirmation, drawsByCase } from "./confirmation_plan.ts";
+import { budgetEnded, checkConfirmation, drawsByCase, spentCalls } from "./confirmation_plan.ts";
 import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
 import { type FlipCountTest, flipCountTest } from "./flip_count_test.ts";
 import {
@@ -50,9 +50,29 @@ export interface Comparison {
   flip_test: FlipCountTest | null;
   /** The smallest drop of the primary figure this baseline can detect. */
   sensitivity: Sensitivity | null;
+  /** With `--confirm`: how its draws were spent, and whether the budget ended them. */
+  confirm: ConfirmSummary | null;
   verdict: GateVerdict;
   /** The candidate's errored checks grouped by cause, so a 2 says why and not only where. */
   errored_causes: ErroredCause[];
+}
+
+/** What `compare --confirm` drew and why it stopped, for the reading. */
+export interface ConfirmSummary {
+  /** The share of alpha the confirmations of stable checks spend; the figure has the rest. */
+  confirm_alpha: number | null;
+  /** The primary figure's alpha under `--confirm`. */
+  figure_alpha: number;
+  /** k: the failures in a row that confirm a break (all-fail rule). */
+  k: number;
+  /** The first stage's p-value and whether it sent the noisy cases to be drawn again. */
+  stage_one_p: number | null;
+  ambiguous: boolean | null;
+  /** The hard budget of extra calls, and the calls the draws made (retries included). */
+  max_extra_calls: number | null;
+  spent_calls: number;
+  /** True when the budget, not the evidence, ended the draws (more were wanted). */
+  budget_ended: boolean;
 }
 
 /**
@@ -189,7 +209,11 @@ export function compareRuns(
   const figures = compareFigures(runs, candidate, {
     measure,
     extra: plannedDraws(confirmation),
-    alpha: figureAlpha(gate.alpha, { flipCounted: counted }),
+    noisyShare: confirmation?.plan.noisy_share,
+    alpha: figureAlpha(gate.alpha, {
+      flipCounted: counted,
+      confirmed: confirmation?.plan.rule === "all-fail",
+    }),
   });
   for (const f of figures) {
     const kind = `figure-${f.status}` as FactKind;
@@ -210,8 +234,31 @@ export function compareRuns(
     flips: { stable: [...stableFlips], errored: [...errored] },
     flip_test: flipTest,
     sensitivity: measure.sensitivity,
+    confirm: confirmation === undefined ? null : confirmSummary(confirmation, {
+      figureAlpha: figureAlpha(gate.alpha, {
+        flipCounted: false,
+        confirmed: confirmation.plan.rule === "all-fail",
+      }),
+    }),
     verdict: gateVerdictOf(ordered),
     errored_causes: erroredCauses(candidate.cases),
+  };
+}
+
+function confirmSummary(
+  confirmation: ConfirmationDocument,
+  options: { figureAlpha: number },
+): ConfirmSummary {
+  const { plan, rounds } = confirmation;
+  return {
+    confirm_alpha: plan.confirm_alpha ?? null,
+    figure_alpha: options.figureAlpha,
+    k: plan.max_draws,
+    stage_one_p: plan.stage_one?.p_value ?? null,
+    ambiguous: plan.stage_one?.ambiguous ?? null,
+    max_extra_calls: plan.max_extra_calls ?? null,
+    spent_calls: spentCalls(rounds),
+    budget_ended: plan.max_extra_calls !== undefined && budgetEnded(plan, rounds),
   };
 }
 
@@ -258,7 +305,7 @@ function stableFailure(
   }
   const outcome = checkConfirmation(context.v.assertion_id, {
     draws: context.drawn.get(c.case_id) ?? [],
-    maxDraws: context.confirmation.plan.max_draws,
+    plan: context.confirmation.plan,
   });
   const kind = outcome.outcome === "confirmed" ? "regression" : "unconfirmed";
   return { ...checkFact(kind, c, context.v), ...base, confirmation: outcome };

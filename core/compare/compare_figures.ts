@@ -61,6 +61,8 @@ export function compareFigures(
     extra?: ReadonlyMap<string, readonly CaseResult[]>;
     /** The primary figure's false-alarm rate: the gate's alpha, or its share of it. */
     alpha?: number;
+    /** Of the baseline-noisy cases, the share `extra` was planned for (a budget keeps fewer). */
+    noisyShare?: number;
   },
 ): FigureComparison[] {
   const result: FigureComparison[] = [];
@@ -73,13 +75,14 @@ export function compareFigures(
     (candidate.aggregates ?? []).map((a) => [a.name, higherIsBetter(a)] as const),
   );
   // With --confirm's planned draws, the test is told how the plan picks cases (DrawDesign), and
-  // how many rounds were really drawn: a cap on the rounds (the operator's max_reruns) leaves
-  // every planned case with fewer than noisy_draws, and a design that assumed them all would
-  // understate the variance.
+  // how many rounds were really drawn: a cap on the rounds (the operator's max_reruns, errors)
+  // leaves planned cases with fewer than noisy_draws, and a design that assumed them all would
+  // understate the variance; each drawn case counts its own rounds (pairedDropTest).
   const drawnRounds = Math.max(0, ...[...(options.extra?.values() ?? [])].map((d) => d.length));
+  const share = options.noisyShare ?? 1;
   const design: DrawDesign | undefined = drawnRounds === 0
     ? undefined
-    : { extra: drawnRounds, chance: (pi) => noisyChance(pi, runCount) };
+    : { extra: drawnRounds, chance: (pi) => share * noisyChance(pi, runCount) };
   for (const old of runs[0].figures) {
     const now = byName.get(old.name);
     const sides = runs.map((r) => r.figures.find((f) => f.name === old.name));

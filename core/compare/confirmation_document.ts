@@ -11,8 +11,35 @@ export const ConfirmationPlanSchema = z.strictObject({
   noisy: z.array(z.strictObject({ case_id: z.string(), draws: z.number().int().positive() })),
   /** Cases with checks that passed in every baseline run and failed in the run. */
   stable: z.array(z.strictObject({ case_id: z.string(), checks: z.array(Digest16Schema).min(1) })),
-  /** The most confirmation draws a stable check that failed gets. */
+  /** The most confirmation draws a stable check that failed gets (k under `all-fail`). */
   max_draws: z.number().int().positive(),
+  /**
+   * How a stable check's draws decide: `all-fail`, confirmed by k = max_draws failures in a row
+   * and dismissed by the first pass; absent in plans made before it, which used a sequential
+   * probability ratio test (`sequential`).
+   */
+  rule: z.enum(["sequential", "all-fail"]).optional(),
+  /** Under `all-fail`: the share of alpha the confirmations spend, and whether k reaches it. */
+  confirm_alpha: z.number().optional(),
+  bounded: z.boolean().optional(),
+  /** The hard budget of extra target calls; absent in plans made before it (no budget). */
+  max_extra_calls: z.number().int().min(0).optional(),
+  /**
+   * The first stage: the primary figure's p-value on the run alone. Noisy cases are drawn again
+   * only when it is at most `threshold` (the result is ambiguous); null without a tested figure.
+   */
+  stage_one: z.strictObject({
+    p_value: z.number().nullable(),
+    threshold: z.number(),
+    ambiguous: z.boolean(),
+  }).optional(),
+  /**
+   * Of the cases the baseline found noisy, the share the plan draws (the budget keeps a prefix in
+   * suite order, which is blind to their outcomes); the figures' test scales its design by it.
+   */
+  noisy_share: z.number().min(0).max(1).optional(),
+  /** Baseline-noisy cases the budget, not the evidence, left with fewer draws than planned. */
+  noisy_cut: z.number().int().min(0).optional(),
 });
 /** A confirmation plan. */
 export type ConfirmationPlan = z.infer<typeof ConfirmationPlanSchema>;

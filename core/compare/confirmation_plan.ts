@@ -3,11 +3,28 @@ import { stablePass } from "./check_history.ts";
 import type { ConfirmationPlan } from "./confirmation_document.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { type ConfirmationOutcome, sequentialOutcome } from "../statistics/sequential_test.ts";
+import { allFailOutcome, rerunsForFamilyError } from "../statistics/all_fail_rule.ts";
+import { CONFIRM_SHARE, extraCallBudget } from "./alpha_split.ts";
+import { compareFigures } from "./compare_figures.ts";
 
 /**
- * What `compare --confirm` draws again: every baseline-noisy case its planned number of times,
- * and every check that passed in each baseline run and failed in the run until its sequential
- * test decides (at most `confirm_draws` times).
+ * Above this p-value of the primary figure on the run alone, the first stage is clear and no
+ * noisy case is drawn again: the second stage can only lower a false alarm, never raise one, so
+ * the screen costs no alpha. 0.25 keeps an unchanged system's extra calls within 0.15 × N even
+ * when every case is noisy (bench/detection.ts --mix mid: 1.13 × N; at 0.3, 1.15), while a
+ * 5-point drop almost always passes it.
+ */
+export const SCREEN_THRESHOLD = 0.25;
+
+/**
+ * What `compare --confirm` draws again, in two stages and within a hard budget of extra calls.
+ * Stable checks that passed in each baseline run and failed in the run are drawn until they pass
+ * once or have failed k times in a row; k is fixed from the baseline alone: the fewest reruns
+ * that keep the chance of confirming any break of an unchanged system within the confirmations'
+ * share of alpha, over every check of the suite, whatever their failure rates
+ * (rerunsForFamilyError), at most `confirm_draws`. Baseline-noisy cases are drawn again only when
+ * the primary figure's test on the run alone is ambiguous (p ≤ SCREEN_THRESHOLD), and only as
+ * many as the budget leaves after the stable checks' first draws and one check's k.
  */
 export function planConfirmation(
   baseline: readonly RunDocument[] | BaselineMeasure,
@@ -18,8 +35,10 @@ export function planConfirmation(
   const before = new Map(measure.runs[0].cases.map((c) => [c.case_id, c]));
   const noisy: ConfirmationPlan["noisy"] = [];
   const stable: ConfirmationPlan["stable"] = [];
+  let compared = 0;
   for (const c of candidate.cases) {
     if (c.kind !== "normal" || before.get(c.case_id)?.kind !== "normal") continue;
+    compared += 1;
     const draws = noisyDraws.get(c.case_id);
     if (draws !== undefined) noisy.push({ case_id: c.case_id, draws });
     const checks = c.verdicts.filter((v) => {
@@ -28,7 +47,82 @@ export function planConfirmation(
     }).map((v) => v.assertion_id);
     if (checks.length > 0) stable.push({ case_id: c.case_id, checks });
   }
-  return { noisy, stable, max_draws: gate.confirm_draws };
+  const confirmAlpha = gate.alpha * CONFIRM_SHARE;
+  const checks = suiteChecks(measure);
+  const runs = measure.runs.length;
+  const k = rerunsForFamilyError({ checks, runs, alpha: confirmAlpha, max: gate.confirm_draws });
+  const bounded = checks === 0 ||
+    rerunsForFamilyError({ checks, runs, alpha: confirmAlpha, max: 100 }) <= k;
+  const budget = extraCallBudget(gate, { cases: compared });
+  const screen = stageOne(measure, candidate);
+  const ambiguous = screen !== null && screen <= SCREEN_THRESHOLD;
+  const drawn = ambiguous
+    ? withinBudget(noisy, { budget: budget - (stable.length > 0 ? stable.length + k - 1 : 0) })
+    : { noisy: [], share: 1, cut: 0 };
+  return {
+    noisy: drawn.noisy,
+    stable,
+    max_draws: k,
+    rule: "all-fail",
+    confirm_alpha: confirmAlpha,
+    bounded,
+    max_extra_calls: budget,
+    stage_one: { p_value: screen, threshold: SCREEN_THRESHOLD, ambiguous },
+    noisy_share: drawn.share,
+    noisy_cut: drawn.cut,
+  };
+}
+
+/** The primary figure's one-sided p-value on the run alone, as plain compare tests it. */
+function stageOne(measure: BaselineMeasure, candidate: RunDocument): number | null {
+  const figures = compareFigures(measure.runs, candidate, { measure });
+  return figures.find((f) => f.role === "primary")?.test?.p_value ?? null;
+}
+
+/**
+ * The noisy cases' draws that fit `budget` calls: all planned draws when they fit, else the same
+ * smaller number for every case, else one draw for a prefix in suite order (blind to what any
+ * case showed, so the figures' test stays fair).
+ */
+function withinBudget(
+  noisy: ConfirmationPlan["noisy"],
+  options: { budget: number },
+): { noisy: ConfirmationPlan["noisy"]; share: number; cut: number } {
+  const budget = Math.max(0, options.budget);
+  const wanted = noisy.reduce((sum, n) => sum + n.draws, 0);
+  if (noisy.length === 0 || wanted <= budget) return { noisy, share: 1, cut: 0 };
+  const each = Math.floor(budget / noisy.length);
+  if (each >= 1) {
+    const trimmed = noisy.map((n) => ({ case_id: n.case_id, draws: Math.min(n.draws, each) }));
+    return {
+      noisy: trimmed,
+      share: 1,
+      cut: trimmed.filter((n, i) => n.draws < noisy[i].draws).length,
+    };
+  }
+  const kept = noisy.slice(0, budget).map((n) => ({ case_id: n.case_id, draws: 1 }));
+  return { noisy: kept, share: kept.length / noisy.length, cut: noisy.length };
+}
+
+/** How many checks the suite's normal cases have: the family the reruns guard. */
+function suiteChecks(measure: BaselineMeasure): number {
+  let count = 0;
+  for (const c of measure.runs[0].cases) {
+    if (c.kind === "normal") count += measure.history.get(c.case_id)?.size ?? 0;
+  }
+  return count;
+}
+
+/** One check's outcome so far under the plan's rule. */
+function ruleOutcome(
+  answered: readonly ("pass" | "fail")[],
+  plan: Pick<ConfirmationPlan, "max_draws" | "rule">,
+): ConfirmationOutcome {
+  if (plan.rule === "all-fail") {
+    const outcome = allFailOutcome(answered, { k: plan.max_draws });
+    return outcome === "pending" && answered.length >= plan.max_draws ? "undecided" : outcome;
+  }
+  return sequentialOutcome(answered, { maxDraws: plan.max_draws });
 }
 
 /** Each case's confirmation draws so far, in the order they were made. */
@@ -54,16 +148,16 @@ export interface CheckConfirmation {
   error: number;
 }
 
-/** The sequential test's decision on one stable check from its confirmation draws. */
+/** The plan's rule's decision on one stable check from its confirmation draws. */
 export function checkConfirmation(
   assertionId: string,
-  options: { draws: readonly CaseResult[]; maxDraws: number },
+  options: { draws: readonly CaseResult[]; plan: Pick<ConfirmationPlan, "max_draws" | "rule"> },
 ): CheckConfirmation {
   const statuses = options.draws.map((d) =>
     d.verdicts.find((v) => v.assertion_id === assertionId)?.status ?? "error"
   );
   const answered = statuses.filter((s) => s !== "error") as ("pass" | "fail")[];
-  const outcome = sequentialOutcome(answered, { maxDraws: options.maxDraws });
+  const outcome = ruleOutcome(answered, options.plan);
   return {
     // Draws that ran out (errored, or the rounds ended) leave it undecided, never dismissed.
     outcome: outcome === "pending" ? "undecided" : outcome,
@@ -74,27 +168,73 @@ export function checkConfirmation(
 }
 
 /**
- * The cases to draw in the next round, in plan order; none once every noisy case has its draws
- * and every stable check has been decided or has had `max_draws` draws.
+ * The cases to draw in the next round, in plan order, within the plan's budget of extra calls
+ * (each case drawn costs `cost` of it, one call unless told; the calls already spent are the
+ * rounds' attempts); none once nothing is wanted or the budget is spent (budgetEnded says which).
  */
 export function nextDraws(
+  plan: ConfirmationPlan,
+  rounds: readonly (readonly CaseResult[])[],
+  options: { cost?: (caseId: string) => number } = {},
+): string[] {
+  const wanted = wantedDraws(plan, rounds);
+  if (plan.max_extra_calls === undefined) return wanted;
+  const cost = options.cost ?? (() => 1);
+  let left = plan.max_extra_calls - spentCalls(rounds);
+  const chosen: string[] = [];
+  for (const id of wanted) {
+    if (cost(id) > left) continue;
+    chosen.push(id);
+    left -= cost(id);
+  }
+  return chosen;
+}
+
+/** Whether the budget of extra calls, not the evidence, ended the draws: more were wanted. */
+export function budgetEnded(
+  plan: ConfirmationPlan,
+  rounds: readonly (readonly CaseResult[])[],
+): boolean {
+  return (plan.noisy_cut ?? 0) > 0 || (plan.noisy_share ?? 1) < 1 ||
+    wantedDraws(plan, rounds).length > 0;
+}
+
+/** The target calls the confirmation draws made, retries included. */
+export function spentCalls(rounds: readonly (readonly CaseResult[])[]): number {
+  return rounds.reduce((sum, round) => sum + round.reduce((s, c) => s + c.attempts, 0), 0);
+}
+
+/**
+ * Every case the plan still wants drawn, stable checks first: under the all-fail rule, each
+ * failed stable check gets one draw, then one open check at a time is drawn to its k (one
+ * confirmed break decides the gate, so the others are not drawn further); every noisy case until
+ * it has its planned draws.
+ */
+function wantedDraws(
   plan: ConfirmationPlan,
   rounds: readonly (readonly CaseResult[])[],
 ): string[] {
   const byCase = drawsByCase(rounds);
   const wanted = new Set<string>();
-  for (const n of plan.noisy) {
-    if ((byCase.get(n.case_id)?.length ?? 0) < n.draws) wanted.add(n.case_id);
-  }
-  for (const s of plan.stable) {
+  const outcomes = (s: ConfirmationPlan["stable"][number]) => {
     const draws = byCase.get(s.case_id) ?? [];
-    if (draws.length >= plan.max_draws) continue;
-    const open = s.checks.some((id) => {
+    return s.checks.map((id) => {
       const statuses = draws.map((d) => d.verdicts.find((v) => v.assertion_id === id)?.status);
       const answered = statuses.filter((x) => x === "pass" || x === "fail");
-      return sequentialOutcome(answered, { maxDraws: plan.max_draws }) === "pending";
+      return draws.length >= plan.max_draws && ruleOutcome(answered, plan) === "pending"
+        ? "undecided"
+        : ruleOutcome(answered, plan);
     });
-    if (open) wanted.add(s.case_id);
+  };
+  const open = plan.stable.filter((s) => outcomes(s).includes("pending"));
+  if (plan.rule !== "all-fail") {
+    for (const s of open) wanted.add(s.case_id);
+  } else if (!plan.stable.some((s) => outcomes(s).includes("confirmed"))) {
+    const undrawn = open.filter((s) => !byCase.has(s.case_id));
+    for (const s of undrawn.length > 0 ? undrawn : open.slice(0, 1)) wanted.add(s.case_id);
+  }
+  for (const n of plan.noisy) {
+    if ((byCase.get(n.case_id)?.length ?? 0) < n.draws) wanted.add(n.case_id);
   }
   return [...wanted];
 }

@@ -114,6 +114,14 @@ export function headline(comparison: Comparison): string {
       })`,
     );
   }
+  const confirm = comparison.confirm;
+  if (confirm?.budget_ended === true) {
+    clauses.push(
+      `the budget of ${confirm.max_extra_calls} extra calls ended the draws, not the evidence ` +
+        `(${confirm.spent_calls} made; more were wanted): what is undecided stayed undecided ` +
+        "([gate] max_extra_calls)",
+    );
+  }
   if (stableFlips.length > 0 && of("stable-flips-worse").length === 0 && test !== null) {
     clauses.push(
       `within the baseline's history: ${

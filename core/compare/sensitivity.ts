@@ -1,4 +1,4 @@
-import { figureAlpha } from "./alpha_split.ts";
+import { extraCallBudget, figureAlpha } from "./alpha_split.ts";
 import type { BaselineDraws } from "./baseline_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { Figure } from "../run/run_document.ts";
@@ -19,6 +19,10 @@ export interface Sensitivity {
   confirmed: number | null;
   /** The extra draws `compare --confirm` plans, by case (the list behind `confirmed`). */
   planned: { case_id: string; draws: number }[];
+  /** The alpha `one_run` is stated at: the figure's share when the count of flips gates too. */
+  one_run_alpha?: number;
+  /** The alpha `confirmed` is stated at: what the confirmations of stable checks leave. */
+  confirmed_alpha?: number;
 }
 
 /**
@@ -38,6 +42,9 @@ export function sensitivityOf(
 ): Sensitivity {
   const plain: PlannedCase[] = [];
   const confirmed: PlannedCase[] = [];
+  const noisyDraws = withinBudget(options.noisyDraws, {
+    budget: extraCallBudget(options.gate, { cases: primary.counted.length }),
+  });
   for (const id of primary.counted) {
     const seen = options.draws.get(id);
     if (seen === undefined) continue;
@@ -45,10 +52,12 @@ export function sensitivityOf(
     plain.push({ baseline: seen.values, draws: perRun });
     confirmed.push({
       baseline: seen.values,
-      draws: perRun * (1 + (options.noisyDraws.get(id) ?? 0)),
+      draws: perRun * (1 + (noisyDraws.get(id) ?? 0)),
     });
   }
   const { alpha, power } = options.gate;
+  const oneRunAlpha = figureAlpha(alpha, { flipCounted: options.runs > 1 });
+  const confirmedAlpha = figureAlpha(alpha, { flipCounted: false, confirmed: true });
   const settings = { alpha, power, binary: primary.kind !== "mean" };
   // One run shows no case varying, so any figure it gave would promise a sensitivity nobody
   // measured: with a single baseline run the drop is not stated.
@@ -57,13 +66,27 @@ export function sensitivityOf(
     figure: primary.name,
     alpha,
     power,
-    one_run: measured
-      ? minDetectableDrop(plain, {
-        ...settings,
-        alpha: figureAlpha(alpha, { flipCounted: true }),
-      })
+    one_run: measured ? minDetectableDrop(plain, { ...settings, alpha: oneRunAlpha }) : null,
+    confirmed: measured
+      ? minDetectableDrop(confirmed, { ...settings, alpha: confirmedAlpha })
       : null,
-    confirmed: measured ? minDetectableDrop(confirmed, settings) : null,
-    planned: [...options.noisyDraws].map(([case_id, draws]) => ({ case_id, draws })),
+    planned: [...noisyDraws].map(([case_id, draws]) => ({ case_id, draws })),
+    one_run_alpha: oneRunAlpha,
+    confirmed_alpha: confirmedAlpha,
   };
+}
+
+/**
+ * The noisy cases' draws a budget of extra calls allows when no stable check failed: as the plan
+ * trims them (planConfirmation), so the stated drop is the one the draws can buy.
+ */
+function withinBudget(
+  planned: ReadonlyMap<string, number>,
+  options: { budget: number },
+): Map<string, number> {
+  const wanted = [...planned.values()].reduce((sum, d) => sum + d, 0);
+  if (wanted <= options.budget) return new Map(planned);
+  const each = Math.floor(options.budget / Math.max(1, planned.size));
+  if (each >= 1) return new Map([...planned].map(([id, d]) => [id, Math.min(d, each)]));
+  return new Map([...planned].slice(0, options.budget).map(([id]) => [id, 1]));
 }

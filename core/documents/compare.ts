@@ -95,6 +95,17 @@ export const CompareDocumentSchema = z.strictObject({
   }).nullable().optional(),
   /** The smallest drop of the primary figure this baseline can detect; null without one. */
   min_detectable_drop: SensitivitySchema.nullable().optional(),
+  /** compare --confirm: how its draws were spent and whether the budget ended them; else null. */
+  confirm: z.strictObject({
+    confirm_alpha: z.number().nullable(),
+    figure_alpha: z.number(),
+    k: z.number().int(),
+    stage_one_p: z.number().nullable(),
+    ambiguous: z.boolean().nullable(),
+    max_extra_calls: z.number().int().nullable(),
+    spent_calls: z.number().int(),
+    budget_ended: z.boolean(),
+  }).nullable().optional(),
   /** The facts that forced a 1 or a 2. */
   causes: z.array(FactSchema),
   /** The causes grouped by kind, each with indices into `causes`. */
@@ -176,6 +187,7 @@ export function compareDocumentOf(
     flips: comparison.flips,
     flip_test: comparison.flip_test,
     min_detectable_drop: comparison.sensitivity,
+    confirm: comparison.confirm,
     causes,
     causes_by_kind: byKind,
     ...(comparison.errored_causes.length === 0 ? {} : {

@@ -9,6 +9,10 @@ export const PromoteDocumentSchema = BaselineDocumentSchema.extend({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.literal("promote"),
   path: z.string(),
+  /** False for a baseline of one run: nothing measured how often its checks flip. */
+  noise_measured: z.boolean().optional(),
+  /** `--check-determinism`: the cases drawn again, each answering as in the run. */
+  determinism_sample: z.array(z.string()).optional(),
 });
 /** A promote document. */
 export type PromoteDocument = z.infer<typeof PromoteDocumentSchema>;
@@ -16,9 +20,16 @@ export type PromoteDocument = z.infer<typeof PromoteDocumentSchema>;
 /** Builds the `promote --json` document. */
 export function promoteDocumentOf(
   baseline: BaselineDocument,
-  options: { path: string },
+  options: { path: string; sampled?: string[] },
 ): PromoteDocument {
-  return { output_version: OUTPUT_VERSION, kind: "promote", ...baseline, path: options.path };
+  return {
+    output_version: OUTPUT_VERSION,
+    kind: "promote",
+    ...baseline,
+    path: options.path,
+    noise_measured: (baseline.runs?.length ?? 1) > 1,
+    ...(options.sampled === undefined ? {} : { determinism_sample: options.sampled }),
+  };
 }
 
 const LogEventSchema = z.discriminatedUnion("event", [

@@ -11,4 +11,8 @@ export const SensitivitySchema = z.strictObject({
   confirmed: z.number().nullable(),
   /** The extra draws `compare --confirm` plans, by case. */
   planned: z.array(z.strictObject({ case_id: z.string(), draws: z.number().int() })),
+  /** The alpha `one_run` is stated at (the figure's share of the gate's). */
+  one_run_alpha: z.number().optional(),
+  /** The alpha `confirmed` is stated at (what the confirmations leave the figure). */
+  confirmed_alpha: z.number().optional(),
 });

@@ -75,7 +75,7 @@ export function pairedDropTest(
     const perRound = c.candidate.length / (c.rounds ?? 1);
     const inverse = options.design === undefined
       ? [1 / c.candidate.length, 1 / c.candidate.length ** 2]
-      : expectedInverse(options.design, { pi, perRound });
+      : expectedInverse(options.design, { pi, perRound, rounds: c.rounds ?? 1 });
     variance += variances[i] * (1 / c.baseline.length + inverse[0]);
     if (options.binary) {
       // A Bernoulli mean of n draws has third cumulant π(1−π)(1−2π)/n²; d_i adds one side and
@@ -109,14 +109,18 @@ function edgeworth(z: number, skew: number): number {
   return Math.min(1, Math.max(0, p));
 }
 
-/** E[1/m] and E[1/m²] for a case's candidate draws m under the plan, at pass rate π. */
+/**
+ * E[1/m] and E[1/m²] for a case's candidate draws m under the plan, at pass rate π. A case that
+ * was drawn again counts the rounds it really got (errors or a cap can leave it fewer than the
+ * plan's), one that was not the rounds the plan would have given it.
+ */
 function expectedInverse(
   design: DrawDesign,
-  options: { pi: number; perRound: number },
+  options: { pi: number; perRound: number; rounds: number },
 ): [number, number] {
   const chance = design.chance(options.pi);
   const plain = options.perRound;
-  const more = options.perRound * (1 + design.extra);
+  const more = options.perRound * (options.rounds > 1 ? options.rounds : 1 + design.extra);
   return [(1 - chance) / plain + chance / more, (1 - chance) / plain ** 2 + chance / more ** 2];
 }
 

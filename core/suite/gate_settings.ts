@@ -10,13 +10,21 @@ export const GateSettingsSchema = z.strictObject({
   power: z.number().gt(0.5).lt(1).default(0.9),
   /** Extra draws `compare --confirm` gives each case the baseline found noisy. */
   noisy_draws: z.number().int().min(0).max(20).default(2),
-  /** At most this many confirmation draws of a stable check that failed. */
-  confirm_draws: z.number().int().min(1).max(20).default(6),
+  /**
+   * At most this many confirmation draws of a stable check that failed: the k that keeps the
+   * confirmations' share of alpha is used, up to this.
+   */
+  confirm_draws: z.number().int().min(1).max(20).default(10),
   /**
    * The smallest drop of a `mean` figure that can make it worse, whatever its p-value: scores
    * that barely vary give a tiny standard error, and a 0.001 drop would be "significant".
    */
   min_change: z.number().min(0).max(1).default(0.01),
+  /**
+   * The most target calls `compare --confirm` may add to the run's, all draws together; absent,
+   * half the suite's cases. When it ends the draws, the reading says so.
+   */
+  max_extra_calls: z.number().int().min(0).optional(),
 });
 /** The `[gate]` table with its defaults filled in. */
 export type GateSettings = z.infer<typeof GateSettingsSchema>;
@@ -41,6 +49,8 @@ export interface GateSettingsInput {
   confirm_draws?: number;
   /** The smallest drop of a `mean` figure that can make it worse (0 to 1). */
   min_change?: number;
+  /** The most target calls `compare --confirm` may add (an integer, 0 or more). */
+  max_extra_calls?: number;
 }
 const _input: SameType<GateSettingsInput, z.input<typeof GateSettingsSchema>> = true;
 
@@ -60,7 +70,7 @@ export const RunGateSchema = GateSettingsSchema.extend({
  *   alpha: 0.01,
  *   power: 0.9,
  *   noisy_draws: 2,
- *   confirm_draws: 6,
+ *   confirm_draws: 10,
  *   min_change: 0.01,
  *   primary: "accuracy",
  * };
@@ -77,6 +87,8 @@ export interface RunGate {
   confirm_draws: number;
   /** The smallest drop of a `mean` figure that can make it worse. */
   min_change: number;
+  /** The most target calls `compare --confirm` may add; absent, half the suite's cases. */
+  max_extra_calls?: number;
   /** The figure that gates; null when the suite declares no aggregate. */
   primary: string | null;
 }

@@ -26,6 +26,9 @@ export interface CompareOptions {
    */
   confirm?: boolean;
   onRound?: ConfirmOptions["onRound"];
+  onResume?: ConfirmOptions["onResume"];
+  /** For `--confirm`: the suite tree's commit, when the caller asked git already. */
+  confirmGitCommit?: string | null;
   confirmLimits?: ConfirmOptions["limits"];
 }
 
@@ -93,6 +96,8 @@ export async function compareRun(
       store: options.store,
       baselineRuns,
       onRound: options.onRound,
+      onResume: options.onResume,
+      ...(options.confirmGitCommit === undefined ? {} : { gitCommit: options.confirmGitCommit }),
       limits: options.confirmLimits,
     })).confirmation;
   }

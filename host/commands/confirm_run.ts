@@ -9,6 +9,11 @@ import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { gitStamp } from "../git_stamp.ts";
 import { ConfirmRefusedError } from "../refusals.ts";
 import { withRunSession } from "../run_session.ts";
+import {
+  confirmJournalPath,
+  ConfirmJournalWriter,
+  readConfirmJournal,
+} from "../confirm_journal.ts";
 import type { RunStore } from "../store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 
@@ -24,12 +29,20 @@ export interface ConfirmOptions {
    * undecided, never dismissed.
    */
   limits?: { maxRounds?: number; maxCalls?: number };
+  /**
+   * The commit the suite's tree is at, when the caller asked git already (an MCP worker may not
+   * start git); asked of git here when absent.
+   */
+  gitCommit?: string | null;
+  /** Called when an interrupted `--confirm`'s journaled draws are carried on with. */
+  onResume?: (resumed: { draws: number; dropped: number }) => void;
 }
 
 /**
  * Draws again what a comparison left ambiguous, and stores the draws: the plan is made from the
  * baseline and the run's failures before anything is called (planConfirmation), then each round
- * draws the cases still wanted (nextDraws) until none are. Every round is reconciled with what
+ * draws the cases still wanted (nextDraws, within the plan's budget) until none are. Each draw
+ * is journaled as it finishes, so a killed `--confirm` resumes with its plan and draws. Every round is reconciled with what
  * its cases were asked, like a run. Refused when the suite's cases or checks, or the commit, are
  * no longer the ones the run measured: the draws must come from the same system.
  */
@@ -38,8 +51,24 @@ export async function confirmRun(
   options: ConfirmOptions & { baselineRuns: readonly RunDocument[] },
 ): Promise<{ confirmation: ConfirmationDocument; path: string }> {
   const clock = options.clock ?? systemClock;
-  const plan = planConfirmation(options.baselineRuns, candidate);
-  const startedAt = clock.now();
+  const baselineIds = options.baselineRuns.map((r) => r.run_id);
+  const journalFile = confirmJournalPath(options.store, {
+    suite: candidate.suite.name,
+    runId: candidate.run_id,
+  });
+  // An interrupted --confirm of this run against this baseline left its plan and draws: the
+  // plan was fixed before any draw, so carrying on with it keeps every draw's meaning.
+  const journal = await readConfirmJournal(journalFile, {
+    candidateRun: candidate.run_id,
+    baselineRuns: baselineIds,
+  });
+  const plan = journal?.header.plan ?? planConfirmation(options.baselineRuns, candidate);
+  const startedAt = journal === null ? clock.now() : new Date(journal.header.started_at);
+  const confirmationId = journal?.header.confirmation_id ?? newRunId(startedAt);
+  if (journal !== null) {
+    const kept = journal.rounds.reduce((sum, r) => sum + r.size, 0);
+    options.onResume?.({ draws: kept, dropped: journal.dropped });
+  }
   const rounds: CaseResult[][] = [];
   let gitCommit = candidate.git_commit;
   if (nextDraws(plan, rounds).length > 0) {
@@ -54,38 +83,60 @@ export async function confirmRun(
           "run measured; run the suite again and compare that run",
       });
     }
-    gitCommit = await gitStamp(loaded.dir);
+    gitCommit = options.gitCommit !== undefined ? options.gitCommit : await gitStamp(loaded.dir);
     if (gitCommit !== candidate.git_commit) {
       throw new ConfirmRefusedError(candidate.run_id, {
         detail: `the run was made at commit ${candidate.git_commit ?? "none"} and the tree is ` +
           `at ${gitCommit ?? "none"} now; confirmation draws must come from the same system`,
       });
     }
-    await withRunSession(loaded, async (session) => {
-      let calls = 0;
-      const limits = options.limits ?? {};
-      const worstCalls = (ids: readonly string[]) =>
-        ids.reduce((sum, id) => {
-          const repeats = suite.cases.find((c) => c.id === id)?.repeats ?? suite.settings.repeats;
-          return sum + (1 + suite.settings.retries) * repeats;
-        }, 0);
-      for (let ids = nextDraws(plan, rounds); ids.length > 0; ids = nextDraws(plan, rounds)) {
-        if (rounds.length >= (limits.maxRounds ?? Infinity)) break;
-        if (calls + worstCalls(ids) > (limits.maxCalls ?? Infinity)) break;
-        const wanted = new Set(ids);
-        const cases = suite.cases.filter((c) => wanted.has(c.id));
-        const results = await session.draw(cases);
-        rounds.push(results);
-        calls += results.reduce((sum, r) => sum + r.attempts, 0);
-        options.onRound?.({ index: rounds.length, cases: cases.length });
-      }
+    const writer = await ConfirmJournalWriter.open(journalFile, {
+      header: {
+        confirm_journal: 1,
+        confirmation_id: confirmationId,
+        candidate_run: candidate.run_id,
+        baseline_runs: baselineIds,
+        started_at: startedAt.toISOString(),
+        git_commit: gitCommit,
+        plan,
+      },
+      kept: journal?.rounds ?? [],
     });
+    try {
+      await withRunSession(loaded, async (session) => {
+        let calls = 0;
+        const limits = options.limits ?? {};
+        const repeatsOf = (id: string) =>
+          suite.cases.find((c) => c.id === id)?.repeats ?? suite.settings.repeats;
+        const worstCalls = (ids: readonly string[]) =>
+          ids.reduce((sum, id) => sum + (1 + suite.settings.retries) * repeatsOf(id), 0);
+        const next = () => nextDraws(plan, rounds, { cost: repeatsOf });
+        for (let ids = next(); ids.length > 0; ids = next()) {
+          if (rounds.length >= (limits.maxRounds ?? Infinity)) break;
+          if (calls + worstCalls(ids) > (limits.maxCalls ?? Infinity)) break;
+          const wanted = new Set(ids);
+          const cases = suite.cases.filter((c) => wanted.has(c.id));
+          const index = rounds.length;
+          const results = await session.draw(cases, {
+            reuse: journal?.rounds[index],
+            onCaseResult: (result) => writer.append(index, result),
+          });
+          rounds.push(results);
+          calls += results.reduce((sum, r) => sum + r.attempts, 0);
+          options.onRound?.({ index: rounds.length, cases: cases.length });
+        }
+      });
+    } catch (error) {
+      await writer.close();
+      throw error;
+    }
+    await writer.finish();
   }
   const confirmation: ConfirmationDocument = {
     schema_version: RUN_SCHEMA_VERSION,
-    confirmation_id: newRunId(startedAt),
+    confirmation_id: confirmationId,
     candidate_run: candidate.run_id,
-    baseline_runs: options.baselineRuns.map((r) => r.run_id),
+    baseline_runs: baselineIds,
     suite: {
       name: candidate.suite.name,
       cases_digest: candidate.suite.cases_digest,

@@ -42,6 +42,6 @@ export async function promoteDocument(
   ref: string,
   options: PromoteOptions,
 ): Promise<PromoteDocument> {
-  const { baseline, path } = await promoteRun(ref, options);
-  return promoteDocumentOf(baseline, { path });
+  const { baseline, path, sampled } = await promoteRun(ref, options);
+  return promoteDocumentOf(baseline, { path, sampled });
 }

@@ -3,7 +3,8 @@ import type { BaselineDocument, RunDocument } from "../../core/run/run_document.
 import { RUN_SCHEMA_VERSION } from "../../core/run/run_document.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { gitUserName } from "../git_stamp.ts";
-import { PromoteRefusedError } from "../refusals.ts";
+import { PromoteRefusedError, UsageError } from "../refusals.ts";
+import { checkDeterminism } from "./determinism_check.ts";
 import type { RunStore } from "../store.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import { resolveNamedRun } from "./select_suite.ts";
@@ -23,12 +24,19 @@ export interface PromoteOptions {
   /** Who approves; git's user.name when absent. */
   by?: string;
   clock?: Clock;
+  /**
+   * For a one-run baseline: draw this many of its cases again first, and refuse to promote when
+   * any answers differently (the system is not deterministic, its noise must be measured).
+   */
+  checkDeterminism?: { sample: number };
 }
 
 /** The approval written, and where. */
 export interface PromoteResult {
   baseline: BaselineDocument;
   path: string;
+  /** With `checkDeterminism`: the cases drawn again, each answering as in the run. */
+  sampled?: string[];
 }
 
 /**
@@ -57,6 +65,14 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
     refuseUnfit(other, run);
   }
   const ids = [...new Set(runs.map((r) => r.run_id))];
+  if (options.checkDeterminism !== undefined && ids.length > 1) {
+    throw new UsageError(
+      "promote: --check-determinism is for a baseline of one run; several runs measure the noise themselves",
+    );
+  }
+  const sampled = options.checkDeterminism === undefined
+    ? undefined
+    : (await checkDeterminism(run, options.checkDeterminism)).sampled;
   const clock = options.clock ?? systemClock;
   const baseline: BaselineDocument = {
     schema_version: RUN_SCHEMA_VERSION,
@@ -73,7 +89,7 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
   // The cited runs first, so an approval on disk never cites a copy that is not there yet.
   for (const id of ids) await options.store.writeCitedRun(runs.find((r) => r.run_id === id)!);
   const path = await options.store.writeBaseline(baseline);
-  return { baseline, path };
+  return { baseline, path, ...(sampled === undefined ? {} : { sampled }) };
 }
 
 /**

@@ -268,7 +268,7 @@ function flipsOf(facts: readonly Fact[], confirmation: ConfirmationDocument | un
     confirmation !== undefined &&
     checkConfirmation(assertionId, {
         draws: draws.get(caseId) ?? [],
-        maxDraws: confirmation.plan.max_draws,
+        plan: confirmation.plan,
       }).outcome === "dismissed";
   const flips: Flip[] = [];
   for (const fact of facts) {

@@ -1,9 +1,16 @@
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
+import { commandTargetProgram } from "../../host/command_target.ts";
+import { resolveNamedRun } from "../../host/commands/select_suite.ts";
+import { gitStamp } from "../../host/git_stamp.ts";
+import { UsageError } from "../../host/refusals.ts";
+import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
-import { READ_ONLY } from "./_shared.ts";
+import { openStore } from "./_shared.ts";
 import { compareOrExplain, GATE_EXIT_CODES, GATE_INPUT } from "./compare_or_explain.ts";
 
-/** `compare`: the gate, as `digline compare --json`. */
+/** `compare`: the gate, as `digline compare --json` (with `confirm`, `--confirm --json`). */
 export const compareTool = defineTool({
   name: "compare",
   title: "Gate a run against its approved baseline",
@@ -14,10 +21,44 @@ export const compareTool = defineTool({
     `forced a 1 or a 2. ${GATE_EXIT_CODES}`,
     "Call explain before acting on a 1 or a 2. A suite with no approved baseline is refused",
     "(exit_code 64): only a person can approve one, with the CLI.",
+    "With confirm, the system is called again where the result is ambiguous (compare --confirm),",
+    "within the suite's budget of extra calls; the draws are stored and used by later calls.",
     "document is what `digline compare --json` prints.",
   ].join(" "),
-  input: GATE_INPUT,
+  input: GATE_INPUT.extend({
+    confirm: z.boolean().optional().describe(
+      "draw again what is ambiguous before deciding (compare --confirm): calls the system, " +
+        "at most the suite's [gate] max_extra_calls more times",
+    ),
+  }),
   document: CompareDocumentSchema,
-  annotations: READ_ONLY,
-  call: (args, context) => compareOrExplain(args, { context, kind: "compare" }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  async call(args, context) {
+    if (args.confirm !== true) return await compareOrExplain(args, { context, kind: "compare" });
+    const run = await resolveNamedRun(openStore(context.store), args.run ?? "latest", {
+      suite: args.suite,
+    });
+    const source = resolve(run.suite.source);
+    const program = await commandTargetProgram(source);
+    if (program !== null && !context.commands.includes(program)) {
+      throw new UsageError(
+        `compare: ${run.suite.source} has a command target (${program}), and confirm would start it outside Deno's permissions; this server runs none unless the person starting it grants that program (digline mcp --allow-command ${program}), or compare --confirm with the CLI`,
+      );
+    }
+    return await runInWorker({
+      kind: "confirm",
+      request: {
+        store: context.store,
+        run: args.run,
+        suite: args.suite,
+        baseline: args.baseline,
+        gitCommit: await gitStamp(dirname(source)),
+      },
+    }, context);
+  },
 });

@@ -8,8 +8,8 @@ import {
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 /** A baseline of two clean runs, then a run where case "one" fails. */
-async function failedOnce(): Promise<string> {
-  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+async function failedOnce(suite = SMALL_SUITE): Promise<string> {
+  const cwd = await workspace({ "suite.toml": suite, "system.ts": smallSystem() });
   for (let i = 0; i < 2; i++) assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);
   const ids = list.runs.map((r: { run_id: string }) => r.run_id);
@@ -54,7 +54,43 @@ Deno.test("compare --confirm: a stable check that keeps failing is a confirmed r
     JSON.parse((await cli(["compare", "--json"], { cwd })).stdout),
   );
   const fact = document.causes.find((f) => f.kind === "regression");
-  assertEquals(fact?.confirmation, { outcome: "confirmed", pass: 0, fail: 5, error: 0 });
+  // Two baseline runs can not bound the family: k is confirm_draws, ten failures in a row.
+  assertEquals(fact?.confirmation, { outcome: "confirmed", pass: 0, fail: 10, error: 0 });
+  assertEquals(document.confirm?.k, 10);
+  assertEquals(document.confirm?.budget_ended, false);
+  assertEquals(document.confirm?.spent_calls, 10);
+});
+
+Deno.test("compare --confirm within [gate] max_extra_calls: the budget ends the draws, the break stays undecided and the reading says so", async () => {
+  const cwd = await failedOnce(SMALL_SUITE.replace(
+    "[[aggregates]]",
+    "[gate]\nmax_extra_calls = 3\n\n[[aggregates]]",
+  ));
+  const result = await cli(["compare", "--confirm"], { cwd });
+  assertEquals(result.code, 0, result.stderr);
+  match(result.stdout, /the budget of 3 extra calls ended the draws, not the evidence/);
+  const document = CompareDocumentSchema.parse(
+    JSON.parse((await cli(["compare", "--json"], { cwd })).stdout),
+  );
+  assertEquals(document.confirm?.spent_calls, 3);
+  assertEquals(document.confirm?.budget_ended, true);
+  const fact = document.facts.find((f) => f.case_id === "one" && f.assertion === "correct");
+  assertEquals(fact?.kind, "unconfirmed");
+  assertEquals(fact?.confirmation?.outcome, "undecided");
+});
+
+Deno.test("[gate] max_extra_calls must be a whole number of calls, or the suite is refused", async () => {
+  const cwd = await workspace({
+    "suite.toml": SMALL_SUITE.replace(
+      "[[aggregates]]",
+      "[gate]\nmax_extra_calls = -1\n\n[[aggregates]]",
+    ),
+    "system.ts": smallSystem(),
+  });
+  const result = await cli(["run", "suite.toml"], { cwd });
+  assertEquals(result.code, 64);
+  match(result.stderr, /suite\.toml/);
+  match(result.stderr, /max_extra_calls/);
 });
 
 Deno.test("compare --confirm refuses when the suite changed since the run", async () => {
@@ -73,7 +109,13 @@ Deno.test("view states the baseline's runs and the smallest drop it can detect",
   const text = await cli(["view"], { cwd });
   assertEquals(text.code, 0);
   match(text.stdout, /\* baseline \S+, measured over 2 runs/);
-  match(text.stdout, /minimum detectable drop of accuracy \(alpha 0\.01, power 0\.9\): \d\.\d{4}/);
+  // Each mode's drop at the alpha its test uses: half for one run (the count of stable flips has
+  // the other half); with --confirm nine tenths (the confirmations have a tenth), at 0.8 of that
+  // for the normal approximation's excess (ADR 0034).
+  match(
+    text.stdout,
+    /minimum detectable drop of accuracy \(power 0\.9\): \d\.\d{4} with one run \(alpha 0\.005\); \d\.\d{4} with --confirm \(alpha 0\.0072;/,
+  );
   const document = RunListSchema.parse(JSON.parse((await cli(["view", "--json"], { cwd })).stdout));
   assertEquals(document.baseline?.runs.length, 2);
   ok((document.baseline?.min_detectable_drop?.one_run ?? 0) > 0);

@@ -6,7 +6,8 @@ import { call, connect } from "./_mcp.ts";
 
 /**
  * A code-form suite whose target shouts case two and whose custom check is case-blind or not;
- * with `attack`, the check also tries to write an approval each time it grades.
+ * with `attack`, the suite module tries to write an approval as it loads (its checks run in a
+ * sandbox with no permissions, so loading is where suite code holds the process's grants).
  */
 function codeSuite(options: { caseBlind: boolean; attack?: boolean }): string {
   const attack = options.attack
@@ -16,6 +17,7 @@ function codeSuite(options: { caseBlind: boolean; attack?: boolean }): string {
     } catch { /* refused */ }`
     : "";
   return `import { custom, defineSuite } from "${ROOT}/mod.ts";
+${attack}
 export const suite = defineSuite({
   name: "graded",
   target: (vars) => vars.n === 2 ? "A2" : "a" + vars.n,
@@ -24,7 +26,6 @@ export const suite = defineSuite({
       name: "correct",
       params: { case_blind: ${options.caseBlind} },
       check: ({ output, testCase }) => {
-        ${attack}
         const blind = ${options.caseBlind};
         const expected = String(testCase.expected);
         return blind ? output.toLowerCase() === expected : output === expected;
@@ -55,7 +56,7 @@ Deno.test("rejudge over MCP stores a re-graded run, as the CLI's rejudge --json 
     JSON.parse((await cli(["run", "suite.ts", "--json"], { cwd })).stdout),
   );
   assertEquals(first.checks.fail, ["two · correct"]);
-  // The check now grades case-blind, and tries to approve a reference from inside the grade.
+  // The check now grades case-blind, and the suite tries to approve a reference as it loads.
   await Deno.writeTextFile(
     join(cwd, "suite.ts"),
     codeSuite({ caseBlind: true, attack: true }),

@@ -1,8 +1,10 @@
-import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, match, ok, throws } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
 import { nextDraws, planConfirmation } from "../../../core/compare/confirmation_plan.ts";
 import { headline } from "../../../core/compare/reading.ts";
+import { noisyChance } from "../../../core/compare/baseline_measure.ts";
+import { pairedDropTest } from "../../../core/statistics/paired_test.ts";
 import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "../_runs.ts";
@@ -66,14 +68,75 @@ function confirm(
   };
 }
 
-Deno.test("the plan draws the stable checks that failed, and the noisy cases from the baseline alone", () => {
+/** Every noisy case fails now: the figure's test on the run alone is ambiguous (p ≤ 0.2). */
+const NOISY = Array.from({ length: 10 }, (_, i) => `n${i}`);
+
+/** The baseline's runs with a gate whose budget of extra calls is `calls`. */
+function budgeted(runs: RunDocument[], calls: number): RunDocument[] {
+  const gate = { ...DEFAULT_GATE_SETTINGS, primary: "accuracy", max_extra_calls: calls };
+  return runs.map((r) => ({ ...r, gate }));
+}
+
+Deno.test("the plan draws the stable checks that failed, and the noisy cases only when the figure's first stage is ambiguous", () => {
   const runs = baseline();
-  const plan = planConfirmation(runs, candidate(["s3", "n1"]));
-  assertEquals(plan.stable, [{ case_id: "s3", checks: [IDS.correct] }]);
-  // Every noisy case gets its draws, whether it failed now or not.
-  assertEquals(plan.noisy.map((n) => n.case_id), Array.from({ length: 10 }, (_, i) => `n${i}`));
+  const clear = planConfirmation(runs, candidate(["s3", "n1"]));
+  assertEquals(clear.stable, [{ case_id: "s3", checks: [IDS.correct] }]);
+  // The figure on the run alone is clearly not worse: no noisy case is drawn again.
+  assertEquals(clear.stage_one?.ambiguous, false);
+  assertEquals(clear.noisy, []);
+  const plan = planConfirmation(budgeted(runs, 100), candidate(NOISY));
+  assertEquals(plan.stage_one?.ambiguous, true);
+  ok((plan.stage_one?.p_value ?? 1) <= 0.2);
+  // Ambiguous: every noisy case gets its draws, chosen from the baseline alone.
+  assertEquals(plan.noisy.map((n) => n.case_id), NOISY);
   assertEquals(plan.noisy.every((n) => n.draws === 2), true);
-  assertEquals(planConfirmation(runs, candidate([])).noisy, plan.noisy);
+  assertEquals(plan.noisy_cut, 0);
+});
+
+Deno.test("the budget of extra calls trims the noisy cases' draws before any is made, and the comparison says so", () => {
+  const runs = baseline();
+  const run = candidate(NOISY);
+  // Thirty cases: half of them, fifteen calls, by default; twenty draws are wanted.
+  const plan = planConfirmation(runs, run);
+  assertEquals(plan.max_extra_calls, 15);
+  assertEquals(plan.noisy.map((n) => n.draws), Array(10).fill(1));
+  assertEquals(plan.noisy_cut, 10);
+  // Five calls: one draw for the first five, in suite order, and the figures' design knows it.
+  const tight = planConfirmation(budgeted(runs, 5), run);
+  assertEquals(tight.noisy, NOISY.slice(0, 5).map((case_id) => ({ case_id, draws: 1 })));
+  assertEquals(tight.noisy_share, 0.5);
+  const result = compareRuns(budgeted(runs, 5), run, {
+    confirmation: confirm(budgeted(runs, 5), run, () => "pass"),
+  });
+  assertEquals(result.confirm?.budget_ended, true);
+  assertEquals(result.confirm?.spent_calls, 5);
+  match(headline(result), /the budget of 5 extra calls ended the draws/);
+});
+
+Deno.test("the budget stops a stable check's draws short of k: undecided, and the reading says the budget did it", () => {
+  const runs = budgeted(baseline(), 3);
+  const run = candidate(["s3"]);
+  const confirmation = confirm(runs, run, () => "fail");
+  assertEquals(confirmation.rounds.length, 3);
+  const result = compareRuns(runs, run, { confirmation });
+  const fact = result.facts.find((f) => f.case_id === "s3");
+  assertEquals(fact?.kind, "unconfirmed");
+  assertEquals(fact?.confirmation, { outcome: "undecided", pass: 0, fail: 3, error: 0 });
+  assertEquals(result.confirm?.budget_ended, true);
+  match(headline(result), /the budget of 3 extra calls ended the draws/);
+});
+
+Deno.test("once one stable check is confirmed broken, the others are not drawn further", () => {
+  const runs = baseline();
+  const run = candidate(["s1", "s2", "s3"]);
+  const confirmation = confirm(runs, run, () => "fail");
+  // Round one draws each failed check once; then one check at a time, to its k.
+  assertEquals(confirmation.rounds[0].map((c) => c.case_id), ["s1", "s2", "s3"]);
+  ok(confirmation.rounds.slice(1).every((r) => r.length === 1 && r[0].case_id === "s1"));
+  const result = compareRuns(runs, run, { confirmation });
+  assertEquals(result.verdict, 1);
+  assertEquals(result.facts.filter((f) => f.kind === "regression").map((f) => f.case_id), ["s1"]);
+  assertEquals(result.confirm?.budget_ended, false);
 });
 
 Deno.test("a stable check that passes again on confirmation is unconfirmed, reported and still counted", () => {
@@ -84,7 +147,8 @@ Deno.test("a stable check that passes again on confirmation is unconfirmed, repo
   assertEquals(result.verdict, 0);
   const fact = result.facts.find((f) => f.case_id === "s3");
   assertEquals(fact?.kind, "unconfirmed");
-  assertEquals(fact?.confirmation, { outcome: "dismissed", pass: 4, fail: 0, error: 0 });
+  // The first pass dismisses it: a broken check does not pass.
+  assertEquals(fact?.confirmation, { outcome: "dismissed", pass: 1, fail: 0, error: 0 });
   assertEquals(result.confirmation, confirmation.confirmation_id);
   // The failure still counts: the figure holds s3's first draw, a fail.
   assertEquals(result.figures[0].candidate, 29 / 30);
@@ -122,14 +186,14 @@ Deno.test("without --confirm against one run a stable check that failed is a reg
 });
 
 Deno.test("draws made because a check failed never enter the figures; planned ones do", () => {
-  const runs = baseline();
-  const run = candidate(["s3"]);
+  const runs100 = budgeted(baseline(), 100);
+  const run = candidate([...NOISY, "s3"]);
   const s3Fails = (id: string) => (id === "s3" ? "fail" : "pass");
-  const failing = compareRuns(runs, run, { confirmation: confirm(runs, run, s3Fails) });
-  const passing = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
+  const failing = compareRuns(runs100, run, { confirmation: confirm(runs100, run, s3Fails) });
+  const passing = compareRuns(runs100, run, { confirmation: confirm(runs100, run, () => "pass") });
   // s3's confirmation draws differ, yet its figure is the same: only its first draw counts.
   const noisyOnly = (id: string) => (id.startsWith("n") ? "fail" : "pass");
-  const noisyFail = compareRuns(runs, run, { confirmation: confirm(runs, run, noisyOnly) });
+  const noisyFail = compareRuns(runs100, run, { confirmation: confirm(runs100, run, noisyOnly) });
   assertEquals(failing.figures[0].test, passing.figures[0].test);
   ok((noisyFail.figures[0].test?.difference ?? 0) < (passing.figures[0].test?.difference ?? 0));
 });
@@ -142,8 +206,8 @@ Deno.test("a confirmation drawn for another run is refused as a defect", () => {
 });
 
 Deno.test("rounds capped below the planned draws: the figure's test uses the draws made", () => {
-  const runs = baseline();
-  const run = candidate(["n1", "n2", "n3"]);
+  const runs = budgeted(baseline(), 100);
+  const run = candidate(NOISY);
   const full = confirm(runs, run, (id) => (id === "n4" ? "fail" : "pass"));
   // The operator's max_reruns = 1: one round of the two planned.
   const capped = { ...full, rounds: full.rounds.slice(0, 1) };
@@ -153,7 +217,12 @@ Deno.test("rounds capped below the planned draws: the figure's test uses the dra
     ...full,
     plan: { ...full.plan, noisy: full.plan.noisy.map((n) => ({ ...n, draws: 1 })) },
   };
-  const oneRound = { ...DEFAULT_GATE_SETTINGS, primary: "accuracy", noisy_draws: 1 };
+  const oneRound = {
+    ...DEFAULT_GATE_SETTINGS,
+    primary: "accuracy",
+    noisy_draws: 1,
+    max_extra_calls: 100,
+  };
   const oneRoundRuns = runs.map((r) => ({ ...r, gate: oneRound }));
   const planned = compareRuns(oneRoundRuns, run, {
     confirmation: { ...onceMore, rounds: capped.rounds },
@@ -162,4 +231,64 @@ Deno.test("rounds capped below the planned draws: the figure's test uses the dra
   // And not what a full design would claim for the same draws.
   const uncapped = compareRuns(runs, run, { confirmation: full }).figures[0].test;
   ok((cappedTest?.standard_error ?? 0) > (uncapped?.standard_error ?? 0));
+});
+
+Deno.test("k reruns are sized so every stable check together stays within the confirmations' alpha", () => {
+  const runs = baseline();
+  const plan = planConfirmation(runs, candidate(["s3"]));
+  assertEquals(plan.rule, "all-fail");
+  // Twenty stable checks, two runs: no k up to confirm_draws (10) bounds the family at 0.2%.
+  assertEquals(plan.max_draws, 10);
+  assertEquals(plan.bounded, false);
+  // A break that keeps failing is confirmed after exactly k failures; one pass dismisses.
+  const broken = compareRuns(runs, candidate(["s3"]), {
+    confirmation: confirm(runs, candidate(["s3"]), (id) => (id === "s3" ? "fail" : "pass")),
+  });
+  assertEquals(broken.facts.find((f) => f.case_id === "s3")?.confirmation, {
+    outcome: "confirmed",
+    pass: 0,
+    fail: 10,
+    error: 0,
+  });
+});
+
+Deno.test("a noisy case cut short of its planned draws is weighed by the draws it got, the others by theirs", () => {
+  const runs = budgeted(baseline(), 100);
+  const run = candidate(NOISY);
+  const full = confirm(runs, run, (id, round) => (id === "n0" || round === 0 ? "pass" : "fail"));
+  // n0's second draw never came back (a cap, an error): one extra draw for it, two for the rest.
+  const cut = {
+    ...full,
+    rounds: full.rounds.map((round, i) =>
+      i === 1 ? round.filter((c) => c.case_id !== "n0") : round
+    ),
+  };
+  const test = compareRuns(runs, run, { confirmation: cut }).figures[0].test;
+  const pairs = (
+    n0Rounds: number,
+  ) => [
+    ...Array.from({ length: 20 }, () => ({ baseline: [1, 1], candidate: [1] })),
+    ...NOISY.map((id) => {
+      const extra = id === "n0" ? [1] : [1, 0];
+      return {
+        baseline: [1, 0],
+        candidate: [0, ...extra],
+        rounds: id === "n0" ? n0Rounds : 3,
+      };
+    }),
+  ];
+  const design = { extra: 2, chance: (pi: number) => noisyChance(pi, 2) };
+  const expected = pairedDropTest(pairs(2), { binary: true, design });
+  assertEquals(test, expected);
+  // A drawn case's weight is its own rounds, whatever the most rounds any case got: cases drawn
+  // once more and twice more are weighed alike under a design of one extra round or of three.
+  const drawn = [
+    { baseline: [1, 0, 1, 0], candidate: [0, 1], rounds: 2 },
+    { baseline: [1, 1, 0, 0], candidate: [1, 0, 0], rounds: 3 },
+  ];
+  const chance = () => 0.5;
+  assertEquals(
+    pairedDropTest(drawn, { binary: true, design: { extra: 1, chance } }),
+    pairedDropTest(drawn, { binary: true, design: { extra: 3, chance } }),
+  );
 });

@@ -50,7 +50,7 @@ Deno.test("a suite without [gate] gates on its first accuracy at 1%, and its has
     alpha: 0.01,
     power: 0.9,
     noisy_draws: 2,
-    confirm_draws: 6,
+    confirm_draws: 10,
     min_change: 0.01,
     primary: "accuracy",
   });
