@@ -25,6 +25,7 @@ import { type BaselineMeasure, measureBaseline } from "../core/compare/baseline_
 import { sensitivityLine } from "../cli/render_figures.ts";
 import { compareRuns } from "../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
+import type { Fact } from "../core/compare/facts.ts";
 import { nextDraws, planConfirmation } from "../core/compare/confirmation_plan.ts";
 import { DEFAULT_GATE_SETTINGS, type RunGate } from "../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../core/run/run_document.ts";
@@ -369,6 +370,8 @@ interface Cell {
   /** Cycles where compare --confirm's exit 1 had a confirmed regression, and a worse figure. */
   byRegression: number;
   byFigure: number;
+  /** Cycles where plain compare's exit 1 came from the count of stable flips, the figure, both. */
+  plainCause: { count: number; figure: number; both: number };
 }
 
 /** Runs the candidate of one scenario against a baseline, plain and confirmed. */
@@ -387,6 +390,7 @@ function judge(
   stableFlips: number;
   byRegression: boolean;
   byFigure: boolean;
+  plainCause: "count" | "figure" | "both" | null;
 } {
   const { p, callError } = scenario.apply(context.suite, { random: context.random });
   const { measure } = context;
@@ -425,7 +429,15 @@ function judge(
     stableFlips: confirmed.flips.stable.length,
     byRegression: confirmed.facts.some((f) => f.kind === "regression"),
     byFigure: confirmed.facts.some((f) => f.kind === "figure-worse"),
+    plainCause: plain.verdict === 1 ? plainCause(plain.facts) : null,
   };
+}
+
+/** Which of plain compare's two tests made its exit 1 (ADR 0033), or both. */
+function plainCause(facts: readonly Fact[]): "count" | "figure" | "both" | null {
+  const count = facts.some((f) => f.kind === "stable-flips-worse");
+  const figure = facts.some((f) => f.kind === "figure-worse");
+  return count && figure ? "both" : count ? "count" : figure ? "figure" : null;
 }
 
 function percent(x: number): string {
@@ -455,6 +467,7 @@ function benchSize(n: number): void {
     stableFlips: 0,
     byRegression: 0,
     byFigure: 0,
+    plainCause: { count: 0, figure: 0, both: 0 },
   }]));
   const baselineCalls: number[] = [];
   /** What `view` prints for the first cycle's baseline. */
@@ -486,6 +499,7 @@ function benchSize(n: number): void {
       cell.stableFlips += outcome.stableFlips;
       if (outcome.byRegression) cell.byRegression++;
       if (outcome.byFigure) cell.byFigure++;
+      if (outcome.plainCause !== null) cell.plainCause[outcome.plainCause]++;
     }
   }
   const seconds = (performance.now() - started) / 1000;
@@ -515,6 +529,14 @@ function benchSize(n: number): void {
       } ${percent(cell.byRegression / CYCLES).padStart(17)} ${
         percent(cell.byFigure / CYCLES).padStart(7)
       }`,
+    );
+  }
+  console.log("\nplain compare's exit 1, by the test that alarmed (share of cycles):");
+  for (const scenario of SCENARIOS) {
+    const { count, figure, both } = (cells.get(scenario.name) as Cell).plainCause;
+    console.log(
+      `${scenario.name.padEnd(16)} count of stable flips alone ${rate(count, CYCLES)}; ` +
+        `figure alone ${rate(figure, CYCLES)}; both ${rate(both, CYCLES)}`,
     );
   }
   console.log(
