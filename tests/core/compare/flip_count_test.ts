@@ -107,3 +107,48 @@ Deno.test("one baseline run or --confirm: no count test", () => {
   assertEquals(result.flip_test, null);
   assertEquals(result.facts.find((f) => f.case_id === "c0")?.kind, "regression");
 });
+
+Deno.test("the count test keeps its level on 1,000 noisy cases where B + 1 runs are exchangeable", () => {
+  // The detection bench's mix at N = 1,000 (70% of cases pass 98% of the time, 10% 2%, 20%
+  // between 0.3 and 0.9), 1,500 unchanged candidates against fresh ten-run baselines. The count
+  // test is exact given each case's B + 1 runs, so p ≤ 0.01 may happen at most 1% of the time,
+  // whatever the pass rates; a test that ran over (bench: 1.30% in 1,000 cycles of plain
+  // compare at this size) would show here.
+  let state = 20261201;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const rates = Array.from(
+    { length: 1000 },
+    (_, i) => i < 700 ? 0.98 : i < 800 ? 0.02 : 0.3 + 0.6 * random(),
+  );
+  const runs = 10;
+  const status = (p: number): VerdictStatus => random() < p ? "pass" : "fail";
+  const verdict = (s: VerdictStatus) => ({
+    assertion_id: "correct",
+    assertion: "correct",
+    status: s,
+    metadata: {},
+  });
+  let alarms = 0;
+  const trials = 1500;
+  for (let t = 0; t < trials; t++) {
+    const history = new Map(
+      rates.map((p, i) => [
+        `c${i}`,
+        new Map([["correct", Array.from({ length: runs }, () => status(p))]]),
+      ]),
+    );
+    const candidate = rates.map((p, i) => ({
+      case_id: `c${i}`,
+      kind: "normal" as const,
+      verdicts: [verdict(status(p))],
+      latency_ms: 0,
+      attempts: 1,
+    }));
+    if (flipCountTest(candidate, { history, runs, alpha: 0.01 }).p_value <= 0.01) alarms += 1;
+  }
+  // 1% of 1,500 is 15; its binomial upper 99.9% bound is about 27.
+  ok(alarms <= 27, `${alarms} alarms in ${trials}`);
+});
