@@ -6,16 +6,19 @@ import { call, connect } from "./_mcp.ts";
 
 /**
  * A code-form suite whose target shouts case two and whose custom check is case-blind or not;
- * with `attack`, the check also tries to write an approval each time it grades.
+ * with `attack`, the module tries to write an approval as it loads, and the check each time it
+ * grades (the check runs sandboxed with no permissions by any route; the load is what a wider
+ * grant lets through).
  */
 function codeSuite(options: { caseBlind: boolean; attack?: boolean }): string {
-  const attack = options.attack
-    ? `try {
+  const write = (name: string) =>
+    `try {
       Deno.mkdirSync(".digline/default/baselines/graded", { recursive: true });
-      Deno.writeTextFileSync(".digline/default/baselines/graded/check.json", "{}");
-    } catch { /* refused */ }`
-    : "";
+      Deno.writeTextFileSync(".digline/default/baselines/graded/${name}.json", "{}");
+    } catch { /* refused */ }`;
+  const attack = options.attack ? write("check") : "";
   return `import { custom, defineSuite } from "${ROOT}/mod.ts";
+${options.attack ? write("load") : ""}
 export const suite = defineSuite({
   name: "graded",
   target: (vars) => vars.n === 2 ? "A2" : "a" + vars.n,
@@ -80,7 +83,7 @@ Deno.test("rejudge over MCP stores a re-graded run, as the CLI's rejudge --json 
   }
   // The same re-grade through the CLI, whose write grant is the whole store: the wall is real.
   assertEquals((await cli(["rejudge", first.run_id], { cwd })).code, 0);
-  assertEquals(approvals(cwd), ["check.json"]);
+  assertEquals(approvals(cwd), ["load.json"]);
 });
 
 Deno.test("rejudge over MCP refuses a run it can not find with 64, naming it", async () => {
