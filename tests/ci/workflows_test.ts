@@ -1,4 +1,4 @@
-import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { validateAction, validateWorkflow } from "@action-validator/core";
 import { ROOT } from "../cli/_cli.ts";
@@ -153,4 +153,26 @@ Deno.test("the operator example's launch line, as written, runs a cycle in a wor
   assertEquals(output.code, 0, said);
   ok(/steady/.test(said), said);
   ok([...Deno.readDirSync(join(dir, ".digline", "default", "operator"))].length > 0);
+});
+
+Deno.test("no CI example runs a task of digline's in the user's repository: only `deno task install`, inside digline's own checkout", () => {
+  const examples = yamlFiles("examples", "ci");
+  ok(examples.length >= 5, examples.join(", "));
+  for (const file of examples) {
+    const text = Deno.readTextFileSync(join(ROOT, file));
+    for (const [, task] of text.matchAll(/deno(?:@[\d.]+)? task ([\w:-]+)/g)) {
+      assertEquals(task, "install", `${file} runs deno task ${task}`);
+    }
+    if (!file.includes("github-")) {
+      for (const line of text.split("\n").filter((l) => l.includes("deno task install"))) {
+        match(line, /\(cd \/tmp\/digline && deno task install\)/, file);
+      }
+      continue;
+    }
+    const checkout = text.match(/repository: OWNER\/digline\n\s*ref: REF\n\s*path: (\S+)\n/)?.[1];
+    for (const step of runSteps(text).filter((s) => s.command.includes("deno task install"))) {
+      ok(checkout !== undefined, `${file} installs digline without checking it out`);
+      assertEquals(step.folder, checkout, `${file}: deno task install runs in digline's checkout`);
+    }
+  }
 });
