@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
-import { leaked, regressedWorkspace } from "../cli/_private_suite.ts";
+import { join } from "node:path";
+import { leaked, privateSuite, regressedWorkspace } from "../cli/_private_suite.ts";
 import { call, connect } from "./_mcp.ts";
 
 Deno.test("compare, explain and report over MCP with redact carry no output or var of the run", async () => {
@@ -43,6 +44,27 @@ Deno.test("an MCP redact naming an unknown payload is refused before anything is
     }));
     assertEquals(result.isError, true);
     match(JSON.stringify(result.content), /redact/);
+  } finally {
+    await session.close();
+  }
+});
+
+Deno.test("run and view over MCP of a redacting suite carry its errored causes by digest, and say so", async () => {
+  const cwd = await regressedWorkspace();
+  await Deno.writeTextFile(
+    join(cwd, "suite.toml"),
+    privateSuite(`\n[report]\nredact = ["outputs"]\n`),
+  );
+  const session = await connect(cwd);
+  try {
+    const run = await call(session, "run", { suite_file: "suite.toml" });
+    assertEquals(run.envelope.exit_code, 0, JSON.stringify(run.envelope));
+    const view = await call(session, "view", { run: "latest" });
+    for (const answer of [run, view]) {
+      assertEquals(leaked(JSON.stringify(answer.result)), []);
+      assertEquals(answer.envelope.document?.redacted, ["outputs"]);
+      match(JSON.stringify(answer.envelope.document?.errored_causes), /sha256:[0-9a-f]{12}/);
+    }
   } finally {
     await session.close();
   }
