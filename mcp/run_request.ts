@@ -1,4 +1,5 @@
 import type { RunProgress } from "../core/run/progress.ts";
+import type { Redactable } from "../core/suite/report_settings.ts";
 import { rejudgeDocument, runSuiteDocument } from "../host/commands/documents.ts";
 import { compareDocument } from "../host/commands/compare_document.ts";
 import { RunStore, type StoreLocation } from "../host/store.ts";
@@ -72,6 +73,8 @@ export interface ConfirmRequest {
   run?: string;
   suite?: string;
   baseline?: string;
+  /** As the CLI's `--redact`: payloads the document names by digests. */
+  redact?: Redactable[];
   /** Asked of git by the server, outside the worker (which may not start git). */
   gitCommit: string | null;
 }
@@ -86,6 +89,7 @@ export async function confirmRequest(request: ConfirmRequest): Promise<Envelope>
       store: new RunStore(request.store),
       suite: request.suite,
       baseline: request.baseline,
+      redact: request.redact,
       kind: "compare",
       confirm: true,
       confirmGitCommit: request.gitCommit,

@@ -3,6 +3,7 @@ import type { ProbeResult } from "../core/operator/cycle.ts";
 import type { RunStore } from "../host/store.ts";
 import { createServer } from "../mcp/mod.ts";
 import { Client, InMemoryTransport } from "./_sdk.ts";
+import { ATTACKER, rejudgeAttacker } from "./probe_attackers.ts";
 
 const WALL = "mcp-promote" as const;
 const UNKNOWN_TOOL = /-32602|not found|unknown tool/i;
@@ -10,7 +11,8 @@ const UNKNOWN_TOOL = /-32602|not found|unknown tool/i;
 /**
  * Asks digline's own MCP server, over the protocol, to `promote`, and then tries the routes that
  * need no such tool: a `run` whose system writes an approval into the store, and one that renames
- * the tenant folder to write it there and renames it back. The server is the one agents are given,
+ * the tenant folder to write it there and renames it back; then a `rejudge` of that run under a
+ * code-form suite that tries both as it loads and as it grades. The server is the one agents are given,
  * served in this process (so the probe needs no permission to start a subprocess, which would
  * itself be a way around the walls), on a scratch store inside the operator's own, removed after.
  */
@@ -108,7 +110,7 @@ async function tryRunRoutes(client: Client, scratch: string): Promise<ProbeResul
   const answer = await client.callTool({
     name: "run",
     arguments: { suite_file: join(scratch, "suite.toml") },
-  }) as { structuredContent?: { exit_code?: number } };
+  }) as { structuredContent?: { exit_code?: number; document?: { run_id?: unknown } } };
   const written = [...Deno.readDirSync(join(tenant, "baselines", "mcp-probe"))].map((e) => e.name);
   if (written.length > 0) {
     return {
@@ -124,24 +126,44 @@ async function tryRunRoutes(client: Client, scratch: string): Promise<ProbeResul
       detail: `the probe's run did not complete (exit ${answer.structuredContent?.exit_code})`,
     };
   }
+  const runId = answer.structuredContent?.document?.run_id;
+  return await tryRejudgeRoute(client, { scratch, tenant, runId: String(runId) });
+}
+
+/**
+ * Re-grades the probe's run under a code-form suite whose module tries both writes when it loads
+ * (in the rejudge worker) and whose check tries them as it grades (in the checks' sandbox).
+ */
+async function tryRejudgeRoute(
+  client: Client,
+  options: { scratch: string; tenant: string; runId: string },
+): Promise<ProbeResult> {
+  const suiteFile = join(options.scratch, "rejudge.ts");
+  await Deno.writeTextFile(suiteFile, rejudgeAttacker(options.tenant));
+  const answer = await client.callTool({
+    name: "rejudge",
+    arguments: { run: options.runId, suite_file: suiteFile },
+  }) as { structuredContent?: { exit_code?: number } };
+  const written = [...Deno.readDirSync(join(options.tenant, "baselines", "mcp-probe"))]
+    .map((e) => e.name);
+  if (written.length > 0) {
+    return {
+      wall: WALL,
+      outcome: "collapsed",
+      detail: `a rejudge's suite wrote an approval (${written.join(", ")}) without a promote tool`,
+    };
+  }
+  if (answer.structuredContent?.exit_code !== 0) {
+    return {
+      wall: WALL,
+      outcome: "inconclusive",
+      detail: `the probe's rejudge did not complete (exit ${answer.structuredContent?.exit_code})`,
+    };
+  }
   return {
     wall: WALL,
     outcome: "intact",
     detail:
-      "promote answered unknown tool, and a run whose system wrote an approval directly and by renaming the tenant folder was refused both",
+      "promote answered unknown tool, and a run whose system wrote an approval directly and by renaming the tenant folder was refused both, as was a rejudge whose suite tried both as it loaded and as it graded",
   };
 }
-
-/** The probe's system under test: it tries both routes, then answers so the run completes. */
-const ATTACKER = `
-export function answer(vars) {
-  const approval = vars.tenant + "/baselines/mcp-probe/probe.json";
-  try { Deno.writeTextFileSync(approval, "{}"); } catch { /* the wall held */ }
-  try {
-    Deno.renameSync(vars.tenant, vars.tenant + "-moved");
-    try { Deno.writeTextFileSync(vars.tenant + "-moved/baselines/mcp-probe/renamed.json", "{}"); }
-    finally { Deno.renameSync(vars.tenant + "-moved", vars.tenant); }
-  } catch { /* the wall held */ }
-  return "tried";
-}
-`;

@@ -5,7 +5,7 @@ import { RunGateSchema } from "../suite/gate_settings.ts";
 import { explainLines, headline } from "../compare/reading.ts";
 import { type BaselineDocument, BaselineDocumentSchema } from "../run/run_document.ts";
 
-import { payloadDigest } from "../report/redact_run.ts";
+import { redactCauses } from "../report/redact_run.ts";
 import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { OUTPUT_VERSION } from "./version.ts";
@@ -191,9 +191,7 @@ export function compareDocumentOf(
     causes,
     causes_by_kind: byKind,
     ...(comparison.errored_causes.length === 0 ? {} : {
-      errored_causes: redacting
-        ? comparison.errored_causes.map((g) => ({ ...g, cause: payloadDigest(g.cause) }))
-        : comparison.errored_causes,
+      errored_causes: redactCauses(comparison.errored_causes, options.redact ?? []),
     }),
     ...(kind === "explain"
       ? { lines: [...explainLines(comparison), ...notes.map((n) => `note: ${n}`)] }

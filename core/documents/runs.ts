@@ -4,6 +4,8 @@ import { FigureSchema, type RunDocument } from "../run/run_document.ts";
 import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { erroredCauses } from "../run/errored_causes.ts";
+import { redactCauses } from "../report/redact_run.ts";
+import { RedactListSchema } from "../suite/report_settings.ts";
 import { outputNoteLines } from "../run/output_notes.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
@@ -48,7 +50,11 @@ export const RunSummarySchema = z.strictObject({
   totals: RunTotalsSchema.optional(),
   /** For a run made by rejudge: the run whose outputs it graded again. */
   rejudged_from: z.string().optional(),
-  /** The errored checks grouped by the first line of their reason, most frequent first. */
+  /**
+   * The errored checks grouped by the first line of their reason, most frequent first; each
+   * cause by its digest when the run's suite redacts (`redacted`), since a reason can quote the
+   * output.
+   */
   errored_causes: z.array(z.strictObject({
     cause: z.string(),
     count: z.number().int(),
@@ -60,6 +66,11 @@ export const RunSummarySchema = z.strictObject({
   merged_from: z.array(z.string()).optional(),
   /** "CASE: NOTE" for each output digline changed as it read it (bytes that were not UTF-8). */
   output_notes: z.array(z.string()).optional(),
+  /**
+   * The suite's `[report] redact` the run recorded: what this document and every report of the
+   * run hide. The summary carries no output or expected value; its errored causes are digests.
+   */
+  redacted: RedactListSchema.optional(),
   /** merge: the shards that were not given, each with the cases left unanswered. */
   missing_shards: z.array(z.strictObject({
     shard: z.string(),
@@ -99,7 +110,9 @@ export function runSummary(
     ...(options.path === undefined ? {} : { path: options.path }),
     ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
     ...(run.totals === undefined ? {} : { totals: run.totals }),
-    ...(tally.error.length === 0 ? {} : { errored_causes: erroredCauses(run.cases) }),
+    ...(tally.error.length === 0
+      ? {}
+      : { errored_causes: redactCauses(erroredCauses(run.cases), run.redact ?? []) }),
     ...(run.rejudged_from === undefined ? {} : { rejudged_from: run.rejudged_from }),
     ...(run.shard === undefined ? {} : { shard: `${run.shard.index}/${run.shard.count}` }),
     ...(run.merged_from === undefined ? {} : { merged_from: run.merged_from }),
@@ -110,6 +123,7 @@ export function runSummary(
         cases: m.cases,
       })),
     }),
+    ...(run.redact === undefined || run.redact.length === 0 ? {} : { redacted: [...run.redact] }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { canonicalJson, sha256Hex } from "../digest.ts";
 import type { Sample } from "../model/sample.ts";
+import type { ErroredCause } from "../run/errored_causes.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Verdict } from "../run/verdict.ts";
 import type { Redactable } from "../suite/report_settings.ts";
@@ -78,6 +79,27 @@ function redactVerdict(verdict: Verdict): Verdict {
   return verdict.reason === undefined
     ? verdict
     : { ...verdict, reason: payloadDigest(verdict.reason) };
+}
+
+/**
+ * Errored causes as a redacted document or log shows them: each cause (the first line of a
+ * reason, which can quote the output) by its digest, so equal causes still group and count.
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * const causes = [{ cause: "no account for Ada", count: 2, checks: ["a · ok", "b · ok"] }];
+ * equal(redactCauses(causes, ["vars"])[0].cause, payloadDigest("no account for Ada"));
+ * equal(redactCauses(causes, [])[0].cause, "no account for Ada");
+ * ```
+ */
+export function redactCauses(
+  causes: readonly ErroredCause[],
+  redact: readonly Redactable[],
+): ErroredCause[] {
+  return redact.length === 0
+    ? [...causes]
+    : causes.map((group) => ({ ...group, cause: payloadDigest(group.cause) }));
 }
 
 /**

@@ -12,6 +12,8 @@ import { decide, type Decision } from "../../core/operator/decide.ts";
 import { renderDossier } from "../../core/operator/dossier.ts";
 import { decisionLine } from "../../core/operator/journal.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
+import { redactCauses } from "../../core/report/redact_run.ts";
+import { canonicalRedaction } from "../../core/suite/report_settings.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import { checkConfirmation, drawsByCase } from "../../core/compare/confirmation_plan.ts";
 import type { Suite } from "../../core/suite/suite.ts";
@@ -237,7 +239,14 @@ async function gatherEvidence(
       figuresWorse: names("figure-worse"),
       canaryMoved: names("canary-moved"),
       errored: [...names("unjudged"), ...names("unreconciled")],
-      erroredCauses: erroredCauseLines(compared.comparison.errored_causes),
+      // The journal and the dossier are shared like a report: a redacting suite's causes by digest.
+      erroredCauses: erroredCauseLines(redactCauses(
+        compared.comparison.errored_causes,
+        canonicalRedaction(
+          compared.candidate.redact ?? [],
+          ...compared.baselineRuns.map((r) => r.redact ?? []),
+        ),
+      )),
       calls,
       rerunsUsed: rounds.length,
     };

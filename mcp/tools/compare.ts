@@ -57,6 +57,7 @@ export const compareTool = defineTool({
         run: args.run,
         suite: args.suite,
         baseline: args.baseline,
+        redact: args.redact,
         gitCommit: await gitStamp(dirname(source)),
       },
     }, context);

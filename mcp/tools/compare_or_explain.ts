@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RedactListSchema } from "../../core/suite/report_settings.ts";
 import { compareDocument } from "../../host/commands/compare_document.ts";
 import type { Envelope } from "../envelope.ts";
 import type { ToolContext } from "../tool.ts";
@@ -12,6 +13,10 @@ export const GATE_INPUT = z.strictObject({
   suite: SUITE_NAME.optional(),
   baseline: RUN_REF.optional().describe(
     "compare against this run instead of the approved baseline (leave it out to gate)",
+  ),
+  redact: RedactListSchema.optional().describe(
+    'as the CLI\'s --redact: "outputs", "vars" or both are shown as sha256 digests, for a ' +
+      "result that is shared; it adds to the suite's [report] redact and can not lift it",
   ),
 });
 
@@ -32,6 +37,7 @@ export async function compareOrExplain(
     suite: args.suite,
     baseline: args.baseline,
     kind: options.kind,
+    redact: args.redact,
   });
   return { exit_code: result.comparison.verdict, document };
 }

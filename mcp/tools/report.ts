@@ -30,6 +30,7 @@ export const reportTool = defineTool({
       suite: args.suite,
       baseline: args.baseline,
       format,
+      redact: args.redact,
     });
     return { exit_code: verdict, document, report: { format, text } };
   },

@@ -1,8 +1,10 @@
-import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { validateAction, validateWorkflow } from "@action-validator/core";
 import { ROOT } from "../cli/_cli.ts";
 import { workflow } from "../../host/init/scaffold_files.ts";
+import { taskFlags } from "../../examples/task_flags.ts";
+import { prepareScenario } from "../../examples/operator/scenario.ts";
 
 /** The YAML files of a folder, by path relative to the repository. */
 function yamlFiles(...folder: string[]): string[] {
@@ -75,4 +77,102 @@ Deno.test("the release compiles the five Deno targets through deno task compile"
   ) ok(text.includes(`- ${target}`), target);
   ok(text.includes("deno task compile --target ${{ matrix.target }}"));
   ok(text.includes("sha256sum"));
+});
+
+/** A workflow's `run:` steps, a folded (`>-`) one joined as YAML joins it, with its folder. */
+function runSteps(text: string): { command: string; folder?: string }[] {
+  const lines = text.split("\n");
+  const steps: { command: string; folder?: string }[] = [];
+  lines.forEach((line, index) => {
+    const step = line.match(/^(\s*)- run: (.*)$/);
+    if (step === null) return;
+    const indent = step[1].length + 2;
+    const body: string[] = [];
+    let next = index + 1;
+    for (; next < lines.length && /^\s*$|^\s+/.test(lines[next]); next++) {
+      const own = lines[next].match(/^(\s*)/)![1].length;
+      if (own <= indent) break;
+      body.push(lines[next].trim());
+    }
+    const folder = lines[next]?.match(/^\s*working-directory: (\S+)$/)?.[1];
+    const command = step[2] === ">-" ? body.join(" ") : step[2];
+    steps.push({ command, ...(folder === undefined ? {} : { folder }) });
+  });
+  return steps;
+}
+
+/** The operator example: where it checks digline out, and the step that launches a cycle. */
+function operatorExample() {
+  const text = Deno.readTextFileSync(join(ROOT, "examples", "ci", "github-operator.yml"));
+  const checkout = text.match(/repository: OWNER\/digline\n\s*ref: REF\n\s*path: (\S+)\n/)?.[1];
+  ok(checkout !== undefined, "the example checks digline out beside the user's code");
+  const steps = runSteps(text);
+  const launch = steps.find((s) => s.command.includes("operator/main.ts"));
+  ok(launch !== undefined, steps.map((s) => s.command).join("\n"));
+  const words = launch.command.split(/\s+/);
+  return { text, checkout, steps, launch, words };
+}
+
+Deno.test("the operator example runs in a user's repository: digline's checkout, the operator task's flags, no task of digline's", () => {
+  const { text, checkout, steps, launch, words } = operatorExample();
+  ok(!/deno(@[\d.]+)? task\b/.test(text), "a user's repository has no digline task");
+  assertEquals(
+    launch.folder,
+    undefined,
+    "launched from the repository's root, beside operator.toml",
+  );
+  const entry = words.indexOf(`${checkout}/operator/main.ts`);
+  ok(entry > 0, `the launch runs the checkout's operator: ${launch.command}`);
+  assertEquals(
+    words.slice(words.indexOf("run") + 1, entry),
+    taskFlags("operator", "operator/main.ts"),
+    "the operator task's flags, no more and no fewer",
+  );
+  assertEquals(words.slice(entry + 1), ["cycle"]);
+  const install = steps.find((s) => /deno(@[\d.]+)? install --frozen$/.test(s.command));
+  assertEquals(
+    install?.folder,
+    checkout,
+    "digline's locked dependencies, installed in its checkout",
+  );
+});
+
+Deno.test("the operator example's launch line, as written, runs a cycle in a workspace holding digline's checkout", async () => {
+  const { checkout, words } = operatorExample();
+  const parent = await Deno.makeTempDir({ prefix: "digline-ci-operator-" });
+  const dir = await prepareScenario("steady", { policy: false, workspace: join(parent, "steady") });
+  await Deno.mkdir(join(dir, checkout, ".."), { recursive: true });
+  await Deno.symlink(ROOT, join(dir, checkout));
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: words.slice(words.indexOf("run")),
+    cwd: dir,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const said = new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr);
+  assertEquals(output.code, 0, said);
+  ok(/steady/.test(said), said);
+  ok([...Deno.readDirSync(join(dir, ".digline", "default", "operator"))].length > 0);
+});
+
+Deno.test("no CI example runs a task of digline's in the user's repository: only `deno task install`, inside digline's own checkout", () => {
+  const examples = yamlFiles("examples", "ci");
+  ok(examples.length >= 5, examples.join(", "));
+  for (const file of examples) {
+    const text = Deno.readTextFileSync(join(ROOT, file));
+    for (const [, task] of text.matchAll(/deno(?:@[\d.]+)? task ([\w:-]+)/g)) {
+      assertEquals(task, "install", `${file} runs deno task ${task}`);
+    }
+    if (!file.includes("github-")) {
+      for (const line of text.split("\n").filter((l) => l.includes("deno task install"))) {
+        match(line, /\(cd \/tmp\/digline && deno task install\)/, file);
+      }
+      continue;
+    }
+    const checkout = text.match(/repository: OWNER\/digline\n\s*ref: REF\n\s*path: (\S+)\n/)?.[1];
+    for (const step of runSteps(text).filter((s) => s.command.includes("deno task install"))) {
+      ok(checkout !== undefined, `${file} installs digline without checking it out`);
+      assertEquals(step.folder, checkout, `${file}: deno task install runs in digline's checkout`);
+    }
+  }
 });

@@ -1,69 +1,9 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { CompareDocumentSchema } from "../../core/documents/mod.ts";
+import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { payloadDigest } from "../../core/report/redact_run.ts";
 import { cli, workspace } from "./_cli.ts";
-
-// Names no id, timestamp or digest could contain by chance; each system below echoes them.
-const CUSTOMERS = ["Zelda Quillfeather", "Orrin Blackwood", "Mabel Farthingale"];
-
-function privateSuite(extra = ""): string {
-  return `name = "private"
-${extra}
-[target]
-module = "system.ts"
-export = "answer"
-retries = 0
-
-[[assertions]]
-name = "correct"
-kind = "equals"
-
-[[aggregates]]
-name = "accuracy"
-kind = "accuracy"
-over = "correct"
-${
-    CUSTOMERS.map((name, i) => `
-[[cases]]
-id = "case-${i + 1}"
-vars = { customer = "${name}" }
-expected = "Dear ${name}"
-`).join("")
-  }`;
-}
-
-const GOOD = `export function answer(v) { return "Dear " + v.customer; }\n`;
-// Case 2 regresses with an output quoting its var; case 3 fails with an error quoting its var.
-const WORSE = `export function answer(v) {
-  if (v.customer.startsWith("Mabel")) throw new Error("no account for " + v.customer);
-  if (v.customer.startsWith("Orrin")) return "Hi " + v.customer + ", balance 4417.09";
-  return "Dear " + v.customer;
-}
-`;
-/** Every payload string of both runs: the vars, the expected answers, the outputs, the error. */
-const PAYLOADS = [
-  ...CUSTOMERS,
-  ...CUSTOMERS.map((name) => `Dear ${name}`),
-  "4417.09",
-  "no account for",
-];
-
-async function regressedWorkspace(extra = ""): Promise<string> {
-  const cwd = await workspace({ "suite.toml": privateSuite(extra), "system.ts": GOOD });
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  const promoted = await cli(["promote", "latest", "--by", "tester", "--because", "first"], {
-    cwd,
-  });
-  assertEquals(promoted.code, 0, promoted.stderr);
-  await Deno.writeTextFile(join(cwd, "system.ts"), WORSE);
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  return cwd;
-}
-
-function leaked(text: string): string[] {
-  return PAYLOADS.filter((payload) => text.includes(payload));
-}
+import { GOOD, leaked, privateSuite, regressedWorkspace } from "./_private_suite.ts";
 
 Deno.test("a redacted report carries no output or var of the run, in any format", async () => {
   const cwd = await regressedWorkspace();
@@ -180,4 +120,73 @@ Deno.test("--redact naming an unknown payload is refused with the names it takes
     assertEquals(result.code, 64, result.stderr);
     match(result.stderr, /"secrets" is not a payload digline redacts; name outputs, vars/);
   }
+});
+
+/** A workspace whose suite redacts and whose latest run errored with a reason quoting its var. */
+async function redactingWorkspace(): Promise<string> {
+  const cwd = await regressedWorkspace();
+  await Deno.writeTextFile(
+    join(cwd, "suite.toml"),
+    privateSuite(`\n[report]\nredact = ["outputs"]\n`),
+  );
+  return cwd;
+}
+
+Deno.test("run and view of a redacting suite print no output or var: errored causes by digest, in text and --json", async () => {
+  const cwd = await regressedWorkspace();
+  // Unredacted, run and view quote the error's reason: the attack below has something to find.
+  const plainView = await cli(["view", "latest"], { cwd });
+  ok(leaked(plainView.stdout).length > 0, "the plain view quotes the error's reason");
+  const plainJson = RunSummarySchema.parse(
+    JSON.parse((await cli(["view", "latest", "--json"], { cwd })).stdout),
+  );
+  assertEquals(plainJson.redacted, undefined);
+  await Deno.writeTextFile(
+    join(cwd, "suite.toml"),
+    privateSuite(`\n[report]\nredact = ["outputs"]\n`),
+  );
+  const run = await cli(["run", "suite.toml"], { cwd });
+  assertEquals(run.code, 0, run.stderr);
+  assertEquals(leaked(run.stdout + run.stderr), []);
+  match(run.stdout, /1 check errored: sha256:[0-9a-f]{12}/);
+  const runJson = await cli(["run", "suite.toml", "--json"], { cwd });
+  assertEquals(leaked(runJson.stdout + runJson.stderr), []);
+  const summary = RunSummarySchema.parse(JSON.parse(runJson.stdout));
+  assertEquals(summary.redacted, ["outputs"]);
+  assertEquals(summary.errored_causes, [{
+    ...plainJson.errored_causes![0],
+    cause: payloadDigest(plainJson.errored_causes![0].cause),
+  }], "the same groups and counts, each cause by its digest");
+  for (const args of [["view", "latest"], ["view", "latest", "--json"], ["view"], ["list"]]) {
+    const shown = await cli(args, { cwd });
+    assertEquals(shown.code, 0, shown.stderr);
+    assertEquals(leaked(shown.stdout + shown.stderr), [], args.join(" "));
+  }
+  match((await cli(["view", "latest"], { cwd })).stdout, /1 check errored: sha256:[0-9a-f]{12}/);
+});
+
+Deno.test("explain of a redacting suite's run prints its errored causes by digest; --redact does so for any suite", async () => {
+  const plainCwd = await regressedWorkspace();
+  const plain = await cli(["explain"], { cwd: plainCwd });
+  ok(leaked(plain.stdout).length > 0, "the plain explain quotes the error's reason");
+  const flagged = await cli(["explain", "--redact", "outputs"], { cwd: plainCwd });
+  assertEquals(flagged.code, plain.code, flagged.stderr);
+  assertEquals(leaked(flagged.stdout + flagged.stderr), []);
+  match(flagged.stdout, /1 check errored: sha256:[0-9a-f]{12}/);
+
+  const cwd = await redactingWorkspace();
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  for (const args of [["explain"], ["explain", "--json"], ["compare"]]) {
+    const shown = await cli(args, { cwd });
+    assertEquals(shown.code, 2, shown.stderr);
+    assertEquals(leaked(shown.stdout + shown.stderr), [], args.join(" "));
+  }
+});
+
+Deno.test("rejudge under a redacting suite prints its errored causes by digest", async () => {
+  const cwd = await redactingWorkspace();
+  const rejudged = await cli(["rejudge", "latest", "--suite-file", "suite.toml"], { cwd });
+  assertEquals(rejudged.code, 0, rejudged.stderr);
+  assertEquals(leaked(rejudged.stdout + rejudged.stderr), []);
+  match(rejudged.stdout, /1 check errored: sha256:[0-9a-f]{12}/);
 });

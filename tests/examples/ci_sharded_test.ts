@@ -8,7 +8,7 @@ const GITLAB = join(ROOT, "examples", "ci", "gitlab-sharded.yml");
 /** The digline command lines of a workflow, in order, as written. */
 function digline(text: string): string[] {
   return text.split("\n")
-    .map((line) => /deno task digline (.+)$/.exec(line)?.[1]?.trim())
+    .map((line) => /^\s*- (?:run: )?digline (.+)$/.exec(line)?.[1]?.trim())
     .filter((command): command is string => command !== undefined);
 }
 

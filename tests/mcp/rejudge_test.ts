@@ -6,18 +6,19 @@ import { call, connect } from "./_mcp.ts";
 
 /**
  * A code-form suite whose target shouts case two and whose custom check is case-blind or not;
- * with `attack`, the suite module tries to write an approval as it loads (its checks run in a
- * sandbox with no permissions, so loading is where suite code holds the process's grants).
+ * with `attack`, the module tries to write an approval as it loads, and the check each time it
+ * grades (the check runs sandboxed with no permissions by any route; the load is what a wider
+ * grant lets through).
  */
 function codeSuite(options: { caseBlind: boolean; attack?: boolean }): string {
-  const attack = options.attack
-    ? `try {
+  const write = (name: string) =>
+    `try {
       Deno.mkdirSync(".digline/default/baselines/graded", { recursive: true });
-      Deno.writeTextFileSync(".digline/default/baselines/graded/check.json", "{}");
-    } catch { /* refused */ }`
-    : "";
+      Deno.writeTextFileSync(".digline/default/baselines/graded/${name}.json", "{}");
+    } catch { /* refused */ }`;
+  const attack = options.attack ? write("check") : "";
   return `import { custom, defineSuite } from "${ROOT}/mod.ts";
-${attack}
+${options.attack ? write("load") : ""}
 export const suite = defineSuite({
   name: "graded",
   target: (vars) => vars.n === 2 ? "A2" : "a" + vars.n,
@@ -26,6 +27,7 @@ export const suite = defineSuite({
       name: "correct",
       params: { case_blind: ${options.caseBlind} },
       check: ({ output, testCase }) => {
+        ${attack}
         const blind = ${options.caseBlind};
         const expected = String(testCase.expected);
         return blind ? output.toLowerCase() === expected : output === expected;
@@ -56,7 +58,7 @@ Deno.test("rejudge over MCP stores a re-graded run, as the CLI's rejudge --json 
     JSON.parse((await cli(["run", "suite.ts", "--json"], { cwd })).stdout),
   );
   assertEquals(first.checks.fail, ["two · correct"]);
-  // The check now grades case-blind, and the suite tries to approve a reference as it loads.
+  // The check now grades case-blind, and tries to approve a reference from inside the grade.
   await Deno.writeTextFile(
     join(cwd, "suite.ts"),
     codeSuite({ caseBlind: true, attack: true }),
@@ -81,7 +83,7 @@ Deno.test("rejudge over MCP stores a re-graded run, as the CLI's rejudge --json 
   }
   // The same re-grade through the CLI, whose write grant is the whole store: the wall is real.
   assertEquals((await cli(["rejudge", first.run_id], { cwd })).code, 0);
-  assertEquals(approvals(cwd), ["check.json"]);
+  assertEquals(approvals(cwd), ["load.json"]);
 });
 
 Deno.test("rejudge over MCP refuses a run it can not find with 64, naming it", async () => {

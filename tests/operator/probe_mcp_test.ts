@@ -2,6 +2,8 @@ import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
 import { RunStore } from "../../host/store.ts";
 import { probeMcpPromote } from "../../operator/probe_mcp.ts";
+import { rejudgeAttacker } from "../../operator/probe_attackers.ts";
+import { cli, workspace } from "../cli/_cli.ts";
 
 Deno.test("a server that grants a command reads collapsed: the program is outside Deno's permissions", async () => {
   const root = join(await Deno.makeTempDir({ prefix: "digline-mcp-probe-" }), ".digline");
@@ -10,4 +12,38 @@ Deno.test("a server that grants a command reads collapsed: the program is outsid
   });
   assertEquals(result.outcome, "collapsed");
   match(result.detail, /python3/);
+});
+
+Deno.test("the probe's rejudge suite writes an approval where no worker walls it, so its intact means something", async () => {
+  const cwd = await workspace({
+    "suite.toml": [
+      'name = "mcp-probe"',
+      "[target]",
+      'module = "system.ts"',
+      'export = "answer"',
+      "[[assertions]]",
+      'name = "answered"',
+      'kind = "equals"',
+      "[[cases]]",
+      'id = "approve"',
+      'vars = { tenant = "TENANT" }',
+      'expected = "tried"',
+      "",
+    ].join("\n"),
+    "system.ts": 'export function answer() { return "tried"; }\n',
+  });
+  const tenant = join(await Deno.realPath(cwd), ".digline", "default");
+  const suite = join(cwd, "suite.toml");
+  await Deno.writeTextFile(suite, (await Deno.readTextFile(suite)).replace("TENANT", tenant));
+  await Deno.writeTextFile(join(cwd, "rejudge.ts"), rejudgeAttacker(tenant));
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const approvals = join(tenant, "baselines", "mcp-probe");
+  await Deno.mkdir(approvals, { recursive: true });
+  // The CLI's rejudge writes with the whole store granted: the suite's load gets through.
+  const rejudged = await cli(["rejudge", "latest", "--suite-file", "rejudge.ts"], { cwd });
+  assertEquals(rejudged.code, 0, rejudged.stderr);
+  assertEquals(
+    [...Deno.readDirSync(approvals)].map((e) => e.name).sort(),
+    ["rejudge-load-renamed.json", "rejudge-load.json"],
+  );
 });

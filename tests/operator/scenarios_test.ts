@@ -150,3 +150,37 @@ Deno.test("a cycle whose checks errored says why in its alert and its journal li
   const [line] = (await Deno.readTextFile(journal)).trim().split("\n").map((l) => JSON.parse(l));
   assertEquals(line.errored_causes, cycle.errored_causes);
 });
+
+Deno.test("a redacting suite's errored causes reach the operator's alert and journal by digest only", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
+  const dir = await prepareScenario("steady", {
+    policy: false,
+    workspace: join(parent, "private"),
+  });
+  await Deno.writeTextFile(
+    join(dir, "system.ts"),
+    `export function answer(vars: { n: number }): string {
+  if (vars.n % 2 === 0) throw new Error("no account for Zelda Quillfeather");
+  return "answer " + vars.n;
+}
+`,
+  );
+  const suite = join(dir, "suite.toml");
+  await Deno.writeTextFile(
+    suite,
+    (await Deno.readTextFile(suite)) + '\n[report]\nredact = ["outputs"]\n',
+  );
+  const result = await runOperator(dir, ["cycle", "--json"]);
+  const { cycle, paths } = JSON.parse(result.stdout);
+  assertEquals(cycle.classification, "system-error");
+  assertEquals(cycle.errored_causes.length, 1, cycle.errored_causes.join("\n"));
+  match(cycle.errored_causes[0], /^15 checks errored: sha256:[0-9a-f]{12}$/);
+  const alert = await Deno.readTextFile(paths.alert);
+  ok(alert.includes(`  - ${cycle.errored_causes[0]}\n`), alert);
+  const journal = await Deno.readTextFile(
+    join(dir, ".digline", "default", "decisions", "operator-example.jsonl"),
+  );
+  for (const text of [result.stdout, result.stderr, alert, journal]) {
+    ok(!text.includes("Quillfeather"), text);
+  }
+});

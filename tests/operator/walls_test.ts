@@ -99,6 +99,7 @@ Deno.test("under the documented launch every bypass is refused, and as root the 
   const mcp = await probe(cwd, { flags: DOCUMENTED }, "mcp-promote");
   assertEquals(mcp.outcome, "intact", mcp.detail);
   match(mcp.detail, /a run whose system wrote an approval directly and by renaming/);
+  match(mcp.detail, /a rejudge whose suite tried both as it loaded and as it graded/);
   const left = [...Deno.readDirSync(join(cwd, ".digline", "default", "operator"))];
   assertEquals(
     left.filter((e) => e.name.startsWith(".mcp-probe")),
