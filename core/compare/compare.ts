@@ -17,6 +17,7 @@ import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
 import { recheckBaseline } from "./recheck.ts";
 import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
+import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
 export type { FlipCountTest } from "./flip_count_test.ts";
@@ -94,6 +95,8 @@ export function compareRuns(
     confirmation?: ConfirmationDocument;
     /** The baseline measured once (measureBaseline), for many comparisons against it. */
     measure?: BaselineMeasure;
+    /** Compiles the candidate's `json` schemas, needed when the candidate records one. */
+    compileSchema?: CompileJsonSchema;
   } = {},
 ): Comparison {
   const approved: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
@@ -107,7 +110,9 @@ export function compareRuns(
     throw new Error("The baseline measure given to compareRuns is of other runs");
   }
   // Both sides are judged by the candidate's rules: the baseline is re-checked where they moved.
-  const recheck = recheckBaseline(approved, candidate);
+  const recheck = recheckBaseline(approved, candidate, {
+    compileSchema: options.compileSchema,
+  });
   const runs = recheck.runs;
   const baseline = runs[0];
   const measure = given !== undefined && !recheck.changed ? given : measureBaseline(runs);

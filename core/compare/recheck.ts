@@ -8,6 +8,7 @@ import type { Assertion } from "../suite/assertions/assertion.ts";
 import type { Case } from "../suite/case.ts";
 import { recheckableCheck } from "./recheck_rules.ts";
 import { isPureCustom } from "../suite/assertions/custom.ts";
+import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
 /** The baseline as the candidate's rules judge it, and what that took. */
 export interface RecheckedBaseline {
@@ -33,13 +34,16 @@ export interface RecheckedBaseline {
 export function recheckBaseline(
   runs: readonly RunDocument[],
   candidate: RunDocument,
+  options: { compileSchema?: CompileJsonSchema } = {},
 ): RecheckedBaseline {
   const approved = runs[0];
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
   const rejudge = `digline rejudge ${approved.run_id}, then promote the run it stores`;
   // What only a new approval settles: the target was asked something else.
   const resolve = `digline promote ${candidate.run_id} --because "..."`;
-  const checks = new Map(candidate.assertions.map((a) => [a.id, recheckableCheck(a)]));
+  const checks = new Map(
+    candidate.assertions.map((a) => [a.id, recheckableCheck(a, options.compileSchema)]),
+  );
   const definitions = new Map(candidate.assertions.map((a) => [a.id, a.definition]));
   // A pure custom check's code is not in the document: the candidate run graded the baseline's
   // outputs with it as it was made, for whichever baseline was approved then.

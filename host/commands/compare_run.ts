@@ -8,6 +8,7 @@ import { findConfirmation } from "./find_confirmation.ts";
 import { baselineAtRef } from "../baseline_at_ref.ts";
 import { UsageError } from "../refusals.ts";
 import { resolveNamedRun } from "./select_suite.ts";
+import { schemaCompilerFor } from "../json_schema_compiler.ts";
 
 /** What `compare`, `explain` and `report` need to find both sides. */
 export interface CompareOptions {
@@ -101,8 +102,11 @@ export async function compareRun(
       limits: options.confirmLimits,
     })).confirmation;
   }
+  // The baseline is re-checked by the candidate's checks, so only the candidate's schemas
+  // need compiling.
+  const compileSchema = await schemaCompilerFor(candidate.assertions.map((a) => a.definition));
   return {
-    comparison: compareRuns(baselineRuns, candidate, { confirmation }),
+    comparison: compareRuns(baselineRuns, candidate, { confirmation, compileSchema }),
     confirmation,
     candidate,
     baselineRun: baselineRuns[0],

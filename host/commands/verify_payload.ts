@@ -1,4 +1,5 @@
 import { compareRuns } from "../../core/compare/compare.ts";
+import { schemaCompilerFor } from "../json_schema_compiler.ts";
 import { compareDocumentOf, OUTPUT_VERSION, verifyFields } from "../../core/documents/mod.ts";
 import type { VerifyDocument } from "../../core/documents/mod.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
@@ -69,7 +70,9 @@ export async function verifyPayload(
     candidate,
     baselineRuns,
   });
-  const derived = compareDocumentOf(compareRuns(baselineRuns, candidate, { confirmation }), {
+  const compileSchema = await schemaCompilerFor(candidate.assertions.map((a) => a.definition));
+  const comparison = compareRuns(baselineRuns, candidate, { confirmation, compileSchema });
+  const derived = compareDocumentOf(comparison, {
     approval,
     kind,
     approvalChange: await savedApprovalChange(saved, {

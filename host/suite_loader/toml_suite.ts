@@ -1,11 +1,16 @@
 import { dirname } from "node:path";
 import { builtinAssertion } from "../../core/suite/assertions/builtin.ts";
+import type { BuiltinAssertion } from "../../core/suite/assertions/definition.ts";
+import { compileOrExplain, type SchemaValidator } from "../../core/suite/assertions/json_schema.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import { assembleSuite } from "./assemble.ts";
 import type { DescribedIssue } from "./describe_issue.ts";
 import { readNamedFile } from "../read_named_file.ts";
 import { SUITE_KEYS, suiteKnownKeys, TomlSuiteSchema } from "./suite_schema.ts";
 import { parseTomlDocument } from "./toml_document.ts";
+import { schemaCompilerFor } from "../json_schema_compiler.ts";
+import { issueAt, type Locate } from "./locate.ts";
+import { suiteLoadErrorFromIssues } from "../refusals.ts";
 
 /**
  * Loads a suite written in TOML. Every problem is refused at the line and column of the key it
@@ -21,10 +26,36 @@ export async function loadTomlSuite(path: string, options: { source: string }): 
     knownKeys: suiteKnownKeys,
     explain: explainMisplacedKey,
   });
-  return await assembleSuite(
-    { ...data, assertions: data.assertions.map(builtinAssertion) },
-    { dir: dirname(path), source, locate },
-  );
+  const validators = await compileSchemas(data.assertions, locate);
+  const assertions = data.assertions.map((definition, index) => {
+    const validator = validators[index];
+    return builtinAssertion(definition, validator && { compileSchema: () => validator });
+  });
+  return await assembleSuite({ ...data, assertions }, { dir: dirname(path), source, locate });
+}
+
+/**
+ * Compiles each `json` check's schema (loading the compiler only if there is one), so a schema
+ * that can not compile is refused at its key instead of failing every case at run time.
+ */
+async function compileSchemas(
+  definitions: readonly BuiltinAssertion[],
+  locate: Locate,
+): Promise<(SchemaValidator | undefined)[]> {
+  const compile = await schemaCompilerFor(definitions);
+  if (compile === undefined) return [];
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const validators = definitions.map((definition, index) => {
+    if (definition.kind !== "json" || definition.schema === undefined) return undefined;
+    const compiled = compileOrExplain(definition.schema, compile);
+    if ("validator" in compiled) return compiled.validator;
+    problems.push({ path: ["assertions", index, "schema"], message: compiled.problem });
+    return undefined;
+  });
+  if (problems.length > 0) {
+    throw suiteLoadErrorFromIssues(problems.map((problem) => issueAt(locate, problem)));
+  }
+  return validators;
 }
 
 /**

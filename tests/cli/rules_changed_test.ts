@@ -93,3 +93,31 @@ Deno.test("removing a case that passed is a clause of its own", async () => {
   match(result.stdout, /1 case removed \(three\)/);
   match(result.stdout, /1 case that passed in the baseline is no longer checked \(three\)/);
 });
+
+Deno.test("a json check's new schema re-checks the baseline's outputs by that schema", async () => {
+  // Case three answers "a3" on both sides: only a baseline re-checked by the new schema fails it
+  // too, so compare exits 0 rather than calling the tightened schema a regression.
+  const shapeSuite = (answer: string) => `
+name = "shape"
+
+[target]
+module = "system.ts"
+export = "answer"
+retries = 0
+
+[[assertions]]
+name = "shape"
+kind = "json"
+schema = { type = "object", required = ["answer"], properties = { answer = ${answer} } }
+
+${[1, 2, 3].map((n) => `[[cases]]\nid = "c${n}"\nvars = { n = ${n} }\n`).join("\n")}`;
+  const cwd = await approved({
+    "suite.toml": shapeSuite('{ type = "string" }'),
+    "system.ts":
+      `export function answer(vars) { return JSON.stringify({ answer: "a" + vars.n }); }\n`,
+  });
+  await edit(cwd, { "suite.toml": shapeSuite('{ pattern = "^a[12]$" }') });
+  const result = await cli(["compare"], { cwd });
+  assertEquals(result.code, 0, result.stdout + result.stderr);
+  match(result.stdout, /the baseline was re-checked under the new rules \(shape on 3 cases\)/);
+});

@@ -37,3 +37,13 @@ Deno.test("the store's read-only commands and compare load neither the suite loa
     assertEquals(loaded.filter((m) => loaderAndRunner.some((p) => p.test(m))), [], name);
   }
 });
+
+Deno.test("run, compare and the store's commands load the JSON Schema compiler only on demand", async () => {
+  // ajv costs any process that loads it about 16 MB and 130 ms; only a written schema needs it.
+  for (const name of ["run", "compare", "explain", "list", "view", "log", "diff"]) {
+    const { loaded } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
+    assertEquals(loaded.filter((m) => /ajv/.test(m)), [], name);
+  }
+  const { all } = await staticModules(join(ROOT, "cli", "actions", "run.ts"));
+  ok(all.some((m) => /^npm:\/?ajv@/.test(m)), "run can not reach ajv at all");
+});

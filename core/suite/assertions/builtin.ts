@@ -1,18 +1,27 @@
-import { Ajv } from "ajv";
 import { shortDigest } from "../../digest.ts";
 import type { JsonValue } from "../../json.ts";
 import type { Score } from "../../run/verdict.ts";
 import type { Assertion, CheckInput } from "./assertion.ts";
 import type { BuiltinAssertion, JudgeDefinition } from "./definition.ts";
 import { judgeIdentity } from "../../model/judge.ts";
+import type { CompileJsonSchema, SchemaValidator } from "./json_schema.ts";
 
 type Check = (input: CheckInput) => Score;
+
+/** What building a check may need beyond its definition. */
+export interface BuiltinOptions {
+  /** Compiles a `json` check's schema; required for a definition that has one. */
+  compileSchema?: CompileJsonSchema;
+}
 
 /**
  * Turns a validated built-in definition into a runnable assertion whose id is the digest of the
  * definition (with its defaults filled in, so writing a default out does not move the id).
  */
-export function builtinAssertion(definition: BuiltinAssertion): Assertion {
+export function builtinAssertion(
+  definition: BuiltinAssertion,
+  options: BuiltinOptions = {},
+): Assertion {
   if (definition.kind === "judge") return judgeShell(definition);
   const { description: _description, ...identity } = definition;
   const canonical = JSON.parse(JSON.stringify(identity)) as JsonValue;
@@ -21,7 +30,7 @@ export function builtinAssertion(definition: BuiltinAssertion): Assertion {
     name: definition.name,
     kind: definition.kind,
     definition: canonical,
-    check: makeCheck(definition),
+    check: makeCheck(definition, options),
   };
 }
 
@@ -52,7 +61,10 @@ function judgeShell(definition: JudgeDefinition): JudgeAssertion {
   };
 }
 
-function makeCheck(d: Exclude<BuiltinAssertion, JudgeDefinition>): Check {
+function makeCheck(
+  d: Exclude<BuiltinAssertion, JudgeDefinition>,
+  options: BuiltinOptions,
+): Check {
   switch (d.kind) {
     case "equals":
       return ({ output, testCase }) => {
@@ -86,9 +98,7 @@ function makeCheck(d: Exclude<BuiltinAssertion, JudgeDefinition>): Check {
         pattern.test(output) ? pass() : fail(`does not match /${d.pattern}/${d.flags}`);
     }
     case "json": {
-      const validate = d.schema === undefined
-        ? undefined
-        : new Ajv({ allErrors: false, strict: false }).compile(d.schema);
+      const validate = d.schema === undefined ? undefined : schemaValidator(d.schema, options);
       return ({ output }) => {
         let parsed: unknown;
         try {
@@ -96,9 +106,11 @@ function makeCheck(d: Exclude<BuiltinAssertion, JudgeDefinition>): Check {
         } catch (e) {
           return fail(`not JSON: ${(e as Error).message}`);
         }
-        if (validate === undefined || validate(parsed)) return pass();
-        const first = validate.errors?.[0];
-        return fail(`does not match the schema: ${first?.instancePath || "/"} ${first?.message}`);
+        const mismatch = validate?.(parsed);
+        if (mismatch === undefined) return pass();
+        return fail(
+          `does not match the schema: ${mismatch.instancePath || "/"} ${mismatch.message}`,
+        );
       };
     }
     case "number":
@@ -125,6 +137,16 @@ function makeCheck(d: Exclude<BuiltinAssertion, JudgeDefinition>): Check {
         return { status: "pass", score: n };
       };
   }
+}
+
+function schemaValidator(
+  schema: Record<string, unknown>,
+  options: BuiltinOptions,
+): SchemaValidator {
+  if (options.compileSchema === undefined) {
+    throw new Error("a json check with a schema was built without a schema compiler");
+  }
+  return options.compileSchema(schema);
 }
 
 function readNumber(output: string, field: string | undefined): number | string {

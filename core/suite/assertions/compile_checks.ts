@@ -1,4 +1,3 @@
-import { Ajv } from "ajv";
 import type { z } from "zod";
 
 /**
@@ -22,25 +21,6 @@ export function checkPattern(
             "expression: ",
         )
       }; fix the pattern`,
-    });
-  }
-}
-
-/** A JSON Schema is compiled when the suite loads, for the same reason as a regex. */
-export function checkSchema(
-  definition: { schema?: Record<string, unknown> },
-  ctx: z.RefinementCtx,
-): void {
-  if (definition.schema === undefined) return;
-  try {
-    new Ajv({ allErrors: false, strict: false }).compile(definition.schema);
-  } catch (error) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["schema"],
-      message: `not a valid JSON Schema: ${
-        (error as Error).message.split("\n")[0]
-      }; fix the schema (https://json-schema.org)`,
     });
   }
 }

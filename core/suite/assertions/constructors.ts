@@ -2,6 +2,8 @@ import type { Assertion } from "./assertion.ts";
 import { builtinAssertion } from "./builtin.ts";
 import { type BuiltinAssertionInput, BuiltinAssertionSchema } from "./definition.ts";
 import { AssertionShapeError } from "../../errors.ts";
+import { compileJsonSchema } from "./ajv_schema.ts";
+import { compileOrExplain } from "./json_schema.ts";
 import type {
   EqualsOptions,
   IncludesOptions,
@@ -16,14 +18,29 @@ function make(input: BuiltinAssertionInput): Assertion {
   const parsed = BuiltinAssertionSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue.path.length > 0 ? ` (${issue.path.join(".")})` : "";
-    throw new AssertionShapeError(
-      `Assertion ${
-        JSON.stringify(input?.name)
-      } of kind "${input?.kind}" is malformed${where}: ${issue.message}`,
-    );
+    throw malformed(input, { path: issue.path, message: issue.message });
   }
-  return builtinAssertion(parsed.data);
+  const definition = parsed.data;
+  if (definition.kind === "json" && definition.schema !== undefined) {
+    const compiled = compileOrExplain(definition.schema, compileJsonSchema);
+    if ("problem" in compiled) {
+      throw malformed(input, { path: ["schema"], message: compiled.problem });
+    }
+    return builtinAssertion(definition, { compileSchema: () => compiled.validator });
+  }
+  return builtinAssertion(definition);
+}
+
+function malformed(
+  input: BuiltinAssertionInput,
+  issue: { path: readonly PropertyKey[]; message: string },
+): AssertionShapeError {
+  const where = issue.path.length > 0 ? ` (${issue.path.map(String).join(".")})` : "";
+  return new AssertionShapeError(
+    `Assertion ${
+      JSON.stringify(input?.name)
+    } of kind "${input?.kind}" is malformed${where}: ${issue.message}`,
+  );
 }
 
 /**

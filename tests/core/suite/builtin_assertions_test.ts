@@ -52,6 +52,21 @@ Deno.test("json parses the output and checks it against a schema when given", as
   assertEquals(await statusOf(json({ name: "j" }), "{oops"), "fail");
   assertEquals(await statusOf(json({ name: "j", schema }), '{"answer": 1}'), "pass");
   assertEquals(await statusOf(json({ name: "j", schema }), "{}"), "fail");
+  assertEquals(
+    await json({ name: "j", schema }).check({ output: "{}", testCase }),
+    { status: "fail", reason: "does not match the schema: / must have required property 'answer'" },
+  );
+});
+
+Deno.test("json refuses a schema that does not compile when it is built, naming the key", () => {
+  throws(
+    () => json({ name: "j", schema: { type: "strnig" } }),
+    (e: unknown) =>
+      e instanceof AssertionShapeError &&
+      /^Assertion "j" of kind "json" is malformed \(schema\): not a valid JSON Schema: /.test(
+        e.message,
+      ),
+  );
 });
 
 Deno.test("number and length hold their bounds and report the measured value", async () => {
