@@ -2,7 +2,6 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ConfirmationPlanSchema } from "../core/compare/confirmation_document.ts";
 import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run/run_document.ts";
-import type { ConfirmationPlan } from "../core/compare/confirmation_document.ts";
 import { refuseLinkedWrite } from "./no_links.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import { translateWriteError } from "./write_failure.ts";
