@@ -1,15 +1,18 @@
 import type { RunDocument } from "../core/run/run_document.ts";
 import { scrubbedJson } from "./secrets.ts";
 
-/** About how much text one piece carries: some hundreds of cases, never the whole run. */
-const PIECE_CHARS = 256 * 1024;
+/**
+ * About how much text one piece carries: tens of cases, never the whole run, and short enough
+ * that V8 allocates it young, where it dies cheaply once written.
+ */
+const PIECE_CHARS = 16 * 1024;
 
 /** How the empty cases array of the top level prints; raw newlines are only indentation's. */
 const EMPTY_CASES = '\n "cases": []';
 
 /**
  * A run document as `scrubbedJson(run, 1) + "\n"` prints it, byte for byte, in pieces: the
- * document around its cases, then the cases some hundreds at a time, each serialized on its
+ * document around its cases, then the cases tens at a time, each serialized on its
  * own. A run of N cases is never held as one string of every case's text, nor encoded whole.
  */
 export function* runDocumentJson(run: RunDocument): Generator<string> {

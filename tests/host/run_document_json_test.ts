@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { runDocumentJson } from "../../host/run_document_json.ts";
 import { registerSecret, scrubbedJson } from "../../host/secrets.ts";
+import { writeFileAtomic } from "../../host/atomic_write.ts";
 import { RunStore } from "../../host/store.ts";
 import { fakeRun } from "../core/_runs.ts";
 
@@ -71,4 +72,12 @@ Deno.test("the store writes a run's pieces to the bytes of its whole serializati
   const path = await store.writeRun(run);
   assertEquals(await Deno.readTextFile(path), whole(run));
   ok(path.endsWith(join("runs", run.suite.name, `${run.run_id}.json`)));
+});
+
+Deno.test("text written in pieces through the small buffer is its UTF-8, across the buffer's edges", async () => {
+  const path = join(await Deno.makeTempDir(), "pieces.txt");
+  // Four-byte characters (two UTF-16 units each) straddle every 64 KiB edge somewhere.
+  const pieces = ["🦀".repeat(40_000), "é".repeat(70_001), "", "plain ascii", "€".repeat(30_000)];
+  await writeFileAtomic(path, pieces);
+  assertEquals(await Deno.readFile(path), new TextEncoder().encode(pieces.join("")));
 });
