@@ -13,6 +13,7 @@ import {
 import { parseRunDocument } from "../core/run/run_document_parse.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
+import { runDocumentJson } from "./run_document_json.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {
@@ -55,7 +56,7 @@ export class RunStore {
   /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
-    await writeFileAtomic(path, scrubbedJson(checkedRun(run), 1) + "\n");
+    await writeFileAtomic(path, runDocumentJson(checkedRun(run)));
     this.#cache.set(run.run_id, run);
     this.#runIndex = null;
     await appendToRunIndex(join(this.runsDir, run.suite.name), { rows: [runSynopsis(run)] });
@@ -180,7 +181,7 @@ export class RunStore {
    */
   async writeCitedRun(run: RunDocument): Promise<string> {
     const path = this.citedRunPath(run.suite.name, run.run_id);
-    await writeFileAtomic(path, scrubbedJson(checkedRun(run), 1) + "\n");
+    await writeFileAtomic(path, runDocumentJson(checkedRun(run)));
     return path;
   }
 

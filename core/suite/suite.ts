@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { AggregateSpec } from "./aggregate_spec.ts";
 import type { Assertion } from "./assertions/assertion.ts";
 import type { Case } from "./case.ts";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { canonicalJson, shortDigest } from "../digest.ts";
 import { SuiteShapeError } from "../errors.ts";
 import {
@@ -153,8 +155,21 @@ function configHash(parts: SuiteParts, gate: RunGate): string {
   });
 }
 
-/** The digest of a suite's cases, independent of their order in the file. */
+/**
+ * The digest of a suite's cases, independent of their order in the file: the short digest of
+ * the sorted array as JSON would carry it. Hashed a case at a time, to the same digest, so a
+ * large suite is never copied whole, nor printed as one string, to be hashed.
+ */
 export function casesDigest(cases: readonly Case[]): string {
   const sorted = [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return shortDigest(JSON.parse(JSON.stringify(sorted)));
+  const hash = sha256.create();
+  const encoder = new TextEncoder();
+  // A canonical array is its elements' canonical texts between brackets, joined by commas.
+  hash.update(encoder.encode("["));
+  sorted.forEach((testCase, index) => {
+    const text = canonicalJson(JSON.parse(JSON.stringify(testCase)));
+    hash.update(encoder.encode(index === 0 ? text : `,${text}`));
+  });
+  hash.update(encoder.encode("]"));
+  return bytesToHex(hash.digest()).slice(0, 16);
 }

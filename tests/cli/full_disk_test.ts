@@ -54,6 +54,11 @@ Deno.test({
       const resumed = await cli(["run", "suite.toml", "--resume"], { cwd });
       assertEquals(resumed.code, 0, resumed.stderr);
       match(resumed.stdout, /3 cases reused from the interrupted run, 0 run now/);
+      // The document is written in pieces; the refusal still names all of its bytes, which the
+      // resumed run (same id, same start, a finish time of the same length) stored.
+      const needed = Number(/needed (\d+) bytes/.exec(full.stderr)![1]);
+      const stored = [...walk(store)].find((path) => /\/runs\/small\/[\w-]+\.json$/.test(path))!;
+      assertEquals(needed, (await Deno.stat(stored)).size);
     } finally {
       await unmount(store);
     }
