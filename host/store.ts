@@ -1,16 +1,7 @@
 import { scrubbedJson } from "./secrets.ts";
 import { join } from "node:path";
-import {
-  type ConfirmationDocument,
-  ConfirmationDocumentSchema,
-} from "../core/compare/confirmation_document.ts";
-import {
-  type BaselineDocument,
-  BaselineDocumentSchema,
-  type RunDocument,
-  RunDocumentSchema,
-} from "../core/run/run_document.ts";
-import { parseRunDocument } from "../core/run/run_document_parse.ts";
+import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
+import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
@@ -32,6 +23,9 @@ export interface StoreLocation {
 /**
  * The run store: `<root>/<tenant>/runs/<run_id>.json` and
  * `<root>/<tenant>/baselines/<suite>/<promotion>.json`. Documents are validated on every read.
+ * The schemas are imported by the reads and writes that use them, not with the store: zod and
+ * the run schemas are most of what `list` and `log` would otherwise load, and the index they
+ * read is checked by hand.
  */
 export class RunStore {
   readonly root: string;
@@ -55,7 +49,7 @@ export class RunStore {
   /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
-    await writeFileAtomic(path, scrubbedJson(checkedRun(run), 1) + "\n");
+    await writeFileAtomic(path, scrubbedJson(await checkedRun(run), 1) + "\n");
     this.#cache.set(run.run_id, run);
     this.#runIndex = null;
     await appendToRunIndex(join(this.runsDir, run.suite.name), { rows: [runSynopsis(run)] });
@@ -116,6 +110,7 @@ export class RunStore {
     const cached = this.#cache.get(entry.runId);
     if (cached !== undefined) return cached;
     const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
+    const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
     const run = await readDocument(path, { safeParse: parseRunDocument });
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
@@ -166,6 +161,7 @@ export class RunStore {
   async writeBaseline(baseline: BaselineDocument): Promise<string> {
     const stamp = baseline.promoted_at.replace(/[:.]/g, "-");
     const path = join(this.baselinesDir(baseline.suite), `${stamp}-${baseline.run_id}.json`);
+    const { BaselineDocumentSchema } = await import("../core/run/run_document.ts");
     await writeFileAtomic(
       path,
       scrubbedJson(BaselineDocumentSchema.parse(baseline), 1) + "\n",
@@ -180,7 +176,7 @@ export class RunStore {
    */
   async writeCitedRun(run: RunDocument): Promise<string> {
     const path = this.citedRunPath(run.suite.name, run.run_id);
-    await writeFileAtomic(path, scrubbedJson(checkedRun(run), 1) + "\n");
+    await writeFileAtomic(path, scrubbedJson(await checkedRun(run), 1) + "\n");
     return path;
   }
 
@@ -201,6 +197,7 @@ export class RunStore {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
       throw new RunNotFoundError(runId, { store: this.tenantDir, suite });
     }
+    const { RunDocumentSchema } = await import("../core/run/run_document.ts");
     const run = await readDocument(path, RunDocumentSchema);
     if (run.run_id !== runId || run.suite.name !== suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
@@ -220,6 +217,7 @@ export class RunStore {
     const docs: BaselineDocument[] = [];
     for (const name of listEntries(dir, { directories: false })) {
       if (name.endsWith(".json")) {
+        const { BaselineDocumentSchema } = await import("../core/run/run_document.ts");
         docs.push(await readDocument(join(dir, name), BaselineDocumentSchema));
       }
     }
@@ -246,6 +244,9 @@ export class RunStore {
       this.confirmationsDir(confirmation.suite.name, confirmation.candidate_run),
       `${confirmation.confirmation_id}.json`,
     );
+    const { ConfirmationDocumentSchema } = await import(
+      "../core/compare/confirmation_document.ts"
+    );
     const text = scrubbedJson(ConfirmationDocumentSchema.parse(confirmation), 1);
     await writeFileAtomic(path, text + "\n");
     return path;
@@ -258,6 +259,9 @@ export class RunStore {
     for (const name of listEntries(dir, { directories: false })) {
       if (!name.endsWith(".json")) continue;
       const path = join(dir, name);
+      const { ConfirmationDocumentSchema } = await import(
+        "../core/compare/confirmation_document.ts"
+      );
       const doc = await readDocument(path, ConfirmationDocumentSchema);
       if (doc.candidate_run !== run.runId || `${doc.confirmation_id}.json` !== name) {
         throw new StoreDocumentError(path, `it holds confirmation ${doc.confirmation_id}`);
@@ -291,7 +295,9 @@ function listEntries(dir: string, options: { directories: boolean }): string[] {
 }
 
 /** A run as the schema returns it, or the schema's own error when it does not hold. */
-function checkedRun(run: RunDocument): RunDocument {
+async function checkedRun(run: RunDocument): Promise<RunDocument> {
+  const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
+  const { RunDocumentSchema } = await import("../core/run/run_document.ts");
   const parsed = parseRunDocument(run);
   return parsed.success ? parsed.data : RunDocumentSchema.parse(run);
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { RunTotalsSchema } from "../model/usage.ts";
 import { FigureSchema, type RunDocument } from "../run/run_document.ts";
-import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { erroredCauses } from "../run/errored_causes.ts";
 import { redactCauses } from "../report/redact_run.ts";
@@ -160,19 +159,3 @@ export const RunListSchema = z.strictObject({
 });
 /** A run list document. */
 export type RunList = z.infer<typeof RunListSchema>;
-
-/** Builds one row of the run list. */
-export function runRow(run: RunSynopsis, options: { isBaseline: boolean }): RunRow {
-  return {
-    run_id: run.run_id,
-    suite: run.suite,
-    started_at: run.started_at,
-    git_commit: run.git_commit,
-    target: `${run.target.kind}: ${run.target.name}`,
-    cases: run.cases,
-    errored_checks: run.errored_checks,
-    failed_checks: run.failed_checks,
-    is_baseline: options.isBaseline,
-    figures: run.figures,
-  };
-}
