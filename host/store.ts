@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
+import { isPlainRunDocument } from "../core/run/run_document_check.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
@@ -110,8 +111,7 @@ export class RunStore {
     const cached = this.#cache.get(entry.runId);
     if (cached !== undefined) return cached;
     const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
-    const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
-    const run = await readDocument(path, { safeParse: parseRunDocument });
+    const run = await readDocument(path, { safeParse: parsePlainRunFirst });
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
@@ -302,13 +302,20 @@ async function checkedRun(run: RunDocument): Promise<RunDocument> {
   return parsed.success ? parsed.data : RunDocumentSchema.parse(run);
 }
 
+/** A run as the hand check vouches for it, or as the schema (imported only then) reads it. */
+async function parsePlainRunFirst(json: unknown): Promise<DocumentParse<RunDocument>> {
+  if (isPlainRunDocument(json)) return { success: true, data: json };
+  const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
+  return parseRunDocument(json);
+}
+
+type DocumentParse<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
 /** What readDocument needs of a schema: a zod schema, or a faster parse that answers as one. */
 interface DocumentParser<T> {
-  safeParse(
-    json: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  safeParse(json: unknown): DocumentParse<T> | Promise<DocumentParse<T>>;
 }
 
 async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise<T> {
@@ -319,7 +326,7 @@ async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise
   } catch (error) {
     throw new StoreDocumentError(path, `it is not JSON (${(error as Error).message})`);
   }
-  const parsed = schema.safeParse(json);
+  const parsed = await schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new StoreDocumentError(

@@ -8,6 +8,7 @@ export * from "./version.ts";
 export * from "./compare.ts";
 export * from "./runs.ts";
 export * from "./run_row.ts";
+export * from "./run_summary.ts";
 export * from "./history.ts";
 export * from "./log_document.ts";
 export * from "./verify.ts";

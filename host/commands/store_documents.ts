@@ -1,6 +1,7 @@
 import { OUTPUT_VERSION } from "../../core/documents/version.ts";
 import type { RunList, RunSummary } from "../../core/documents/runs.ts";
 import { runRow } from "../../core/documents/run_row.ts";
+import { runSummary } from "../../core/documents/run_summary.ts";
 import type { DiffDocument, LogDocument } from "../../core/documents/history.ts";
 import { logDocumentOf } from "../../core/documents/log_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
@@ -58,9 +59,7 @@ export async function viewRunDocument(
   store: RunStore,
   options: { run: string; suite?: string },
 ): Promise<RunSummary> {
-  const run = await resolveNamedRun(store, options.run, options);
-  const { runSummary } = await import("../../core/documents/runs.ts");
-  return runSummary(run, { kind: "view" });
+  return runSummary(await resolveNamedRun(store, options.run, options), { kind: "view" });
 }
 
 /** A suite's history of runs and promotions. */
