@@ -64,7 +64,13 @@ export type { GateSettingsInput, RunGate } from "./core/suite/gate_settings.ts";
 export type { Redactable, ReportSettingsInput } from "./core/suite/report_settings.ts";
 export type { Score, Verdict, VerdictStatus } from "./core/run/verdict.ts";
 export type { JsonObject, JsonValue } from "./core/json.ts";
-export type { CaseResult, Exclusions, Figure, RunDocument } from "./core/run/run_document.ts";
+export type {
+  BaselineRecheck,
+  CaseResult,
+  Exclusions,
+  Figure,
+  RunDocument,
+} from "./core/run/run_document.ts";
 export type { Sample } from "./core/model/sample.ts";
 export type {
   ModelCall,

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { isRunSynopsis, type RunSynopsis, RunSynopsisSchema } from "../core/run/run_synopsis.ts";
+import { isRunSynopsis, type RunSynopsis } from "../core/run/run_synopsis.ts";
 
 /**
  * Each suite's folder of runs keeps `.index.jsonl`, one synopsis line per run, so `list`, `view`
@@ -39,6 +39,9 @@ export async function readRunIndex(suiteDir: string): Promise<RunIndex> {
       rows.set(json.run_id, json);
       continue;
     }
+    // zod and the schemas cost a listing about 200 ms to load; only a line the hand check
+    // refuses needs them.
+    const { RunSynopsisSchema } = await import("../core/run/run_synopsis_schema.ts");
     const parsed = RunSynopsisSchema.safeParse(json);
     if (parsed.success) rows.set(parsed.data.run_id, parsed.data);
   }

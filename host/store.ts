@@ -1,17 +1,9 @@
 import { scrubbedJson } from "./secrets.ts";
 import { join } from "node:path";
-import {
-  type ConfirmationDocument,
-  ConfirmationDocumentSchema,
-} from "../core/compare/confirmation_document.ts";
-import {
-  type BaselineDocument,
-  BaselineDocumentSchema,
-  type RunDocument,
-  RunDocumentSchema,
-} from "../core/run/run_document.ts";
-import { parseRunDocument } from "../core/run/run_document_parse.ts";
+import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
+import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
+import { isPlainRunDocument } from "../core/run/run_document_check.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
@@ -33,6 +25,9 @@ export interface StoreLocation {
 /**
  * The run store: `<root>/<tenant>/runs/<run_id>.json` and
  * `<root>/<tenant>/baselines/<suite>/<promotion>.json`. Documents are validated on every read.
+ * The schemas are imported by the reads and writes that use them, not with the store: zod and
+ * the run schemas are most of what `list` and `log` would otherwise load, and the index they
+ * read is checked by hand.
  */
 export class RunStore {
   readonly root: string;
@@ -56,7 +51,7 @@ export class RunStore {
   /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
-    await writeFileAtomic(path, runDocumentJson(checkedRun(run)));
+    await writeFileAtomic(path, runDocumentJson(await checkedRun(run)));
     this.#cache.set(run.run_id, run);
     this.#runIndex = null;
     await appendToRunIndex(join(this.runsDir, run.suite.name), { rows: [runSynopsis(run)] });
@@ -117,7 +112,7 @@ export class RunStore {
     const cached = this.#cache.get(entry.runId);
     if (cached !== undefined) return cached;
     const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
-    const run = await readDocument(path, { safeParse: parseRunDocument });
+    const run = await readDocument(path, { safeParse: parsePlainRunFirst });
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
@@ -167,6 +162,7 @@ export class RunStore {
   async writeBaseline(baseline: BaselineDocument): Promise<string> {
     const stamp = baseline.promoted_at.replace(/[:.]/g, "-");
     const path = join(this.baselinesDir(baseline.suite), `${stamp}-${baseline.run_id}.json`);
+    const { BaselineDocumentSchema } = await import("../core/run/run_document.ts");
     await writeFileAtomic(
       path,
       scrubbedJson(BaselineDocumentSchema.parse(baseline), 1) + "\n",
@@ -181,7 +177,7 @@ export class RunStore {
    */
   async writeCitedRun(run: RunDocument): Promise<string> {
     const path = this.citedRunPath(run.suite.name, run.run_id);
-    await writeFileAtomic(path, runDocumentJson(checkedRun(run)));
+    await writeFileAtomic(path, runDocumentJson(await checkedRun(run)));
     return path;
   }
 
@@ -202,6 +198,7 @@ export class RunStore {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
       throw new RunNotFoundError(runId, { store: this.tenantDir, suite });
     }
+    const { RunDocumentSchema } = await import("../core/run/run_document.ts");
     const run = await readDocument(path, RunDocumentSchema);
     if (run.run_id !== runId || run.suite.name !== suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
@@ -221,6 +218,7 @@ export class RunStore {
     const docs: BaselineDocument[] = [];
     for (const name of listEntries(dir, { directories: false })) {
       if (name.endsWith(".json")) {
+        const { BaselineDocumentSchema } = await import("../core/run/run_document.ts");
         docs.push(await readDocument(join(dir, name), BaselineDocumentSchema));
       }
     }
@@ -247,6 +245,9 @@ export class RunStore {
       this.confirmationsDir(confirmation.suite.name, confirmation.candidate_run),
       `${confirmation.confirmation_id}.json`,
     );
+    const { ConfirmationDocumentSchema } = await import(
+      "../core/compare/confirmation_document.ts"
+    );
     const text = scrubbedJson(ConfirmationDocumentSchema.parse(confirmation), 1);
     await writeFileAtomic(path, text + "\n");
     return path;
@@ -259,6 +260,9 @@ export class RunStore {
     for (const name of listEntries(dir, { directories: false })) {
       if (!name.endsWith(".json")) continue;
       const path = join(dir, name);
+      const { ConfirmationDocumentSchema } = await import(
+        "../core/compare/confirmation_document.ts"
+      );
       const doc = await readDocument(path, ConfirmationDocumentSchema);
       if (doc.candidate_run !== run.runId || `${doc.confirmation_id}.json` !== name) {
         throw new StoreDocumentError(path, `it holds confirmation ${doc.confirmation_id}`);
@@ -292,18 +296,27 @@ function listEntries(dir: string, options: { directories: boolean }): string[] {
 }
 
 /** A run as the schema returns it, or the schema's own error when it does not hold. */
-function checkedRun(run: RunDocument): RunDocument {
+async function checkedRun(run: RunDocument): Promise<RunDocument> {
+  const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
+  const { RunDocumentSchema } = await import("../core/run/run_document.ts");
   const parsed = parseRunDocument(run);
   return parsed.success ? parsed.data : RunDocumentSchema.parse(run);
 }
 
+/** A run as the hand check vouches for it, or as the schema (imported only then) reads it. */
+async function parsePlainRunFirst(json: unknown): Promise<DocumentParse<RunDocument>> {
+  if (isPlainRunDocument(json)) return { success: true, data: json };
+  const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
+  return parseRunDocument(json);
+}
+
+type DocumentParse<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
 /** What readDocument needs of a schema: a zod schema, or a faster parse that answers as one. */
 interface DocumentParser<T> {
-  safeParse(
-    json: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  safeParse(json: unknown): DocumentParse<T> | Promise<DocumentParse<T>>;
 }
 
 async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise<T> {
@@ -314,7 +327,7 @@ async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise
   } catch (error) {
     throw new StoreDocumentError(path, `it is not JSON (${(error as Error).message})`);
   }
-  const parsed = schema.safeParse(json);
+  const parsed = await schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new StoreDocumentError(

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { OutputDiff } from "../run/output_diff.ts";
 import { type BaselineDocument, BaselineDocumentSchema } from "../run/run_document.ts";
-import type { RunSynopsis } from "../run/run_synopsis.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /** `promote --json`: the approval as written, and where. */
@@ -64,39 +63,6 @@ export const LogDocumentSchema = z.strictObject({
 });
 /** A log document. */
 export type LogDocument = z.infer<typeof LogDocumentSchema>;
-
-/**
- * Builds the `log --json` document from a suite's runs and approvals; with `suite` null, from
- * several suites' at once, each event naming its suite.
- */
-export function logDocumentOf(
-  suite: string | null,
-  options: { runs: readonly RunSynopsis[]; baselines: readonly BaselineDocument[] },
-): LogDocument {
-  const named = suite === null && (options.runs.length > 0 || options.baselines.length > 0);
-  const events: LogDocument["events"] = [
-    ...options.runs.map((run) => ({
-      event: "run" as const,
-      ...(named ? { suite: run.suite } : {}),
-      at: run.started_at,
-      run_id: run.run_id,
-      git_commit: run.git_commit,
-      cases: run.cases,
-      cases_digest: run.cases_digest,
-      config_hash: run.config_hash,
-    })),
-    ...options.baselines.map((b) => ({
-      event: "promote" as const,
-      ...(named ? { suite: b.suite } : {}),
-      at: b.promoted_at,
-      run_id: b.run_id,
-      promoted_by: b.promoted_by,
-      because: b.because,
-    })),
-  ];
-  events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  return { output_version: OUTPUT_VERSION, kind: "log", suite, events };
-}
 
 /** `diff --json`: the outputs that changed between two runs, and the cases that did not. */
 export const DiffDocumentSchema = z.strictObject({

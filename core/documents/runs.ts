@@ -1,27 +1,9 @@
 import { z } from "zod";
 import { RunTotalsSchema } from "../model/usage.ts";
-import { FigureSchema, type RunDocument } from "../run/run_document.ts";
-import type { RunSynopsis } from "../run/run_synopsis.ts";
+import { FigureSchema } from "../run/run_document.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
-import { erroredCauses } from "../run/errored_causes.ts";
-import { redactCauses } from "../report/redact_run.ts";
 import { RedactListSchema } from "../suite/report_settings.ts";
-import { outputNoteLines } from "../run/output_notes.ts";
 import { OUTPUT_VERSION } from "./version.ts";
-
-/** Counts a run's verdicts, each count beside the checks it counts. */
-export function verdictTally(run: RunDocument): Record<"pass" | "fail" | "error", string[]> & {
-  suspended: string[];
-} {
-  const tally = { pass: [] as string[], fail: [] as string[], error: [] as string[] };
-  for (const c of run.cases) {
-    for (const v of c.verdicts) tally[v.status].push(`${c.case_id} · ${v.assertion}`);
-  }
-  return {
-    ...tally,
-    suspended: run.cases.filter((c) => c.kind === "suspended").map((c) => c.case_id),
-  };
-}
 
 /** A run as `run --json` and `view RUN --json` describe it: identity, tallies and figures. */
 export const RunSummarySchema = z.strictObject({
@@ -80,53 +62,6 @@ export const RunSummarySchema = z.strictObject({
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
-/** Builds the summary of one run. */
-export function runSummary(
-  run: RunDocument,
-  options: {
-    kind: "run" | "view" | "merge";
-    path?: string;
-    resumed?: string[];
-    missingShards?: { index: number; count: number; cases: string[] }[];
-  },
-): RunSummary {
-  const tally = verdictTally(run);
-  const notes = outputNoteLines(run.cases);
-  return {
-    output_version: OUTPUT_VERSION,
-    kind: options.kind,
-    run_id: run.run_id,
-    suite: run.suite.name,
-    cases_digest: run.suite.cases_digest,
-    config_hash: run.suite.config_hash,
-    target: `${run.target.kind}: ${run.target.name}`,
-    git_commit: run.git_commit,
-    started_at: run.started_at,
-    finished_at: run.finished_at,
-    cases: run.cases.map((c) => c.case_id),
-    checks: { pass: tally.pass, fail: tally.fail, error: tally.error },
-    suspended: tally.suspended,
-    figures: run.figures,
-    ...(options.path === undefined ? {} : { path: options.path }),
-    ...(options.resumed === undefined ? {} : { resumed: options.resumed }),
-    ...(run.totals === undefined ? {} : { totals: run.totals }),
-    ...(tally.error.length === 0
-      ? {}
-      : { errored_causes: redactCauses(erroredCauses(run.cases), run.redact ?? []) }),
-    ...(run.rejudged_from === undefined ? {} : { rejudged_from: run.rejudged_from }),
-    ...(run.shard === undefined ? {} : { shard: `${run.shard.index}/${run.shard.count}` }),
-    ...(run.merged_from === undefined ? {} : { merged_from: run.merged_from }),
-    ...(notes.length === 0 ? {} : { output_notes: notes }),
-    ...(options.missingShards === undefined ? {} : {
-      missing_shards: options.missingShards.map((m) => ({
-        shard: `${m.index}/${m.count}`,
-        cases: m.cases,
-      })),
-    }),
-    ...(run.redact === undefined || run.redact.length === 0 ? {} : { redacted: [...run.redact] }),
-  };
-}
-
 /** One row of `list` and `view`: a run with its figures' values as columns. */
 export const RunRowSchema = z.strictObject({
   run_id: z.string(),
@@ -160,19 +95,3 @@ export const RunListSchema = z.strictObject({
 });
 /** A run list document. */
 export type RunList = z.infer<typeof RunListSchema>;
-
-/** Builds one row of the run list. */
-export function runRow(run: RunSynopsis, options: { isBaseline: boolean }): RunRow {
-  return {
-    run_id: run.run_id,
-    suite: run.suite,
-    started_at: run.started_at,
-    git_commit: run.git_commit,
-    target: `${run.target.kind}: ${run.target.name}`,
-    cases: run.cases,
-    errored_checks: run.errored_checks,
-    failed_checks: run.failed_checks,
-    is_baseline: options.isBaseline,
-    figures: run.figures,
-  };
-}

@@ -1,29 +1,10 @@
-import { z } from "zod";
 import type { RunDocument } from "./run_document.ts";
-import { Digest16Schema } from "./verdict.ts";
+import type { RunSynopsis } from "./run_synopsis_schema.ts";
 
-/**
- * What `list`, `view` and `log` show of a run, small enough that a store keeps one line per run
- * in an index and never reads ten thousand documents to print a table.
- */
-export const RunSynopsisSchema = z.strictObject({
-  run_id: z.string(),
-  suite: z.string(),
-  started_at: z.string(),
-  git_commit: z.string().nullable(),
-  target: z.strictObject({ kind: z.string(), name: z.string() }),
-  cases: z.number().int().nonnegative(),
-  cases_digest: Digest16Schema,
-  config_hash: Digest16Schema,
-  /** `case · check` of every errored verdict. */
-  errored_checks: z.array(z.string()),
-  failed_checks: z.number().int().nonnegative(),
-  figures: z.record(z.string(), z.number().nullable()),
-  /** A shard run's `K/N`. */
-  shard: z.string().optional(),
-});
-/** A run synopsis. */
-export type RunSynopsis = z.infer<typeof RunSynopsisSchema>;
+// The synopsis's code apart from its schema: `list` and `log` read the index through
+// isRunSynopsis alone, and load zod only when a line needs the schema's judgement.
+
+export type { RunSynopsis } from "./run_synopsis_schema.ts";
 
 /** The synopsis of a run document. */
 export function runSynopsis(run: RunDocument): RunSynopsis {

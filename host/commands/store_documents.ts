@@ -1,14 +1,10 @@
-import { diffOutputs } from "../../core/run/output_diff.ts";
 import { OUTPUT_VERSION } from "../../core/documents/version.ts";
-import { type RunList, runRow, type RunSummary, runSummary } from "../../core/documents/runs.ts";
-import {
-  type DiffDocument,
-  diffDocumentOf,
-  type LogDocument,
-  logDocumentOf,
-} from "../../core/documents/history.ts";
+import type { RunList, RunSummary } from "../../core/documents/runs.ts";
+import { runRow } from "../../core/documents/run_row.ts";
+import { runSummary } from "../../core/documents/run_summary.ts";
+import type { DiffDocument, LogDocument } from "../../core/documents/history.ts";
+import { logDocumentOf } from "../../core/documents/log_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
-import { measureBaseline } from "../../core/compare/baseline_measure.ts";
 import type { RunStore } from "../store.ts";
 import { listRuns } from "./history.ts";
 import { resolveNamedRun, selectSuite } from "./select_suite.ts";
@@ -16,7 +12,9 @@ import { UsageError } from "../refusals.ts";
 
 // The documents of the commands that only read the store (list, view, log, diff). They live
 // apart from documents.ts so these commands never load the suite loader, the runner or the
-// digests: at ten thousand stored runs, start-up is most of what they cost.
+// digests: at ten thousand stored runs, start-up is most of what they cost. `list` and `log`
+// load no schema (and so no zod) unless a document needs one; what only `view RUN`, `diff` or a
+// baseline's sensitivity uses is imported when it is asked for.
 
 /** The runs of a store, newest first, as `list` and `view` print them. */
 export async function runListDocument(
@@ -45,6 +43,7 @@ async function baselineSensitivity(
   approval: BaselineDocument | undefined,
 ): Promise<RunList["baseline"]> {
   if (approval === undefined) return null;
+  const { measureBaseline } = await import("../../core/compare/baseline_measure.ts");
   const ids = approval.runs ?? [approval.run_id];
   const runs: RunDocument[] = [];
   for (const id of ids) runs.push(await store.approvedRun(approval.suite, id));
@@ -94,6 +93,8 @@ export async function diffDocument(
       `diff: run ${a.run_id} is of suite ${a.suite.name} and run ${b.run_id} of suite ${b.suite.name}: diff compares two runs of one suite (narrow both with --suite NAME)`,
     );
   }
+  const { diffOutputs } = await import("../../core/run/output_diff.ts");
+  const { diffDocumentOf } = await import("../../core/documents/history.ts");
   return diffDocumentOf(diffOutputs(a, b));
 }
 

@@ -47,3 +47,14 @@ Deno.test("run, compare and the store's commands load the JSON Schema compiler o
   const { all } = await staticModules(join(ROOT, "cli", "actions", "run.ts"));
   ok(all.some((m) => /^npm:\/?ajv@/.test(m)), "run can not reach ajv at all");
 });
+
+Deno.test("list, log and view load zod only when a document needs a schema", async () => {
+  // zod and the run schemas were most of what these commands cost at ten thousand stored runs;
+  // the index is read through its hand check, and a schema is imported where a read needs it.
+  for (const name of ["list", "log", "view"]) {
+    const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
+    ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
+    assertEquals(loaded.filter((m) => /^npm:\/?zod@/.test(m)), [], name);
+    ok(all.some((m) => /^npm:\/?zod@/.test(m)), `${name} can not reach zod at all`);
+  }
+});

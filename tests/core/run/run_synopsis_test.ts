@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import fc from "fast-check";
-import { isRunSynopsis, RunSynopsisSchema } from "../../../core/run/run_synopsis.ts";
+import { isRunSynopsis } from "../../../core/run/run_synopsis.ts";
+import { RunSynopsisSchema } from "../../../core/run/run_synopsis_schema.ts";
 
 const valid = {
   run_id: "20260101-000000-000-000000",

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { Digest16Schema } from "./verdict.ts";
+
+/**
+ * What `list`, `view` and `log` show of a run, small enough that a store keeps one line per run
+ * in an index and never reads ten thousand documents to print a table.
+ */
+export const RunSynopsisSchema = z.strictObject({
+  run_id: z.string(),
+  suite: z.string(),
+  started_at: z.string(),
+  git_commit: z.string().nullable(),
+  target: z.strictObject({ kind: z.string(), name: z.string() }),
+  cases: z.number().int().nonnegative(),
+  cases_digest: Digest16Schema,
+  config_hash: Digest16Schema,
+  /** `case · check` of every errored verdict. */
+  errored_checks: z.array(z.string()),
+  failed_checks: z.number().int().nonnegative(),
+  figures: z.record(z.string(), z.number().nullable()),
+  /** A shard run's `K/N`. */
+  shard: z.string().optional(),
+});
+/** A run synopsis. */
+export type RunSynopsis = z.infer<typeof RunSynopsisSchema>;
