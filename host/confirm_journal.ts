@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ConfirmationPlanSchema } from "../core/compare/confirmation_document.ts";
 import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run/run_document.ts";
 import { refuseLinkedWrite } from "./no_links.ts";
-import { readNamedFile, translateAccessError } from "./read_named_file.ts";
+import { readJournalText } from "./journal.ts";
 import { translateWriteError } from "./write_failure.ts";
 import type { RunStore } from "./store.ts";
 
@@ -49,13 +49,8 @@ export async function readConfirmJournal(
   path: string,
   sides: { candidateRun: string; baselineRuns: readonly string[] },
 ): Promise<ConfirmJournal | null> {
-  try {
-    await Deno.lstat(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return null;
-    throw translateAccessError(error, { display: path, what: "journal" });
-  }
-  const text = await readNamedFile(path, { display: path, what: "journal" });
+  const text = await readJournalText(path);
+  if (text === null) return null;
   const lines = text.split("\n");
   // The text after the last newline is nothing, or a line a kill cut short: either way, no draw.
   const complete = lines.slice(0, -1);

@@ -44,18 +44,27 @@ export function journalPath(
 }
 
 /**
- * Reads a journal and checks every line before any call is made: a torn last line (a kill
- * mid-write) is noted for dropping; anything else wrong is refused naming its line, and the
- * file is left as it was. Returns null when there is no journal.
+ * A journal's whole text, or null when there is none; one that can not be read is refused
+ * naming it. Shared by the run's journal and compare --confirm's.
  */
-export async function readJournal(path: string, suite: Suite): Promise<CheckedJournal | null> {
+export async function readJournalText(path: string): Promise<string | null> {
   try {
     await Deno.lstat(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return null;
     throw translateAccessError(error, { display: path, what: "journal" });
   }
-  const text = await readNamedFile(path, { display: path, what: "journal" });
+  return await readNamedFile(path, { display: path, what: "journal" });
+}
+
+/**
+ * Reads a journal and checks every line before any call is made: a torn last line (a kill
+ * mid-write) is noted for dropping; anything else wrong is refused naming its line, and the
+ * file is left as it was. Returns null when there is no journal.
+ */
+export async function readJournal(path: string, suite: Suite): Promise<CheckedJournal | null> {
+  const text = await readJournalText(path);
+  if (text === null) return null;
   const lines = text.split("\n");
   // The text after the last newline is either nothing or a line a kill cut short.
   const complete = lines.slice(0, -1);

@@ -24,3 +24,23 @@ export const READ_ONLY: ToolAnnotations = {
   idempotentHint: true,
   openWorldHint: false,
 };
+
+/** Tools that store a new run (run, rejudge): they add, never overwrite, and may call out. */
+export const WRITES_A_RUN: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/** `--resume` and `--restart` of a command that stores a run (`what`: "this suite's run"). */
+export function resumeOptions(command: string, what: string) {
+  return {
+    resume: z.boolean().optional().describe(
+      `continue ${what}, reusing the cases it finished (${command} --resume)`,
+    ),
+    restart: z.boolean().optional().describe(
+      `discard ${what} and start over (${command} --restart)`,
+    ),
+  };
+}

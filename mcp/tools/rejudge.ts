@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
-import { RUN_REF, SUITE_NAME } from "./_shared.ts";
+import { resumeOptions, RUN_REF, SUITE_NAME, WRITES_A_RUN } from "./_shared.ts";
 
 /** `rejudge`: grade a stored run's outputs again, as `digline rejudge RUN --json`. */
 export const rejudgeTool = defineTool({
@@ -26,20 +26,10 @@ export const rejudgeTool = defineTool({
       "the suite whose checks grade (default: the run's own suite file); a relative path is " +
         "read from the server's working directory",
     ),
-    resume: z.boolean().optional().describe(
-      "continue this run's interrupted re-grade, reusing the cases it finished (rejudge --resume)",
-    ),
-    restart: z.boolean().optional().describe(
-      "discard this run's interrupted re-grade and start over (rejudge --restart)",
-    ),
+    ...resumeOptions("rejudge", "this run's interrupted re-grade"),
   }),
   document: RunSummarySchema,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: true,
-  },
+  annotations: WRITES_A_RUN,
   // It loads the suite (a code-form suite's checks are code) and writes a run: the run worker's
   // walls hold for it as for `run`.
   call: (args, context) =>

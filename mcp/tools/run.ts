@@ -6,6 +6,7 @@ import { gitStamp } from "../../host/git_stamp.ts";
 import { UsageError } from "../../host/refusals.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
+import { resumeOptions, WRITES_A_RUN } from "./_shared.ts";
 
 /** `run`: execute a suite and store the run, as `digline run SUITE --json`. */
 export const runTool = defineTool({
@@ -28,20 +29,10 @@ export const runTool = defineTool({
       "the suite: a .toml file, or a .ts module exporting `suite`; a relative path is read from " +
         "the server's working directory",
     ),
-    resume: z.boolean().optional().describe(
-      "continue this suite's interrupted run, reusing the cases it finished (run --resume)",
-    ),
-    restart: z.boolean().optional().describe(
-      "discard this suite's interrupted run and start over (run --restart)",
-    ),
+    ...resumeOptions("run", "this suite's interrupted run"),
   }),
   document: RunSummarySchema,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: true,
-  },
+  annotations: WRITES_A_RUN,
   async call(args, context) {
     const program = await commandTargetProgram(resolve(args.suite_file));
     if (program !== null && !context.commands.includes(program)) {
