@@ -51,3 +51,21 @@ export function answer(vars) {
   return "tried";
 }
 `;
+
+/** The one-case suite the probe runs: its system (ATTACKER) is handed the tenant folder to attack. */
+export function probeSuiteToml(tenant: string): string {
+  return [
+    'name = "mcp-probe"',
+    "[target]",
+    'module = "system.ts"',
+    'export = "answer"',
+    "[[assertions]]",
+    'name = "answered"',
+    'kind = "equals"',
+    "[[cases]]",
+    'id = "approve"',
+    `vars = { tenant = ${JSON.stringify(tenant)} }`,
+    'expected = "tried"',
+    "",
+  ].join("\n");
+}

@@ -3,7 +3,7 @@ import type { ProbeResult } from "../core/operator/cycle.ts";
 import type { RunStore } from "../host/store.ts";
 import { createServer } from "../mcp/mod.ts";
 import { Client, InMemoryTransport } from "./_sdk.ts";
-import { ATTACKER, rejudgeAttacker } from "./probe_attackers.ts";
+import { ATTACKER, probeSuiteToml, rejudgeAttacker } from "./probe_attackers.ts";
 
 const WALL = "mcp-promote" as const;
 const UNKNOWN_TOOL = /-32602|not found|unknown tool/i;
@@ -90,42 +90,18 @@ async function tryRunRoutes(client: Client, scratch: string): Promise<ProbeResul
   const tenant = join(scratch, "store", "probe");
   await Deno.mkdir(join(tenant, "baselines", "mcp-probe"), { recursive: true });
   await Deno.writeTextFile(join(scratch, "system.ts"), ATTACKER);
-  await Deno.writeTextFile(
-    join(scratch, "suite.toml"),
-    [
-      'name = "mcp-probe"',
-      "[target]",
-      'module = "system.ts"',
-      'export = "answer"',
-      "[[assertions]]",
-      'name = "answered"',
-      'kind = "equals"',
-      "[[cases]]",
-      'id = "approve"',
-      `vars = { tenant = ${JSON.stringify(tenant)} }`,
-      'expected = "tried"',
-      "",
-    ].join("\n"),
-  );
+  await Deno.writeTextFile(join(scratch, "suite.toml"), probeSuiteToml(tenant));
   const answer = await client.callTool({
     name: "run",
     arguments: { suite_file: join(scratch, "suite.toml") },
   }) as { structuredContent?: { exit_code?: number; document?: { run_id?: unknown } } };
-  const written = [...Deno.readDirSync(join(tenant, "baselines", "mcp-probe"))].map((e) => e.name);
-  if (written.length > 0) {
-    return {
-      wall: WALL,
-      outcome: "collapsed",
-      detail: `a run's system wrote an approval (${written.join(", ")}) without a promote tool`,
-    };
-  }
-  if (answer.structuredContent?.exit_code !== 0) {
-    return {
-      wall: WALL,
-      outcome: "inconclusive",
-      detail: `the probe's run did not complete (exit ${answer.structuredContent?.exit_code})`,
-    };
-  }
+  const breach = attackOutcome({
+    tenant,
+    exitCode: answer.structuredContent?.exit_code,
+    who: "a run's system",
+    what: "run",
+  });
+  if (breach !== null) return breach;
   const runId = answer.structuredContent?.document?.run_id;
   return await tryRejudgeRoute(client, { scratch, tenant, runId: String(runId) });
 }
@@ -144,26 +120,43 @@ async function tryRejudgeRoute(
     name: "rejudge",
     arguments: { run: options.runId, suite_file: suiteFile },
   }) as { structuredContent?: { exit_code?: number } };
-  const written = [...Deno.readDirSync(join(options.tenant, "baselines", "mcp-probe"))]
-    .map((e) => e.name);
-  if (written.length > 0) {
-    return {
-      wall: WALL,
-      outcome: "collapsed",
-      detail: `a rejudge's suite wrote an approval (${written.join(", ")}) without a promote tool`,
-    };
-  }
-  if (answer.structuredContent?.exit_code !== 0) {
-    return {
-      wall: WALL,
-      outcome: "inconclusive",
-      detail: `the probe's rejudge did not complete (exit ${answer.structuredContent?.exit_code})`,
-    };
-  }
+  const breach = attackOutcome({
+    tenant: options.tenant,
+    exitCode: answer.structuredContent?.exit_code,
+    who: "a rejudge's suite",
+    what: "rejudge",
+  });
+  if (breach !== null) return breach;
   return {
     wall: WALL,
     outcome: "intact",
     detail:
       "promote answered unknown tool, and a run whose system wrote an approval directly and by renaming the tenant folder was refused both, as was a rejudge whose suite tried both as it loaded and as it graded",
   };
+}
+
+/**
+ * What one attack showed: collapsed when an approval was written, inconclusive when the call did
+ * not complete (a wall that held only because nothing ran proves nothing), null when it held.
+ */
+function attackOutcome(
+  attack: { tenant: string; exitCode: number | undefined; who: string; what: string },
+): ProbeResult | null {
+  const written = [...Deno.readDirSync(join(attack.tenant, "baselines", "mcp-probe"))]
+    .map((e) => e.name);
+  if (written.length > 0) {
+    return {
+      wall: WALL,
+      outcome: "collapsed",
+      detail: `${attack.who} wrote an approval (${written.join(", ")}) without a promote tool`,
+    };
+  }
+  if (attack.exitCode !== 0) {
+    return {
+      wall: WALL,
+      outcome: "inconclusive",
+      detail: `the probe's ${attack.what} did not complete (exit ${attack.exitCode})`,
+    };
+  }
+  return null;
 }

@@ -1,6 +1,14 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { cli, cliCommandArgs, ROOT, SMALL_SUITE, smallSystem, workspace } from "../cli/_cli.ts";
+import {
+  cli,
+  cliCommandArgs,
+  git,
+  ROOT,
+  SMALL_SUITE,
+  smallSystem,
+  workspace,
+} from "../cli/_cli.ts";
 
 const OTHER_SUITE = SMALL_SUITE.replace('name = "small"', 'name = "other"')
   .replace('module = "system.ts"', 'module = "other.ts"');
@@ -82,18 +90,6 @@ Deno.test("the gate step stops at a suite that does not load, and says nothing w
 /** The ignore lines docs/ci.md recommends: the approvals folder is committed, the rest is not. */
 const GITIGNORE =
   ".digline/*\n!.digline/default/\n.digline/default/*\n!.digline/default/baselines/\n";
-
-async function git(cwd: string, ...args: string[]): Promise<void> {
-  const out = await new Deno.Command("git", {
-    args: ["-c", "user.name=Ana", "-c", "user.email=ana@example.com", ...args],
-    cwd,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) {
-    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
-  }
-}
 
 /**
  * A repository whose main branch holds an approval, and a branch `feature` whose system got worse

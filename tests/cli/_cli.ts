@@ -131,3 +131,17 @@ export function smallSystem(options: { wrong?: number[]; throwOn?: number[] } = 
 }
 `;
 }
+
+/** Runs git in `cwd` as a fixed author, throwing its stderr when it fails; returns its stdout. */
+export async function git(cwd: string, ...args: string[]): Promise<string> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.name=Ana", "-c", "user.email=ana@example.com", ...args],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  }
+  return new TextDecoder().decode(out.stdout);
+}

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { cli, git, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 /** The ignore file docs/ci.md recommends: the approvals folder is committed, the rest is not. */
 const GITIGNORE = [
@@ -11,19 +11,6 @@ const GITIGNORE = [
   "!.digline/*/baselines/",
   "",
 ].join("\n");
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const out = await new Deno.Command("git", {
-    args: ["-c", "user.name=Ana", "-c", "user.email=ana@example.com", ...args],
-    cwd,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) {
-    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
-  }
-  return new TextDecoder().decode(out.stdout);
-}
 
 /** A repository whose main branch holds an approved baseline, committed as docs/ci.md says. */
 async function repository(): Promise<string> {

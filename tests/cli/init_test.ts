@@ -1,19 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { cli, ROOT } from "./_cli.ts";
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const out = await new Deno.Command("git", {
-    args: ["-c", "user.name=Ana", "-c", "user.email=ana@example.com", ...args],
-    cwd,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) {
-    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
-  }
-  return new TextDecoder().decode(out.stdout);
-}
+import { cli, git, ROOT } from "./_cli.ts";
 
 Deno.test({
   name:

@@ -45,43 +45,49 @@ async function withRechecks(
   return rechecks.length === 0 ? candidate : { ...candidate, baseline_rechecks: rechecks };
 }
 
+type Trial = ReturnType<typeof generate>;
+
+/** The trial's baseline runs: its stored outputs graded by `check` against `expected`. */
+function baselineRuns(
+  t: Trial,
+  graded: { check: Assertion; expected: string[] },
+): RunDocument[] {
+  return [0, 1].slice(0, t.baselineRuns).map((i) =>
+    runOf(`20261130-000000-00${i}-aaaaaa`, { ...graded, outputs: t.baselineOutputs })
+  );
+}
+
+/** One trial's checks and runs: the baseline under the old check, the candidate under the new. */
+async function trialRuns(t: Trial, options: { pure: boolean }) {
+  const oldCheck = custom(t.before.check, options.pure);
+  const newCheck = custom(t.after.check, options.pure);
+  const baseline = baselineRuns(t, { check: oldCheck, expected: t.before.expected });
+  const plain = runOf("20261130-000001-000-bbbbbb", {
+    check: newCheck,
+    expected: t.after.expected,
+    outputs: t.candidateOutputs,
+  });
+  const candidate = await withRechecks(plain, {
+    baseline,
+    check: newCheck,
+    expected: t.after.expected,
+  });
+  return { oldCheck, newCheck, baseline, plain, candidate };
+}
+
 Deno.test(`no edit of a pure custom check turns a regression into exit 0 (${TRIALS} random trials)`, async () => {
   const random = seededRandom(53);
   let regressed = 0;
   let rechecked = 0;
   for (let trial = 0; trial < TRIALS; trial++) {
     const t = generate(random);
-    const oldCheck = custom(t.before.check, true);
-    const newCheck = custom(t.after.check, true);
-    const baseline = [0, 1].slice(0, t.baselineRuns).map((i) =>
-      runOf(`20261130-000000-00${i}-aaaaaa`, {
-        check: oldCheck,
-        expected: t.before.expected,
-        outputs: t.baselineOutputs,
-      })
-    );
-    const plain = runOf("20261130-000001-000-bbbbbb", {
-      check: newCheck,
-      expected: t.after.expected,
-      outputs: t.candidateOutputs,
-    });
-    const candidate = await withRechecks(plain, {
-      baseline,
-      check: newCheck,
-      expected: t.after.expected,
-    });
+    const { newCheck, baseline, plain, candidate } = await trialRuns(t, { pure: true });
     if (candidate.baseline_rechecks !== undefined) rechecked += 1;
     const broke = t.candidateOutputs.some((out, i) =>
       judged(newCheck, t.baselineOutputs[i], t.after.expected[i]) === "pass" &&
       judged(newCheck, out, t.after.expected[i]) === "fail"
     );
-    const unedited = [0, 1].slice(0, t.baselineRuns).map((i) =>
-      runOf(`20261130-000000-00${i}-aaaaaa`, {
-        check: newCheck,
-        expected: t.after.expected,
-        outputs: t.baselineOutputs,
-      })
-    );
+    const unedited = baselineRuns(t, { check: newCheck, expected: t.after.expected });
     const worseUnedited = compareRuns(unedited, plain).verdict !== 0;
     const verdict = compareRuns(baseline, candidate).verdict;
     if (broke) regressed += 1;
@@ -101,25 +107,7 @@ Deno.test(`an edit of a custom check not declared pure is unjudged (2) (${TRIALS
   let edited = 0;
   for (let trial = 0; trial < TRIALS; trial++) {
     const t = generate(random);
-    const oldCheck = custom(t.before.check, false);
-    const newCheck = custom(t.after.check, false);
-    const baseline = [0, 1].slice(0, t.baselineRuns).map((i) =>
-      runOf(`20261130-000000-00${i}-aaaaaa`, {
-        check: oldCheck,
-        expected: t.before.expected,
-        outputs: t.baselineOutputs,
-      })
-    );
-    const plain = runOf("20261130-000001-000-bbbbbb", {
-      check: newCheck,
-      expected: t.after.expected,
-      outputs: t.candidateOutputs,
-    });
-    const candidate = await withRechecks(plain, {
-      baseline,
-      check: newCheck,
-      expected: t.after.expected,
-    });
+    const { oldCheck, newCheck, baseline, candidate } = await trialRuns(t, { pure: false });
     assertEquals(candidate.baseline_rechecks, undefined, "an impure check is never re-applied");
     const changed = oldCheck.id !== newCheck.id ||
       t.before.expected.some((e, i) => e !== t.after.expected[i]);

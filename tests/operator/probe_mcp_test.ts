@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
 import { RunStore } from "../../host/store.ts";
 import { probeMcpPromote } from "../../operator/probe_mcp.ts";
-import { rejudgeAttacker } from "../../operator/probe_attackers.ts";
+import { probeSuiteToml, rejudgeAttacker } from "../../operator/probe_attackers.ts";
 import { cli, workspace } from "../cli/_cli.ts";
 
 Deno.test("a server that grants a command reads collapsed: the program is outside Deno's permissions", async () => {
@@ -16,20 +16,7 @@ Deno.test("a server that grants a command reads collapsed: the program is outsid
 
 Deno.test("the probe's rejudge suite writes an approval where no worker walls it, so its intact means something", async () => {
   const cwd = await workspace({
-    "suite.toml": [
-      'name = "mcp-probe"',
-      "[target]",
-      'module = "system.ts"',
-      'export = "answer"',
-      "[[assertions]]",
-      'name = "answered"',
-      'kind = "equals"',
-      "[[cases]]",
-      'id = "approve"',
-      'vars = { tenant = "TENANT" }',
-      'expected = "tried"',
-      "",
-    ].join("\n"),
+    "suite.toml": probeSuiteToml("TENANT"),
     "system.ts": 'export function answer() { return "tried"; }\n',
   });
   const tenant = join(await Deno.realPath(cwd), ".digline", "default");
