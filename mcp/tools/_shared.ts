@@ -1,4 +1,7 @@
+import { resolve } from "node:path";
 import { z } from "zod";
+import { commandTargetProgram } from "../../host/command_target.ts";
+import { UsageError } from "../../host/refusals.ts";
 import type { ToolAnnotations } from "../_sdk.ts";
 import { RunStore, type StoreLocation } from "../../host/store.ts";
 
@@ -43,4 +46,19 @@ export function resumeOptions(command: string, what: string) {
       `discard ${what} and start over (${command} --restart)`,
     ),
   };
+}
+
+/**
+ * Refuses a call that would start a suite's command target the server was not granted: a
+ * program it starts is outside Deno's permissions, where it could write an approval.
+ */
+export async function refuseUngrantedCommand(
+  suiteFile: string,
+  call: { tool: string; granted: readonly string[]; withTheCli: string },
+): Promise<void> {
+  const program = await commandTargetProgram(resolve(suiteFile));
+  if (program === null || call.granted.includes(program)) return;
+  throw new UsageError(
+    `${call.tool}: ${suiteFile} has a command target (${program}), and a program it starts is outside Deno's permissions, so it could write an approval; this server runs none unless the person starting it grants that program (digline mcp --allow-command ${program}), or ${call.withTheCli}`,
+  );
 }

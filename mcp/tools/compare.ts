@@ -1,13 +1,11 @@
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
-import { commandTargetProgram } from "../../host/command_target.ts";
 import { resolveNamedRun } from "../../host/commands/select_suite.ts";
 import { gitStamp } from "../../host/git_stamp.ts";
-import { UsageError } from "../../host/refusals.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
-import { openStore } from "./_shared.ts";
+import { openStore, refuseUngrantedCommand } from "./_shared.ts";
 import { compareOrExplain, GATE_EXIT_CODES, GATE_INPUT } from "./compare_or_explain.ts";
 
 /** `compare`: the gate, as `digline compare --json` (with `confirm`, `--confirm --json`). */
@@ -43,13 +41,11 @@ export const compareTool = defineTool({
     const run = await resolveNamedRun(openStore(context.store), args.run ?? "latest", {
       suite: args.suite,
     });
-    const source = resolve(run.suite.source);
-    const program = await commandTargetProgram(source);
-    if (program !== null && !context.commands.includes(program)) {
-      throw new UsageError(
-        `compare: ${run.suite.source} has a command target (${program}), and confirm would start it outside Deno's permissions; this server runs none unless the person starting it grants that program (digline mcp --allow-command ${program}), or compare --confirm with the CLI`,
-      );
-    }
+    await refuseUngrantedCommand(run.suite.source, {
+      tool: "compare",
+      granted: context.commands,
+      withTheCli: "compare --confirm with the CLI",
+    });
     return await runInWorker({
       kind: "confirm",
       request: {
@@ -58,7 +54,7 @@ export const compareTool = defineTool({
         suite: args.suite,
         baseline: args.baseline,
         redact: args.redact,
-        gitCommit: await gitStamp(dirname(source)),
+        gitCommit: await gitStamp(dirname(resolve(run.suite.source))),
       },
     }, context);
   },

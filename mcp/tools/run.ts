@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { dirname, resolve } from "node:path";
-import { commandTargetProgram } from "../../host/command_target.ts";
 import { gitStamp } from "../../host/git_stamp.ts";
-import { UsageError } from "../../host/refusals.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
-import { resumeOptions, WRITES_A_RUN } from "./_shared.ts";
+import { refuseUngrantedCommand, resumeOptions, WRITES_A_RUN } from "./_shared.ts";
 
 /** `run`: execute a suite and store the run, as `digline run SUITE --json`. */
 export const runTool = defineTool({
@@ -34,12 +32,11 @@ export const runTool = defineTool({
   document: RunSummarySchema,
   annotations: WRITES_A_RUN,
   async call(args, context) {
-    const program = await commandTargetProgram(resolve(args.suite_file));
-    if (program !== null && !context.commands.includes(program)) {
-      throw new UsageError(
-        `run: ${args.suite_file} has a command target (${program}), and a program it starts is outside Deno's permissions, so it could write an approval; this server runs none unless the person starting it grants that program (digline mcp --allow-command ${program}), or run the suite with the CLI`,
-      );
-    }
+    await refuseUngrantedCommand(args.suite_file, {
+      tool: "run",
+      granted: context.commands,
+      withTheCli: "run the suite with the CLI",
+    });
     return await runInWorker({
       kind: "run",
       suiteFile: args.suite_file,
