@@ -43,3 +43,17 @@ export function printJson(io: Io, document: unknown): 0 {
 export function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
+
+/** A whole-number option within bounds, or a refusal naming the command, the option and the range. */
+export function wholeNumberOption(
+  text: string,
+  option: { command: string; name: string; min: number; max: number },
+): number {
+  const value = Number(text);
+  if (!(Number.isInteger(value) && value >= option.min && value <= option.max)) {
+    throw new UsageError(
+      `${option.command}: --${option.name} takes a whole number from ${option.min} to ${option.max}, not "${text}"`,
+    );
+  }
+  return value;
+}

@@ -3,7 +3,7 @@ import { UsageError } from "../../host/refusals.ts";
 import type { PromoteInput } from "../commands/promote.ts";
 import type { Io } from "../io.ts";
 import { progressLine } from "../progress.ts";
-import { openStore, printJson } from "./_shared.ts";
+import { openStore, printJson, wholeNumberOption } from "./_shared.ts";
 
 /** What `digline promote` does; its declaration is cli/commands/promote.ts. */
 export async function execute(
@@ -16,18 +16,12 @@ export async function execute(
       'promote: --because TEXT is required: say why this run is the reference, e.g. --because "v1.4 reviewed by Ana"',
     );
   }
-  const repeats = values.repeats === undefined ? undefined : Number(values.repeats);
-  if (repeats !== undefined && !(Number.isInteger(repeats) && repeats >= 1 && repeats <= 100)) {
-    throw new UsageError(
-      `promote: --repeats takes a whole number from 1 to 100, not "${values.repeats}"`,
-    );
-  }
-  const sample = values.sample === undefined ? 10 : Number(values.sample);
-  if (!(Number.isInteger(sample) && sample >= 1 && sample <= 1000)) {
-    throw new UsageError(
-      `promote: --sample takes a whole number from 1 to 1000, not "${values.sample}"`,
-    );
-  }
+  const repeats = values.repeats === undefined
+    ? undefined
+    : wholeNumberOption(values.repeats, { command: "promote", name: "repeats", min: 1, max: 100 });
+  const sample = values.sample === undefined
+    ? 10
+    : wholeNumberOption(values.sample, { command: "promote", name: "sample", min: 1, max: 1000 });
   if (values["check-determinism"] && (positionals.length > 1 || (repeats ?? 1) > 1)) {
     throw new UsageError(
       "promote: --check-determinism is for a baseline of one run; several runs measure the noise themselves",
