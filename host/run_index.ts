@@ -11,41 +11,72 @@ export function indexPath(suiteDir: string): string {
   return join(suiteDir, ".index.jsonl");
 }
 
-/** An index read back: its synopses by run id, and whether a kill left its last line torn. */
+/**
+ * An index read back. Its lines are parsed only when asked for: `list` shows the newest twenty
+ * runs of perhaps ten thousand, and parsing every line was most of what a listing cost.
+ */
 export interface RunIndex {
-  rows: Map<string, RunSynopsis>;
+  /** The run's synopsis from its last line, or undefined when no line for it holds. */
+  synopsis(runId: string): Promise<RunSynopsis | undefined>;
+  /** Whether a kill left the last line torn. */
   torn: boolean;
 }
 
-/** The synopses an index holds, by run id; the last line for an id wins. None when absent. */
+// Lines are written by JSON.stringify of a synopsis, whose first key is run_id: the id is read
+// off the front of the line without parsing it. A line of any other shape is parsed whole.
+const LEADING_RUN_ID = /^\{"run_id":"([^"\\]*)"/;
+
+/** The lines an index holds, by run id; the last line for an id wins. Empty when absent. */
 export async function readRunIndex(suiteDir: string): Promise<RunIndex> {
-  const rows = new Map<string, RunSynopsis>();
+  const lines = new Map<string, string>();
   let text: string;
   try {
     text = await Deno.readTextFile(indexPath(suiteDir));
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return { rows, torn: false };
+    if (error instanceof Deno.errors.NotFound) {
+      return { synopsis: () => Promise.resolve(undefined), torn: false };
+    }
     throw error;
   }
   for (const line of text.split("\n")) {
     if (line === "") continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (isRunSynopsis(json)) {
-      rows.set(json.run_id, json);
-      continue;
-    }
-    // zod and the schemas cost a listing about 200 ms to load; only a line the hand check
-    // refuses needs them.
-    const { RunSynopsisSchema } = await import("../core/run/run_synopsis_schema.ts");
-    const parsed = RunSynopsisSchema.safeParse(json);
-    if (parsed.success) rows.set(parsed.data.run_id, parsed.data);
+    const id = LEADING_RUN_ID.exec(line)?.[1] ?? runIdOf(line);
+    if (id !== undefined) lines.set(id, line);
   }
-  return { rows, torn: text !== "" && !text.endsWith("\n") };
+  return {
+    synopsis: async (runId) => {
+      const line = lines.get(runId);
+      return line === undefined ? undefined : await parseLine(line, runId);
+    },
+    torn: text !== "" && !text.endsWith("\n"),
+  };
+}
+
+function runIdOf(line: string): string | undefined {
+  try {
+    const json: unknown = JSON.parse(line);
+    if (typeof json === "object" && json !== null && "run_id" in json) {
+      return typeof json.run_id === "string" ? json.run_id : undefined;
+    }
+  } catch {
+    // A torn line names no run.
+  }
+  return undefined;
+}
+
+async function parseLine(line: string, runId: string): Promise<RunSynopsis | undefined> {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (isRunSynopsis(json)) return json.run_id === runId ? json : undefined;
+  // zod and the schemas cost a listing about 200 ms to load; only a line the hand check
+  // refuses needs them.
+  const { RunSynopsisSchema } = await import("../core/run/run_synopsis_schema.ts");
+  const parsed = RunSynopsisSchema.safeParse(json);
+  return parsed.success && parsed.data.run_id === runId ? parsed.data : undefined;
 }
 
 /**

@@ -59,13 +59,15 @@ export class RunStore {
   }
 
   /**
-   * Every stored run's synopsis, oldest first; optionally only one suite's. Read from each
-   * suite's index; a run the index does not hold yet is read once and added to it.
+   * Every stored run's synopsis, oldest first; optionally only one suite's, and only the newest
+   * `newest` of them. Read from each suite's index; a run the index does not hold yet is read
+   * once and added to it.
    */
-  async synopses(options: { suite?: string } = {}): Promise<RunSynopsis[]> {
-    const entries = (await this.runIndex()).filter((e) =>
+  async synopses(options: { suite?: string; newest?: number } = {}): Promise<RunSynopsis[]> {
+    const all = (await this.runIndex()).filter((e) =>
       options.suite === undefined || e.suite === options.suite
     );
+    const entries = options.newest === undefined ? all : all.slice(-options.newest);
     const indexes = new Map<string, RunIndex>();
     for (const suite of new Set(entries.map((e) => e.suite))) {
       indexes.set(suite, await readRunIndex(join(this.runsDir, suite)));
@@ -73,10 +75,12 @@ export class RunStore {
     const synopses: RunSynopsis[] = [];
     const added = new Map<string, RunSynopsis[]>();
     for (const entry of entries) {
-      let synopsis = indexes.get(entry.suite)!.rows.get(entry.runId);
+      let synopsis = await indexes.get(entry.suite)!.synopsis(entry.runId);
       if (synopsis === undefined) {
         synopsis = runSynopsis(await this.readRun(entry));
-        added.set(entry.suite, [...(added.get(entry.suite) ?? []), synopsis]);
+        const rows = added.get(entry.suite) ?? [];
+        rows.push(synopsis);
+        added.set(entry.suite, rows);
       }
       synopses.push(synopsis);
     }
@@ -85,6 +89,13 @@ export class RunStore {
       await appendToRunIndex(join(this.runsDir, suite), { rows, afterTornLine });
     }
     return synopses;
+  }
+
+  /** How many runs are stored; optionally only one suite's. Reads no document. */
+  async runCount(options: { suite?: string } = {}): Promise<number> {
+    return (await this.runIndex()).filter((e) =>
+      options.suite === undefined || e.suite === options.suite
+    ).length;
   }
 
   /**

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { RunStore } from "../../host/store.ts";
 import type { Io } from "../io.ts";
 import { UsageError } from "../../host/refusals.ts";
+import { rowLimitOf } from "../../host/commands/row_limit.ts";
 
 /** Opens the store the common options name. */
 export function openStore(values: { store?: string; tenant?: string }): RunStore {
@@ -37,6 +38,32 @@ function refuseStoreFile(root: string): void {
 export function printJson(io: Io, document: unknown): 0 {
   io.out(JSON.stringify(document, null, 2) + "\n");
   return 0;
+}
+
+/** `--limit N` and `--all` as `list` and `log` read them: a whole number from 1, or every row. */
+export function rowLimit(
+  values: { limit?: string; all: boolean },
+  command: "list" | "log",
+): number | undefined {
+  const limit = values.limit === undefined ? undefined : wholeNumberOption(values.limit, {
+    command,
+    name: "limit",
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+  });
+  return rowLimitOf({ limit, all: values.all }, command);
+}
+
+/**
+ * The line under a listing a limit shortened: how many rows it left out ("older run", "earlier
+ * event") and how to print them; empty when none were.
+ */
+export function leftOutLine(shown: number, options: { total: number; noun: string }): string {
+  const left = options.total - shown;
+  if (left <= 0) return "";
+  return `${
+    count(left, options.noun)
+  } not shown (${options.total} in all): --limit N or --all prints them\n`;
 }
 
 /** "1 case", "2 cases": a count with its noun, singular for one. */

@@ -1,7 +1,7 @@
 import { runListDocument } from "../../host/commands/store_documents.ts";
 import type { ListInput } from "../commands/list.ts";
 import type { Io } from "../io.ts";
-import { openStore, printJson } from "./_shared.ts";
+import { leftOutLine, openStore, printJson, rowLimit } from "./_shared.ts";
 import { table } from "../render_figures.ts";
 
 /** What `digline list` does; its declaration is cli/commands/list.ts. */
@@ -12,6 +12,7 @@ export async function execute(
   const document = await runListDocument(openStore(values), {
     suite: values.suite,
     kind: "list",
+    limit: rowLimit(values, "list"),
   });
   if (values.json) return printJson(io, document);
   if (document.runs.length === 0) {
@@ -30,7 +31,8 @@ export async function execute(
         String(r.cases),
         String(r.errored_checks.length),
       ]),
-    ]).join("\n") + "\n",
+    ]).join("\n") + "\n" +
+      leftOutLine(document.runs.length, { total: document.total, noun: "older run" }),
   );
   return 0;
 }

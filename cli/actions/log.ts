@@ -1,14 +1,17 @@
 import { logDocument } from "../../host/commands/store_documents.ts";
 import type { LogInput } from "../commands/log.ts";
 import type { Io } from "../io.ts";
-import { count, openStore, printJson } from "./_shared.ts";
+import { count, leftOutLine, openStore, printJson, rowLimit } from "./_shared.ts";
 
 /** What `digline log` does; its declaration is cli/commands/log.ts. */
 export async function execute(
   { values }: LogInput,
   io: Io,
 ): Promise<number> {
-  const document = await logDocument(openStore(values), { suite: values.suite });
+  const document = await logDocument(openStore(values), {
+    suite: values.suite,
+    limit: rowLimit(values, "log"),
+  });
   if (values.json) return printJson(io, document);
   if (document.events.length === 0) {
     io.out("no history yet: digline run SUITE stores a run\n");
@@ -16,16 +19,17 @@ export async function execute(
   }
   const width = Math.max(0, ...document.events.map((e) => e.suite?.length ?? 0));
   io.out(
-    document.events.map((e) => {
-      const suite = e.suite === undefined ? "" : `${e.suite.padEnd(width)}  `;
-      return e.event === "run"
-        ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases, "case")}  commit ${
-          e.git_commit ?? "-"
-        }`
-        : `${e.at}  ${suite}promote  ${e.run_id}  by ${e.promoted_by}${
-          e.because ? `: ${e.because}` : ""
-        }`;
-    }).join("\n") + "\n",
+    leftOutLine(document.events.length, { total: document.total, noun: "earlier event" }) +
+      document.events.map((e) => {
+        const suite = e.suite === undefined ? "" : `${e.suite.padEnd(width)}  `;
+        return e.event === "run"
+          ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases, "case")}  commit ${
+            e.git_commit ?? "-"
+          }`
+          : `${e.at}  ${suite}promote  ${e.run_id}  by ${e.promoted_by}${
+            e.because ? `: ${e.because}` : ""
+          }`;
+      }).join("\n") + "\n",
   );
   return 0;
 }

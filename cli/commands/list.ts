@@ -1,8 +1,10 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
+import { DEFAULT_LIMIT, LIMIT_OPTIONS } from "./_limit_options.ts";
 
 const options = {
   suite: { type: "string", value: "NAME", help: "only this suite's runs" },
+  ...LIMIT_OPTIONS,
 } as const satisfies OptionDeclarations;
 
 /** What `digline list`'s code (cli/actions/list.ts) receives. */
@@ -12,10 +14,11 @@ export type ListInput = CommandInput<typeof options>;
 export const listCommand = defineCommand({
   name: "list",
   summary: "the runs in the store, newest first",
-  usage: "list [--suite NAME] [options]",
+  usage: "list [--suite NAME] [--limit N | --all] [options]",
   description: [
     "Lists the stored runs, newest first: id, suite, when, commit, case count, and which run",
-    "is its suite's approved baseline (*).",
+    `is its suite's approved baseline (*). Prints the newest ${DEFAULT_LIMIT} unless --limit or --all says`,
+    "otherwise, and says how many it left out.",
   ],
   options,
   positionals: { min: 0, max: 0 },

@@ -1,8 +1,10 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
+import { DEFAULT_LIMIT, LIMIT_OPTIONS } from "./_limit_options.ts";
 
 const options = {
   suite: { type: "string", value: "NAME", help: "the suite, when the store holds several" },
+  ...LIMIT_OPTIONS,
 } as const satisfies OptionDeclarations;
 
 /** What `digline log`'s code (cli/actions/log.ts) receives. */
@@ -12,10 +14,12 @@ export type LogInput = CommandInput<typeof options>;
 export const logCommand = defineCommand({
   name: "log",
   summary: "a suite's history: runs and promotions in order",
-  usage: "log [--suite NAME] [options]",
+  usage: "log [--suite NAME] [--limit N | --all] [options]",
   description: [
     "Prints the suite's runs and promotions, oldest first; in a store of several suites and no",
     "--suite, every suite's, each line naming its suite. Exits 0 whenever it read the store.",
+    `Prints the last ${DEFAULT_LIMIT} events unless --limit or --all says otherwise, and says how many`,
+    "it left out.",
   ],
   options,
   positionals: { min: 0, max: 0 },

@@ -59,6 +59,8 @@ export const LogDocumentSchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.literal("log"),
   suite: z.string().nullable(),
+  /** How many events the history holds; `events` is the last of them when a limit left some out. */
+  total: z.number().int(),
   events: z.array(LogEventSchema),
 });
 /** A log document. */

@@ -7,11 +7,17 @@ import { OUTPUT_VERSION } from "./version.ts";
 
 /**
  * Builds the `log --json` document from a suite's runs and approvals; with `suite` null, from
- * several suites' at once, each event naming its suite.
+ * several suites' at once, each event naming its suite. With `limit`, only the last `limit`
+ * events are kept, and `total` (all the events there are) says how many were left out.
  */
 export function logDocumentOf(
   suite: string | null,
-  options: { runs: readonly RunSynopsis[]; baselines: readonly BaselineDocument[] },
+  options: {
+    runs: readonly RunSynopsis[];
+    baselines: readonly BaselineDocument[];
+    total?: number;
+    limit?: number;
+  },
 ): LogDocument {
   const named = suite === null && (options.runs.length > 0 || options.baselines.length > 0);
   const events: LogDocument["events"] = [
@@ -35,5 +41,11 @@ export function logDocumentOf(
     })),
   ];
   events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  return { output_version: OUTPUT_VERSION, kind: "log", suite, events };
+  return {
+    output_version: OUTPUT_VERSION,
+    kind: "log",
+    suite,
+    total: options.total ?? events.length,
+    events: options.limit === undefined ? events : events.slice(-options.limit),
+  };
 }

@@ -82,6 +82,8 @@ export type RunRow = z.infer<typeof RunRowSchema>;
 export const RunListSchema = z.strictObject({
   output_version: z.literal(OUTPUT_VERSION),
   kind: z.enum(["list", "view"]),
+  /** How many runs there are; `runs` is the newest of them when a limit left some out. */
+  total: z.number().int(),
   runs: z.array(RunRowSchema),
   /**
    * view only: the suite's current baseline, the runs it is made of and the smallest drop of its

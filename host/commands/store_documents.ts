@@ -16,18 +16,22 @@ import { UsageError } from "../refusals.ts";
 // load no schema (and so no zod) unless a document needs one; what only `view RUN`, `diff` or a
 // baseline's sensitivity uses is imported when it is asked for.
 
-/** The runs of a store, newest first, as `list` and `view` print them. */
+/**
+ * The runs of a store, newest first, as `list` and `view` print them; only the newest `limit`
+ * when given.
+ */
 export async function runListDocument(
   store: RunStore,
-  options: { suite?: string; kind: "list" | "view" },
+  options: { suite?: string; kind: "list" | "view"; limit?: number },
 ): Promise<RunList> {
   const suite = options.suite === undefined || options.kind === "list"
     ? await soleSuite(store, options.suite)
     : await selectSuite(store, options.suite);
-  const { runs, baselines } = await listRuns(store, { suite });
+  const { runs, total, baselines } = await listRuns(store, { suite, newest: options.limit });
   return {
     output_version: OUTPUT_VERSION,
     kind: options.kind,
+    total,
     runs: runs.map((run) =>
       runRow(run, { isBaseline: baselines.get(run.suite)?.run_id === run.run_id })
     ),
@@ -62,22 +66,26 @@ export async function viewRunDocument(
   return runSummary(await resolveNamedRun(store, options.run, options), { kind: "view" });
 }
 
-/** A suite's history of runs and promotions. */
+/**
+ * A suite's history of runs and promotions; only the last `limit` events when given. The events
+ * before them are counted, not read: every one of them is older than the newest `limit` runs.
+ */
 export async function logDocument(
   store: RunStore,
-  options: { suite?: string } = {},
+  options: { suite?: string; limit?: number } = {},
 ): Promise<LogDocument> {
   const suite = options.suite === undefined
     ? await soleSuite(store, undefined)
     : await selectSuite(store, options.suite);
-  if (suite === undefined) {
-    const baselines = [];
-    for (const name of await store.suites()) baselines.push(...await store.baselineHistory(name));
-    return logDocumentOf(null, { runs: await store.synopses(), baselines });
+  const baselines = [];
+  for (const name of suite === undefined ? await store.suites() : [suite]) {
+    baselines.push(...await store.baselineHistory(name));
   }
-  return logDocumentOf(suite, {
-    runs: await store.synopses({ suite }),
-    baselines: await store.baselineHistory(suite),
+  return logDocumentOf(suite ?? null, {
+    runs: await store.synopses({ suite, newest: options.limit }),
+    baselines,
+    total: await store.runCount({ suite }) + baselines.length,
+    limit: options.limit,
   });
 }
 

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { commandTargetProgram } from "../../host/command_target.ts";
 import { UsageError } from "../../host/refusals.ts";
+import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 import type { ToolAnnotations } from "../_sdk.ts";
 import { RunStore, type StoreLocation } from "../../host/store.ts";
 
@@ -14,6 +15,14 @@ export function openStore(location: StoreLocation): RunStore {
 export const SUITE_NAME = z.string().min(1).describe(
   "the suite's name (not its file); needed only when the store holds several suites",
 );
+
+/** `--limit N` and `--all` of `list` and `log`. */
+export const ROW_LIMIT_INPUT = {
+  limit: z.number().int().min(1).optional().describe(
+    `give only the newest N (default ${DEFAULT_ROW_LIMIT})`,
+  ),
+  all: z.boolean().optional().describe("give every one"),
+};
 
 /** A RUN as the CLI takes it. */
 export const RUN_REF = z.string().min(1).describe(

@@ -50,6 +50,7 @@ export function goldenDocuments(): Map<string, string> {
     put(kind, {
       output_version: OUTPUT_VERSION,
       kind,
+      total: 2,
       runs: [first.candidate, first.baseline[0]].map((run) =>
         runRow(runSynopsis(run), { isBaseline: run.run_id === approval.run_id })
       ),

@@ -1,0 +1,91 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { LogDocumentSchema, RunListSchema } from "../../core/documents/mod.ts";
+import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+
+/**
+ * A store of 25 runs of one suite, the first of them approved: one made by `run`, 24 copied in
+ * beside it as from CI artefacts, each newer than the last. Returns the ids, oldest first.
+ */
+async function longHistory(): Promise<{ cwd: string; ids: string[] }> {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  const made = JSON.parse((await cli(["run", "suite.toml", "--json"], { cwd })).stdout);
+  await cli(["promote", "latest", "--by", "ana", "--because", "first"], { cwd });
+  const dir = join(cwd, ".digline", "default", "runs", "small");
+  const document = JSON.parse(await Deno.readTextFile(join(dir, `${made.run_id}.json`)));
+  const ids = [made.run_id];
+  for (let i = 1; i < 25; i++) {
+    const id = `20990101-0000${String(i).padStart(2, "0")}-000-${i.toString(16).padStart(6, "0")}`;
+    const at = `2099-01-01T00:00:${String(i).padStart(2, "0")}.000Z`;
+    await Deno.writeTextFile(
+      join(dir, `${id}.json`),
+      JSON.stringify({ ...document, run_id: id, started_at: at, finished_at: at }, null, 1),
+    );
+    ids.push(id);
+  }
+  return { cwd, ids };
+}
+
+Deno.test("list prints the newest twenty runs of a long history and says how many it left out", async () => {
+  const { cwd, ids } = await longHistory();
+  const text = await cli(["list"], { cwd });
+  assertEquals(text.code, 0, text.stderr);
+  const lines = text.stdout.trimEnd().split("\n");
+  assertEquals(lines.length, 1 + 20 + 1, text.stdout);
+  ok(lines[1].includes(ids[24]), "the newest run comes first");
+  ok(lines[20].includes(ids[5]), "the twentieth newest is the last row");
+  assertEquals(lines[21], "5 older runs not shown (25 in all): --limit N or --all prints them");
+
+  const json = RunListSchema.parse(JSON.parse((await cli(["list", "--json"], { cwd })).stdout));
+  assertEquals(json.total, 25);
+  assertEquals(json.runs.map((r) => r.run_id), ids.slice(5).reverse());
+
+  const three = RunListSchema.parse(
+    JSON.parse((await cli(["list", "--limit", "3", "--json"], { cwd })).stdout),
+  );
+  assertEquals(three.runs.map((r) => r.run_id), ids.slice(22).reverse());
+
+  const all = RunListSchema.parse(
+    JSON.parse((await cli(["list", "--all", "--json"], { cwd })).stdout),
+  );
+  assertEquals(all.runs.map((r) => r.run_id), [...ids].reverse());
+  assertEquals(all.runs.filter((r) => r.is_baseline).map((r) => r.run_id), [ids[0]]);
+  const whole = await cli(["list", "--all"], { cwd });
+  ok(!whole.stdout.includes("not shown"), whole.stdout);
+});
+
+Deno.test("log prints the last twenty events of a long history, the left-out count first", async () => {
+  const { cwd, ids } = await longHistory();
+  const text = await cli(["log"], { cwd });
+  assertEquals(text.code, 0, text.stderr);
+  const lines = text.stdout.trimEnd().split("\n");
+  assertEquals(lines[0], "6 earlier events not shown (26 in all): --limit N or --all prints them");
+  assertEquals(lines.length, 21);
+  ok(lines[20].includes(ids[24]), "the newest run is the last line");
+
+  const json = LogDocumentSchema.parse(JSON.parse((await cli(["log", "--json"], { cwd })).stdout));
+  assertEquals(json.total, 26);
+  assertEquals(json.events.map((e) => e.run_id), ids.slice(5));
+
+  const all = LogDocumentSchema.parse(
+    JSON.parse((await cli(["log", "--all", "--json"], { cwd })).stdout),
+  );
+  assertEquals(all.events.map((e) => `${e.event} ${e.run_id}`), [
+    `run ${ids[0]}`,
+    `promote ${ids[0]}`,
+    ...ids.slice(1).map((id) => `run ${id}`),
+  ]);
+});
+
+Deno.test("list and log refuse a limit that is not a whole number from 1, or beside --all", async () => {
+  const { cwd } = await longHistory();
+  for (const command of ["list", "log"]) {
+    for (const args of [["--limit", "0"], ["--limit", "ten"], ["--limit", "3", "--all"]]) {
+      const result = await cli([command, ...args], { cwd });
+      assertEquals(result.code, 64, `${command} ${args.join(" ")}: ${result.stderr}`);
+      assertEquals(result.stdout, "");
+      assertEquals(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
+      match(result.stderr, new RegExp(`${command}: --limit`));
+    }
+  }
+});
