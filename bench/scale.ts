@@ -4,8 +4,9 @@
  * - shards: N cases (default 100,000) x 3 checks against an in-process target, run as S shards
  *   (default 8) one after another on this machine, then `merge` and `compare`; prints the wall
  *   time and peak memory of every step.
- * - store: R stored runs (default 10,000) of one suite; times `list`, `log`, `view latest` and
- *   `view PREFIX` against the 0.2 s goal, with and without the CLI's start-up (`--help`).
+ * - store: R stored runs (default 10,000) of one suite, the newest approved; times `list` and `log`
+ *   (the newest 20, and `--all`), `view latest` and `view PREFIX` against the 0.2 s goal, with and
+ *   without the CLI's start-up (`--help`).
  *
  *   deno run --allow-read --allow-write --allow-run bench/scale.ts
  *     [--cases 100000] [--shards 8] [--runs 10000] [--only shards|store] [--json]
@@ -163,7 +164,14 @@ async function benchStore(options: { runs: number; json: boolean }) {
     }
     if (!options.json) console.log(`store: ${options.runs} stored runs of one suite`);
     // The runs were copied in, as from CI artefacts: the first listing reads each once.
-    const first = await step("list (first: indexes every run)", ["list", "--json"], dir);
+    const first = await step("list (first: indexes every run)", ["list", "--all", "--json"], dir);
+    // A store in use has an approved baseline, which every listing reads to mark it.
+    const promoted = await step(
+      "promote",
+      ["promote", last, "--because", "bench", "--by", "b"],
+      dir,
+    );
+    if (promoted.stdout === "") throw new Error("the store bench could not promote its newest run");
     const startup = await median(3, async () => (await step("--help", ["--help"], dir)).ms);
     const startupCpu = await median(3, async () => (await step("--help", ["--help"], dir)).cpu_ms);
     const results: {
@@ -176,7 +184,9 @@ async function benchStore(options: { runs: number; json: boolean }) {
     }[] = [];
     const commands: [string, string[]][] = [
       ["list", ["list", "--json"]],
+      ["list --all", ["list", "--all", "--json"]],
       ["log", ["log", "--json"]],
+      ["log --all", ["log", "--all", "--json"]],
       ["view latest", ["view", "latest", "--json"]],
       ["view PREFIX", ["view", last.slice(0, 19), "--json"]],
     ];
@@ -201,7 +211,7 @@ async function benchStore(options: { runs: number; json: boolean }) {
       if (!options.json) {
         console.log(
           `  ${
-            name.padEnd(12)
+            name.padEnd(13)
           } wall ${ms} ms, ${after} ms after start-up (goal < ${GOALS.storeCommandMs} ms) ${
             ok ? "PASS" : "MISS"
           }; cpu ${cpu} ms, ${cpu - startupCpu} ms after start-up's ${startupCpu} (${

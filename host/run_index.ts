@@ -24,7 +24,7 @@ export interface RunIndex {
 
 // Lines are written by JSON.stringify of a synopsis, whose first key is run_id: the id is read
 // off the front of the line without parsing it. A line of any other shape is parsed whole.
-const LEADING_RUN_ID = /^\{"run_id":"([^"\\]*)"/;
+const LEADING_KEY = '{"run_id":"';
 
 /** The lines an index holds, by run id; the last line for an id wins. Empty when absent. */
 export async function readRunIndex(suiteDir: string): Promise<RunIndex> {
@@ -38,10 +38,15 @@ export async function readRunIndex(suiteDir: string): Promise<RunIndex> {
     }
     throw error;
   }
-  for (const line of text.split("\n")) {
-    if (line === "") continue;
-    const id = LEADING_RUN_ID.exec(line)?.[1] ?? runIdOf(line);
-    if (id !== undefined) lines.set(id, line);
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    if (end > start) {
+      const line = text.slice(start, end);
+      const id = leadingRunId(line) ?? runIdOf(line);
+      if (id !== undefined) lines.set(id, line);
+    }
+    start = end + 1;
   }
   return {
     synopsis: async (runId) => {
@@ -50,6 +55,13 @@ export async function readRunIndex(suiteDir: string): Promise<RunIndex> {
     },
     torn: text !== "" && !text.endsWith("\n"),
   };
+}
+
+function leadingRunId(line: string): string | undefined {
+  if (!line.startsWith(LEADING_KEY)) return undefined;
+  const close = line.indexOf('"', LEADING_KEY.length);
+  const id = line.slice(LEADING_KEY.length, close);
+  return close === -1 || id.includes("\\") ? undefined : id;
 }
 
 function runIdOf(line: string): string | undefined {
