@@ -248,8 +248,8 @@ function hasKeysInOrder(value: Record<string, unknown>, shape: Map<string, numbe
   return true;
 }
 
-// The fields the hand check knows; a case with any other (usage, samples, ...) is
-// rare enough to leave to the schema.
+// The fields the hand check knows; a case with any other (samples, output notes) is rare
+// enough to leave to the schema. `usage` is on every case of a run against a model API.
 const CASE_KEYS = new Set([
   "case_id",
   "kind",
@@ -263,6 +263,7 @@ const CASE_KEYS = new Set([
   "transport_error",
   "suspended_reason",
   "refused",
+  "usage",
   "inputs_digest",
   "expected",
 ]);
@@ -275,6 +276,17 @@ const VERDICT_KEYS = new Set([
   "reason",
   "metadata",
 ]);
+/**
+ * The fields of a run, a case and a verdict the hand checks read. A field of the schema that is
+ * in none of these sends every document that has it to the schema, the slow path; a test holds
+ * each schema field to a choice, so a new field can not land there unnoticed.
+ */
+export const HAND_CHECKED_FIELDS = {
+  run: [...RUN_KEYS.keys()],
+  case: [...CASE_KEYS],
+  verdict: [...VERDICT_KEYS],
+} as const;
+
 const CASE_KINDS = new Set(["normal", "canary", "calibration", "suspended"]);
 const STATUSES = new Set(["pass", "fail", "error"]);
 const DIGEST16 = /^[0-9a-f]{16}$/;
@@ -300,6 +312,9 @@ export function isPlainCaseResult(value: unknown): value is CaseResult {
     (typeof value.inputs_digest !== "string" || !DIGEST16.test(value.inputs_digest))
   ) return false;
   if ("expected" in value && !isJsonValue(value.expected)) return false;
+  if (
+    "usage" in value && !(Array.isArray(value.usage) && value.usage.every(isPlainModelUsage))
+  ) return false;
   if (!isFiniteNumber(value.latency_ms) || value.latency_ms < 0) return false;
   if (!Number.isSafeInteger(value.attempts) || (value.attempts as number) < 0) return false;
   if (!Array.isArray(value.verdicts)) return false;

@@ -358,3 +358,44 @@ Deno.test("the hand check of a run holds the schema's bounds at their edges", ()
   // The values inside each bound, save a positive written after primary (out of the schema's order).
   ok(accepted >= 18, `only ${accepted} of the edge values were accepted by hand`);
 });
+
+Deno.test("the hand check of a case reads model usage as the case schema does", () => {
+  const usage = {
+    role: "target",
+    provider: "openai",
+    model: "gpt-4o-mini",
+    calls: 2,
+    retries: 1,
+    input_tokens: 812,
+    output_tokens: 40,
+    unmetered: 0,
+  };
+  ok(isPlainCaseResult({ ...validCase, usage: [usage] }));
+  const usageValue: fc.Arbitrary<unknown> = fc.oneof(
+    anyValue,
+    fc.constantFrom("judge", "anthropic", "p".repeat(64), "p".repeat(65), "m".repeat(201), -1, 1.5),
+    fc.integer({ min: 0, max: 2 ** 53 }),
+  );
+  const edited = fc.record({
+    edit: fc.dictionary(fc.constantFrom(...Object.keys(usage), "extra"), usageValue, {
+      maxKeys: 2,
+    }),
+    count: fc.nat({ max: 2 }),
+  }).map(({ edit, count }) => {
+    const one: Record<string, unknown> = { ...usage, ...edit };
+    for (const [key, value] of Object.entries(one)) if (value === undefined) delete one[key];
+    return JSON.parse(JSON.stringify({ ...validCase, usage: Array(count).fill(one) }));
+  });
+  let accepted = 0;
+  fc.assert(
+    fc.property(edited, (value) => {
+      if (!isPlainCaseResult(value)) return;
+      accepted++;
+      const parsed = CaseResultSchema.safeParse(value);
+      ok(parsed.success, `accepted by hand, refused by the schema: ${JSON.stringify(value)}`);
+      assertEquals(parsed.data, value);
+    }),
+    { numRuns: 3000 },
+  );
+  ok(accepted > 100, `only ${accepted} edited cases were accepted: the test would prove little`);
+});
