@@ -187,6 +187,7 @@ async function benchStore(options: { runs: number; json: boolean }) {
       ["list --all", ["list", "--all", "--json"]],
       ["log", ["log", "--json"]],
       ["log --all", ["log", "--all", "--json"]],
+      ["view", ["view", "--json"]],
       ["view latest", ["view", "latest", "--json"]],
       ["view PREFIX", ["view", last.slice(0, 19), "--json"]],
     ];

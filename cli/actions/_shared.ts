@@ -43,7 +43,8 @@ export function printJson(io: Io, document: unknown): 0 {
 /** `--limit N` and `--all` as `list` and `log` read them: a whole number from 1, or every row. */
 export function rowLimit(
   values: { limit?: string; all: boolean },
-  command: "list" | "log",
+  command: "list" | "log" | "view",
+  run?: string,
 ): number | undefined {
   const limit = values.limit === undefined ? undefined : wholeNumberOption(values.limit, {
     command,
@@ -51,7 +52,7 @@ export function rowLimit(
     min: 1,
     max: Number.MAX_SAFE_INTEGER,
   });
-  return rowLimitOf({ limit, all: values.all }, command);
+  return rowLimitOf({ limit, all: values.all, run }, command);
 }
 
 /**

@@ -3,7 +3,7 @@ import { runListDocument, viewRunDocument } from "../../host/commands/store_docu
 import type { ViewInput } from "../commands/view.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Io } from "../io.ts";
-import { count, openStore, printJson } from "./_shared.ts";
+import { count, leftOutLine, openStore, printJson, rowLimit } from "./_shared.ts";
 import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
 import { totalsLines } from "../render_totals.ts";
 
@@ -13,9 +13,14 @@ export async function execute(
   io: Io,
 ): Promise<number> {
   const store = openStore(values);
+  const limit = rowLimit(values, "view", positionals[0]);
   const document = positionals.length === 1
     ? await viewRunDocument(store, { run: positionals[0], suite: values.suite })
-    : await runListDocument(store, { suite: values.suite, kind: "view" });
+    : await runListDocument(store, {
+      suite: values.suite,
+      kind: "view",
+      limit,
+    });
   if (values.json) return printJson(io, document);
   io.out(("runs" in document ? runTable(document) : runDetail(document)).join("\n") + "\n");
   return 0;
@@ -36,6 +41,8 @@ function runTable(document: RunList): string[] {
         ...names.map((n) => (n in r.figures ? formatValue(r.figures[n]) : "")),
       ]),
     ]),
+    ...leftOutLine(document.runs.length, { total: document.total, noun: "older run" })
+      .split("\n").filter((line) => line !== ""),
     ...baselineLines(document.baseline),
   ];
 }

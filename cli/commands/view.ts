@@ -1,8 +1,10 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
+import { DEFAULT_LIMIT, LIMIT_OPTIONS } from "./_limit_options.ts";
 
 const options = {
   suite: { type: "string", value: "NAME", help: "the suite, when the store holds several" },
+  ...LIMIT_OPTIONS,
 } as const satisfies OptionDeclarations;
 
 /** What `digline view`'s code (cli/actions/view.ts) receives. */
@@ -12,10 +14,11 @@ export type ViewInput = CommandInput<typeof options>;
 export const viewCommand = defineCommand({
   name: "view",
   summary: "the runs with their figures as columns, or one run in detail",
-  usage: "view [RUN] [--suite NAME] [options]",
+  usage: "view [RUN] [--suite NAME] [--limit N | --all] [options]",
   description: [
-    "Without RUN: every run of the suite (of every suite, when the store holds several and",
-    "--suite names none), newest first, with each figure as a column.",
+    "Without RUN: the runs of the suite (of every suite, when the store holds several and",
+    `--suite names none), newest first, with each figure as a column: the newest ${DEFAULT_LIMIT} unless`,
+    "--limit or --all says otherwise.",
     "With RUN: that run's identity, its verdict tallies and its figures with their exclusions.",
   ],
   options,

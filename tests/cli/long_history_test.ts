@@ -77,9 +77,28 @@ Deno.test("log prints the last twenty events of a long history, the left-out cou
   ]);
 });
 
-Deno.test("list and log refuse a limit that is not a whole number from 1, or beside --all", async () => {
+Deno.test("view without RUN shows the newest twenty runs' figures, and says how many it left out", async () => {
+  const { cwd, ids } = await longHistory();
+  const text = await cli(["view"], { cwd });
+  assertEquals(text.code, 0, text.stderr);
+  ok(text.stdout.includes("5 older runs not shown (25 in all): --limit N or --all prints them"));
+  ok(!text.stdout.includes(ids[4]) && text.stdout.includes(ids[5]), text.stdout);
+  match(text.stdout, /\* baseline /, "the baseline line stays, though its run is not shown");
+  const all = RunListSchema.parse(
+    JSON.parse((await cli(["view", "--all", "--json"], { cwd })).stdout),
+  );
+  assertEquals([all.total, all.runs.length], [25, 25]);
+  const refused = await cli(["view", "latest", "--limit", "3"], { cwd });
+  assertEquals(refused.code, 64);
+  assertEquals(
+    refused.stderr,
+    "digline: view: --limit and --all shorten the list of runs; view RUN shows one run whole\n",
+  );
+});
+
+Deno.test("list, log and view refuse a limit that is not a whole number from 1, or beside --all", async () => {
   const { cwd } = await longHistory();
-  for (const command of ["list", "log"]) {
+  for (const command of ["list", "log", "view"]) {
     for (const args of [["--limit", "0"], ["--limit", "ten"], ["--limit", "3", "--all"]]) {
       const result = await cli([command, ...args], { cwd });
       assertEquals(result.code, 64, `${command} ${args.join(" ")}: ${result.stderr}`);
