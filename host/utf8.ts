@@ -70,3 +70,23 @@ function sequenceWidth(bytes: Uint8Array, i: number): number {
   }
   return 0;
 }
+
+/**
+ * A target's output bytes (or a model's response body) as text. Bytes that are not UTF-8 are replaced with U+FFFD (the
+ * output is the system's answer, not an input to refuse), and the replacement is noted so the
+ * case's result says its output is not what the system sent byte for byte.
+ */
+export function decodeOutput(
+  bytes: Uint8Array,
+  onNote: ((note: string) => void) | undefined,
+  options: { what: string } = { what: "the output" },
+): string {
+  const decoded = decodeUtf8(bytes);
+  if ("text" in decoded) return decoded.text;
+  const byte = decoded.fault.byte.toString(16).padStart(2, "0");
+  onNote?.(
+    `${options.what} was not UTF-8 (first bad byte 0x${byte} at offset ${decoded.fault.offset}); ` +
+      "the bytes that were not are replaced with U+FFFD in the output recorded",
+  );
+  return new TextDecoder().decode(bytes);
+}

@@ -1,3 +1,4 @@
+import { decodeOutput } from "../utf8.ts";
 import { redact } from "../../core/redact.ts";
 import {
   ANTHROPIC_DEFAULT_MAX_TOKENS,
@@ -42,6 +43,8 @@ export interface SendOptions {
   meter?: ModelMeter;
   /** The tokens `ready` reserved for this request, corrected once the provider reports its use. */
   estimate?: number;
+  /** Told when the response body was not UTF-8 (its bad bytes read as U+FFFD). */
+  onBodyNote?: (note: string) => void;
 }
 
 /** What a client shares with every other client of the same endpoint. */
@@ -115,7 +118,10 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
           // would follow it. No redirect is followed with a key.
           redirect: "manual",
         });
-        body = await response.text();
+        // Read as bytes: text() would replace bytes that are not UTF-8 without a word.
+        body = decodeOutput(new Uint8Array(await response.arrayBuffer()), options.onBodyNote, {
+          what: "the model's response",
+        });
       } catch (error) {
         meter();
         if (options.signal.aborted) {

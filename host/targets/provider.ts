@@ -42,6 +42,7 @@ export function openProviderTarget(
         estimate: client.estimate(prompt),
         retry: (callOptions.attempt ?? 1) > 1,
         ...(callOptions.meter === undefined ? {} : { meter: callOptions.meter }),
+        ...(callOptions.onOutputNote === undefined ? {} : { onBodyNote: callOptions.onOutputNote }),
       });
       if (reply.refusal !== undefined) callOptions.onRefusal?.();
       return reply.text;

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, workspace } from "./_cli.ts";
+import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 
 // Case "bad" answers the bytes 61 FF 62 ("a", a byte that is never UTF-8, "b"); "good" answers "ab".
 const SUITE = `
@@ -53,4 +54,60 @@ Deno.test("an output that is not UTF-8 keeps its replacement and is noted on the
   match(explain.stdout, /note: bad: the output was not UTF-8/);
   const explainJson = JSON.parse((await cli(["explain", "--json"], { cwd })).stdout);
   match(explainJson.output_notes[0], NOTE);
+});
+
+Deno.test("a model's answer that is not UTF-8 is noted on the case, as a command's is", async () => {
+  // The completion's JSON with "30 days" in place, then its "3" swapped for the byte FF.
+  const json = new TextEncoder().encode(
+    JSON.stringify(await openaiCompletion("30 days").json()),
+  );
+  const at = new TextDecoder().decode(json).indexOf("30 days");
+  const bytes = Uint8Array.from(json);
+  bytes[at] = 0xff;
+  const server = startMockServer((request) =>
+    request.path === "/v1/chat/completions" && JSON.stringify(request.body).includes("bad")
+      ? new Response(bytes, { headers: { "content-type": "application/json" } })
+      : openaiCompletion("30 days")
+  );
+  try {
+    const cwd = await workspace({
+      "suite.toml": `
+name = "model-bytes"
+
+[target]
+provider = "openai"
+base_url = "${server.url}/v1"
+model = "sut"
+prompt = "{{which}}"
+retries = 0
+
+[[assertions]]
+name = "says-days"
+kind = "includes"
+value = "days"
+
+[[cases]]
+id = "bad"
+vars = { which = "bad" }
+
+[[cases]]
+id = "good"
+vars = { which = "good" }
+`,
+    });
+    const run = await cli(["run", "suite.toml", "--json"], { cwd });
+    assertEquals(run.code, 0, run.stderr);
+    const summary = JSON.parse(run.stdout);
+    const stored = JSON.parse(await Deno.readTextFile(join(cwd, summary.path)));
+    const byId = Object.fromEntries(stored.cases.map((c: { case_id: string }) => [c.case_id, c]));
+    assertEquals(byId.bad.output, "\uFFFD0 days");
+    assertEquals(byId.good.output_notes, undefined);
+    assertEquals(byId.bad.output_notes.length, 1);
+    match(
+      byId.bad.output_notes[0],
+      new RegExp(`^the model's response was not UTF-8 \\(first bad byte 0xff at offset ${at}\\)`),
+    );
+  } finally {
+    await server.close();
+  }
 });
