@@ -6,17 +6,25 @@
  */
 const DENO = Deno.execPath();
 
+// The tests' own configuration: the product's import map plus the packages only tests import,
+// with its own lock and node_modules, so a clone's plain install stays the product's (ADR 0067).
+const CONFIG = ["--config", "tests/deno.json"];
+
 interface Batch {
   name: string;
   args: string[];
 }
 
 const BATCHES: Batch[] = [
-  { name: "core (no permissions)", args: ["test", "--no-prompt", "--doc", "tests/core/", "core/"] },
+  {
+    name: "core (no permissions)",
+    args: ["test", ...CONFIG, "--no-prompt", "--doc", "tests/core/", "core/"],
+  },
   {
     name: "host, cli, examples and the rest",
     args: [
       "test",
+      ...CONFIG,
       "--no-prompt",
       "--allow-read",
       "--allow-write",
@@ -31,7 +39,7 @@ const BATCHES: Batch[] = [
     // playwright-core stats /proc/sys/fs/binfmt_misc/WSLInterop as it loads, and Deno grants
     // /proc only to --allow-all; so the one test that drives Chromium runs alone with it.
     name: "the HTML report in Chromium (playwright-core needs --allow-all)",
-    args: ["test", "--no-prompt", "--allow-all", "tests/cli/report_browser_test.ts"],
+    args: ["test", ...CONFIG, "--no-prompt", "--allow-all", "tests/cli/report_browser_test.ts"],
   },
 ];
 
