@@ -1,6 +1,7 @@
 /**
- * Runs every test: core's with no permissions at all (its wall), the rest with the flags they
- * declare, then prints one plain summary line, `tests: N passed, N failed`, that CI reads.
+ * Installs the product's and the tests' packages from their frozen locks, then runs every test:
+ * core's with no permissions at all (its wall), the rest with the flags they declare, then prints
+ * one plain summary line, `tests: N passed, N failed`, that CI reads.
  *
  * @module
  */
@@ -43,7 +44,26 @@ const BATCHES: Batch[] = [
   },
 ];
 
+// Both installs first, from their frozen locks: the product's for the CLI the tests start, the
+// tests' own for the test files; so a fresh clone's first run fetches each once, up front.
+const INSTALLS = [["install", "--frozen"], ["install", "--frozen", ...CONFIG]];
+
 const SUMMARY = /(?:ok|FAILED)\s*\|\s*(\d+) passed(?: \(\d+ steps?\))?\s*\|\s*(\d+) failed/;
+
+for (const args of INSTALLS) {
+  console.log(`== deno ${args.join(" ")}`);
+  const { code } = await new Deno.Command(DENO, {
+    args,
+    stdout: "inherit",
+    stderr: "inherit",
+    env: { NO_COLOR: "1" },
+  }).output();
+  if (code !== 0) {
+    console.log(`== deno ${args.join(" ")} failed (exit ${code}); no test ran`);
+    console.log("\ntests: 0 passed, 1 failed");
+    Deno.exit(1);
+  }
+}
 
 let passed = 0;
 let failed = 0;
