@@ -184,7 +184,6 @@ const CORE_PACKAGES_REVIEWED = [
   "ajv",
   "canonicalize",
   "entities",
-  "junit-report-builder",
   "zod",
 ];
 

@@ -1,10 +1,15 @@
 /**
- * Runs every test: core's with no permissions at all (its wall), the rest with the flags they
- * declare, then prints one plain summary line, `tests: N passed, N failed`, that CI reads.
+ * Installs the product's and the tests' packages from their frozen locks, then runs every test:
+ * core's with no permissions at all (its wall), the rest with the flags they declare, then prints
+ * one plain summary line, `tests: N passed, N failed`, that CI reads.
  *
  * @module
  */
 const DENO = Deno.execPath();
+
+// The tests' own configuration: the product's import map plus the packages only tests import,
+// with its own lock and node_modules, so a clone's plain install stays the product's (ADR 0067).
+const CONFIG = ["--config", "tests/deno.json"];
 
 interface Batch {
   name: string;
@@ -12,11 +17,15 @@ interface Batch {
 }
 
 const BATCHES: Batch[] = [
-  { name: "core (no permissions)", args: ["test", "--no-prompt", "--doc", "tests/core/", "core/"] },
+  {
+    name: "core (no permissions)",
+    args: ["test", ...CONFIG, "--no-prompt", "--doc", "tests/core/", "core/"],
+  },
   {
     name: "host, cli, examples and the rest",
     args: [
       "test",
+      ...CONFIG,
       "--no-prompt",
       "--allow-read",
       "--allow-write",
@@ -31,11 +40,30 @@ const BATCHES: Batch[] = [
     // playwright-core stats /proc/sys/fs/binfmt_misc/WSLInterop as it loads, and Deno grants
     // /proc only to --allow-all; so the one test that drives Chromium runs alone with it.
     name: "the HTML report in Chromium (playwright-core needs --allow-all)",
-    args: ["test", "--no-prompt", "--allow-all", "tests/cli/report_browser_test.ts"],
+    args: ["test", ...CONFIG, "--no-prompt", "--allow-all", "tests/cli/report_browser_test.ts"],
   },
 ];
 
+// Both installs first, from their frozen locks: the product's for the CLI the tests start, the
+// tests' own for the test files; so a fresh clone's first run fetches each once, up front.
+const INSTALLS = [["install", "--frozen"], ["install", "--frozen", ...CONFIG]];
+
 const SUMMARY = /(?:ok|FAILED)\s*\|\s*(\d+) passed(?: \(\d+ steps?\))?\s*\|\s*(\d+) failed/;
+
+for (const args of INSTALLS) {
+  console.log(`== deno ${args.join(" ")}`);
+  const { code } = await new Deno.Command(DENO, {
+    args,
+    stdout: "inherit",
+    stderr: "inherit",
+    env: { NO_COLOR: "1" },
+  }).output();
+  if (code !== 0) {
+    console.log(`== deno ${args.join(" ")} failed (exit ${code}); no test ran`);
+    console.log("\ntests: 0 passed, 1 failed");
+    Deno.exit(1);
+  }
+}
 
 let passed = 0;
 let failed = 0;

@@ -1,14 +1,29 @@
-import junitReportBuilder, { type Builder } from "junit-report-builder";
 import { type Fact, VERDICT_FORCED_BY_FACT } from "../compare/facts.ts";
 import { headline } from "../compare/reading.ts";
 import type { CaseResult } from "../run/run_document.ts";
 import type { Verdict as CheckVerdict } from "../run/verdict.ts";
 import type { ReportInput } from "./input.ts";
 import { formatValue } from "./numbers.ts";
+import { renderXml, type XmlElement } from "./xml.ts";
 
-// The package's types declare an ES default export, but it ships CommonJS whose module.exports is
-// the builder itself, and that is what a default import receives.
-const builders = junitReportBuilder as unknown as Builder;
+type Outcome =
+  | { kind: "failure" | "error"; message: string; type: string }
+  | { kind: "skipped"; properties: Array<[string, string]> };
+
+interface Testcase {
+  classname: string;
+  name: string;
+  /** Seconds; a figure has none. */
+  time?: number;
+  outcome?: Outcome;
+}
+
+interface Testsuite {
+  name: string;
+  timestamp: string;
+  properties: Array<[string, string]>;
+  testcases: Testcase[];
+}
 
 /**
  * The comparison as JUnit XML for CI test tabs: one testcase per case · check of the candidate
@@ -19,18 +34,17 @@ const builders = junitReportBuilder as unknown as Builder;
  */
 export function renderJunit(input: ReportInput): string {
   const { comparison, candidate } = input;
-  const report = builders.newBuilder().name(`digline ${comparison.suite}`);
   const timestamp = candidate.started_at.slice(0, 19);
-  const checks = report.testSuite()
-    .name(comparison.suite)
-    .timestamp(timestamp)
-    .property("digline.verdict", String(comparison.verdict))
-    .property("digline.candidate_run", comparison.candidate_run)
-    .property("digline.baseline_run", comparison.baseline_run)
-    .property("digline.headline", headline(comparison));
+  const properties: Array<[string, string]> = [
+    ["digline.verdict", String(comparison.verdict)],
+    ["digline.candidate_run", comparison.candidate_run],
+    ["digline.baseline_run", comparison.baseline_run],
+    ["digline.headline", headline(comparison)],
+  ];
   if (input.redacted !== undefined && input.redacted.length > 0) {
-    checks.property("digline.redacted", input.redacted.join(","));
+    properties.push(["digline.redacted", input.redacted.join(",")]);
   }
+  const checks: Testsuite = { name: comparison.suite, timestamp, properties, testcases: [] };
   const byCheck = factsByCheck(comparison.facts);
   const before = new Map(
     input.baseline.cases.flatMap((c) =>
@@ -39,39 +53,113 @@ export function renderJunit(input: ReportInput): string {
   );
   for (const c of candidate.cases) {
     for (const v of c.verdicts) {
-      const testcase = checks.testCase()
-        .className(comparison.suite)
-        .name(`${c.case_id} · ${v.assertion}`)
-        .time(Math.round(c.latency_ms) / 1000);
+      const testcase: Testcase = {
+        classname: comparison.suite,
+        name: `${c.case_id} · ${v.assertion}`,
+        time: Math.round(c.latency_ms) / 1000,
+      };
       const facts = byCheck.get(checkKey(c.case_id, v.assertion_id)) ?? [];
       const forcing = strongest(facts);
       if (forcing !== undefined) {
         const message = forcing.from === undefined && forcing.to === undefined
           ? forcing.kind
           : `${forcing.kind}: ${status(forcing.from)} → ${status(forcing.to)}`;
-        if (VERDICT_FORCED_BY_FACT[forcing.kind] === 2) testcase.error(message, forcing.kind);
-        else testcase.failure(message, forcing.kind);
+        testcase.outcome = forced(forcing, message);
       } else if (v.status !== "pass" && !expectedFailure(c, v)) {
-        testcase.skipped()
-          .property("digline.baseline", before.get(checkKey(c.case_id, v.assertion_id)) ?? "none")
-          .property("digline.candidate", v.status);
+        testcase.outcome = {
+          kind: "skipped",
+          properties: [
+            ["digline.baseline", before.get(checkKey(c.case_id, v.assertion_id)) ?? "none"],
+            ["digline.candidate", v.status],
+          ],
+        };
       }
+      checks.testcases.push(testcase);
     }
   }
+  const suites = [checks];
   if (comparison.figures.length > 0) {
-    const figures = report.testSuite().name(`${comparison.suite} figures`).timestamp(timestamp);
+    const figures: Testsuite = {
+      name: `${comparison.suite} figures`,
+      timestamp,
+      properties: [],
+      testcases: [],
+    };
     for (const f of comparison.figures) {
-      const testcase = figures.testCase()
-        .className(`${comparison.suite}.figures`)
-        .name(f.name);
+      const testcase: Testcase = { classname: `${comparison.suite}.figures`, name: f.name };
       const forcing = strongest(comparison.facts.filter((x) => x.figure === f.name));
-      if (forcing === undefined) continue;
-      const message = `${forcing.kind}: ${formatValue(f.baseline)} → ${formatValue(f.candidate)}`;
-      if (VERDICT_FORCED_BY_FACT[forcing.kind] === 2) testcase.error(message, forcing.kind);
-      else testcase.failure(message, forcing.kind);
+      if (forcing !== undefined) {
+        const message = `${forcing.kind}: ${formatValue(f.baseline)} → ${formatValue(f.candidate)}`;
+        testcase.outcome = forced(forcing, message);
+      }
+      figures.testcases.push(testcase);
     }
+    suites.push(figures);
   }
-  return report.build() + "\n";
+  const all = suites.flatMap((s) => s.testcases);
+  return renderXml({
+    name: "testsuites",
+    attributes: [["name", `digline ${comparison.suite}`], ...counts(all)],
+    children: suites.map(suiteElement),
+  }) + "\n";
+}
+
+function forced(fact: Fact, message: string): Outcome {
+  const kind = VERDICT_FORCED_BY_FACT[fact.kind] === 2 ? "error" : "failure";
+  return { kind, message, type: fact.kind };
+}
+
+/** The counts a CI tab reads, computed from the testcases written, so they can not disagree. */
+function counts(testcases: readonly Testcase[]): Array<[string, number]> {
+  const count = (kind: Outcome["kind"]) => testcases.filter((t) => t.outcome?.kind === kind).length;
+  return [
+    ["tests", testcases.length],
+    ["failures", count("failure")],
+    ["errors", count("error")],
+    ["skipped", count("skipped")],
+  ];
+}
+
+function suiteElement(suite: Testsuite): XmlElement {
+  const children = suite.properties.length > 0 ? [propertiesElement(suite.properties)] : [];
+  return {
+    name: "testsuite",
+    attributes: [["name", suite.name], ["timestamp", suite.timestamp], ...counts(suite.testcases)],
+    children: [...children, ...suite.testcases.map(testcaseElement)],
+  };
+}
+
+function testcaseElement(testcase: Testcase): XmlElement {
+  const attributes: Array<[string, string | number]> = [
+    ["classname", testcase.classname],
+    ["name", testcase.name],
+  ];
+  if (testcase.time !== undefined) attributes.push(["time", testcase.time]);
+  const outcome = testcase.outcome;
+  const children: XmlElement[] = [];
+  if (outcome?.kind === "skipped") {
+    children.push(propertiesElement(outcome.properties));
+    children.push({ name: "skipped", attributes: [], children: [] });
+  } else if (outcome !== undefined) {
+    children.push({
+      name: outcome.kind,
+      attributes: [["message", outcome.message], ["type", outcome.type]],
+      children: [],
+    });
+  }
+  return { name: "testcase", attributes, children };
+}
+
+function propertiesElement(properties: ReadonlyArray<[string, string]>): XmlElement {
+  return {
+    name: "properties",
+    attributes: [],
+    children: properties.map(([name, value]) => ({
+      name: "property",
+      attributes: [["name", name], ["value", value]],
+      children: [],
+    })),
+  };
 }
 
 function factsByCheck(facts: readonly Fact[]): Map<string, Fact[]> {
