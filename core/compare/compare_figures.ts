@@ -1,7 +1,7 @@
 import { type BaselineDraws, type BaselineMeasure, noisyChance } from "./baseline_measure.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
-import { higherIsBetter } from "../suite/aggregate_spec.ts";
+import { higherIsBetter } from "../suite/aggregate_direction.ts";
 import type { CaseResult, Figure, RunDocument } from "../run/run_document.ts";
 import { benjaminiHochberg } from "../statistics/benjamini_hochberg.ts";
 import { normalQuantile } from "../statistics/normal.ts";

@@ -1,13 +1,13 @@
 import { canonicalJson } from "../digest.ts";
 import type { Fact } from "./facts.ts";
-import { reduceVerdicts, reductionOf } from "../model/reduce.ts";
+import { reduceVerdicts, reductionOf } from "../model/reduction.ts";
 import { computeFigures } from "../run/aggregate.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Verdict } from "../run/verdict.ts";
 import type { Assertion } from "../suite/assertions/assertion.ts";
 import type { Case } from "../suite/case.ts";
-import { recheckableCheck } from "./recheck_rules.ts";
-import { isPureCustom } from "../suite/assertions/custom.ts";
+import type { RecordedAssertion } from "./recheck_rules.ts";
+import { isPureCustom } from "../suite/assertions/pure_custom.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
 /** The baseline as the candidate's rules judge it, and what that took. */
@@ -23,6 +23,16 @@ export interface RecheckedBaseline {
 }
 
 /**
+ * Builds the check a recorded definition describes, when it can be re-applied (recheckableCheck
+ * in recheck_rules.ts). Handed in: building one parses the definition with the assertion
+ * schemas, which a comparison with nothing to re-check never loads (ADR 0063).
+ */
+export type RecheckRules = (
+  recorded: RecordedAssertion,
+  compileSchema?: CompileJsonSchema,
+) => Assertion | undefined;
+
+/**
  * Judges the baseline by the candidate's rules. For every case both sides ran, each check the
  * candidate asked that the baseline did not answer under the same definition (a changed
  * parameter, a rename, a new check) or whose case `expected` moved is re-applied to the
@@ -34,16 +44,26 @@ export interface RecheckedBaseline {
 export function recheckBaseline(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options: { compileSchema?: CompileJsonSchema } = {},
+  options: { compileSchema?: CompileJsonSchema; rules?: RecheckRules } = {},
 ): RecheckedBaseline {
   const approved = runs[0];
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
   const rejudge = `digline rejudge ${approved.run_id}, then promote the run it stores`;
   // What only a new approval settles: the target was asked something else.
   const resolve = `digline promote ${candidate.run_id} --because "..."`;
-  const checks = new Map(
-    candidate.assertions.map((a) => [a.id, recheckableCheck(a, options.compileSchema)]),
-  );
+  const checks = new Map<string, Assertion | undefined>();
+  const checkOf = (id: string): Assertion | undefined => {
+    if (checks.has(id)) return checks.get(id);
+    const recorded = candidate.assertions.find((a) => a.id === id);
+    if (options.rules === undefined) {
+      throw new Error(`re-checking ${id} needs the recheck rules, and none were handed in`);
+    }
+    const check = recorded === undefined
+      ? undefined
+      : options.rules(recorded, options.compileSchema);
+    checks.set(id, check);
+    return check;
+  };
   const definitions = new Map(candidate.assertions.map((a) => [a.id, a.definition]));
   // A pure custom check's code is not in the document: the candidate run graded the baseline's
   // outputs with it as it was made, for whichever baseline was approved then.
@@ -63,22 +83,17 @@ export function recheckBaseline(
     const cases = run.cases.map((b) => {
       const c = after.get(b.case_id);
       if (c === undefined || !comparable(b) || !comparable(c)) return b;
-      if (inputsDiffer({ b, c }, { run, candidate })) {
+      const pending = pendingChecks({ b, c }, { run, candidate });
+      if (pending === "inputs-changed") {
         inputsChanged.add(c.case_id);
         touched = true;
         const { samples: _samples, ...rest } = b;
         return { ...rest, verdicts: [] };
       }
-      // Runs that did not record a case's inputs have equal case digests here (inputsDiffer),
-      // which cover `expected`: only recorded values can show it moved.
-      const expectedMoved = b.inputs_digest !== undefined && c.inputs_digest !== undefined &&
-        canonicalJson(b.expected ?? null) !== canonicalJson(c.expected ?? null);
       let next: CaseResult = b;
-      for (const v of c.verdicts) {
-        const answered = b.verdicts.some((x) => x.assertion_id === v.assertion_id);
-        if (answered && !expectedMoved) continue;
+      for (const v of pending) {
         touched = true;
-        const check = checks.get(v.assertion_id);
+        const check = checkOf(v.assertion_id);
         const recorded = check === undefined
           ? recordedRechecks.get(recheckKey(run.run_id, c.case_id, v.assertion_id))
           : undefined;
@@ -145,6 +160,47 @@ export function recheckBaseline(
   }
   return { runs: result, changed, facts, inputsChanged };
 }
+
+/**
+ * Whether judging the baseline by the candidate's rules re-applies any check, which needs the
+ * recheck rules (and the schemas they load): the same cases and checks recheckBaseline visits.
+ */
+export function needsRecheck(runs: readonly RunDocument[], candidate: RunDocument): boolean {
+  const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  return runs.some((run) =>
+    run.cases.some((b) => {
+      const c = after.get(b.case_id);
+      if (c === undefined || !comparable(b) || !comparable(c)) return false;
+      const pending = pendingChecks({ b, c }, { run, candidate });
+      return pending !== "inputs-changed" && pending.length > 0;
+    })
+  );
+}
+
+/**
+ * The candidate's verdicts of a case whose check the baseline must be judged by again: each one
+ * the baseline did not answer under the same definition, or all when `expected` moved. None when
+ * the inputs changed, which sets the case aside whole.
+ */
+function pendingChecks(
+  sides: { b: CaseResult; c: CaseResult },
+  runs: { run: RunDocument; candidate: RunDocument },
+): readonly Verdict[] | "inputs-changed" {
+  const { b, c } = sides;
+  if (inputsDiffer(sides, runs)) return "inputs-changed";
+  // Runs that did not record a case's inputs have equal case digests here (inputsDiffer),
+  // which cover `expected`: only recorded values can show it moved.
+  const expectedMoved = b.inputs_digest !== undefined && c.inputs_digest !== undefined &&
+    canonicalJson(b.expected ?? null) !== canonicalJson(c.expected ?? null);
+  if (expectedMoved) return c.verdicts;
+  let pending: Verdict[] | undefined;
+  for (const v of c.verdicts) {
+    if (!b.verdicts.some((x) => x.assertion_id === v.assertion_id)) (pending ??= []).push(v);
+  }
+  return pending ?? NONE_PENDING;
+}
+
+const NONE_PENDING: readonly Verdict[] = [];
 
 /** Suspended cases were asked nothing and calibration cases are judged on their own. */
 function comparable(c: CaseResult): boolean {
