@@ -2,7 +2,13 @@ import type { RunDocument } from "../run/run_document.ts";
 import type { VerdictStatus } from "../run/verdict.ts";
 
 /** Every baseline run's verdict statuses, by case id and then assertion id, in run order. */
-export type CheckHistory = Map<string, Map<string, VerdictStatus[]>>;
+export type CheckHistory = Map<string, Map<string, readonly VerdictStatus[]>>;
+
+const ALONE: Readonly<Record<VerdictStatus, readonly VerdictStatus[]>> = {
+  pass: Object.freeze(["pass"]),
+  fail: Object.freeze(["fail"]),
+  error: Object.freeze(["error"]),
+};
 
 /** Collects each case's and check's verdict statuses across runs, in run order. */
 export function checkHistory(runs: readonly RunDocument[]): CheckHistory {
@@ -16,8 +22,10 @@ export function checkHistory(runs: readonly RunDocument[]): CheckHistory {
       }
       for (const v of c.verdicts) {
         const seen = checks.get(v.assertion_id);
-        if (seen === undefined) checks.set(v.assertion_id, [v.status]);
-        else seen.push(v.status);
+        // One shared list per status until a second run adds to it: a baseline of one run
+        // would otherwise allocate a list per check of every case.
+        if (seen === undefined) checks.set(v.assertion_id, ALONE[v.status]);
+        else checks.set(v.assertion_id, [...seen, v.status]);
       }
     }
   }

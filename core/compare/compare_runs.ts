@@ -169,9 +169,12 @@ export function compareRunsWith(
     }
     compared.push(c.case_id);
     comparedCases.push(c);
+    const checks = history.get(c.case_id);
     for (const v of c.verdicts) {
-      const seen = history.get(c.case_id)?.get(v.assertion_id);
+      const seen = checks?.get(v.assertion_id);
       if (seen === undefined) continue;
+      // The usual case, one baseline run that gave the same pass or fail, is no fact at all.
+      if (seen.length === 1 && seen[0] === v.status && v.status !== "error") continue;
       const from = summarise(seen);
       if (v.status === "error" || seen.includes("error")) {
         if (v.metadata.unreconciled !== true) {

@@ -191,8 +191,11 @@ function pendingChecks(
   // Runs that did not record a case's inputs have equal case digests here (inputsDiffer),
   // which cover `expected`: only recorded values can show it moved.
   const expectedMoved = b.inputs_digest !== undefined && c.inputs_digest !== undefined &&
+    b.expected !== c.expected &&
     canonicalJson(b.expected ?? null) !== canonicalJson(c.expected ?? null);
   if (expectedMoved) return c.verdicts;
+  // The usual case, both sides asked the same checks in the same order, in one pass.
+  if (sameChecksInOrder(b.verdicts, c.verdicts)) return NONE_PENDING;
   let pending: Verdict[] | undefined;
   for (const v of c.verdicts) {
     if (!b.verdicts.some((x) => x.assertion_id === v.assertion_id)) (pending ??= []).push(v);
@@ -201,6 +204,12 @@ function pendingChecks(
 }
 
 const NONE_PENDING: readonly Verdict[] = [];
+
+function sameChecksInOrder(a: readonly Verdict[], b: readonly Verdict[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].assertion_id !== b[i].assertion_id) return false;
+  return true;
+}
 
 /** Suspended cases were asked nothing and calibration cases are judged on their own. */
 function comparable(c: CaseResult): boolean {
