@@ -105,7 +105,8 @@ export function planNoisyDraws(
   options: { gate: RunGate; history?: CheckHistory },
 ): Map<string, number> {
   const planned = new Map<string, number>();
-  if (options.gate.noisy_draws === 0 || baselineRuns.length === 0) return planned;
+  // One run gives each check one verdict, which can not go both ways: no case is noisy.
+  if (options.gate.noisy_draws === 0 || baselineRuns.length < 2) return planned;
   const checks = [...new Set(baselineRuns[0].figures.filter(isPairable).map((f) => f.over_id))];
   const history = options.history ?? checkHistory(baselineRuns);
   for (const c of baselineRuns[0].cases) {
