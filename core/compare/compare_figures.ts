@@ -2,6 +2,7 @@ import { type BaselineDraws, type BaselineMeasure, noisyChance } from "./baselin
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import { higherIsBetter } from "../suite/aggregate_direction.ts";
+import { casesById } from "../run/cases_by_id.ts";
 import type { CaseResult, Figure, RunDocument } from "../run/run_document.ts";
 import { benjaminiHochberg } from "../statistics/benjamini_hochberg.ts";
 import { normalQuantile } from "../statistics/normal.ts";
@@ -68,7 +69,7 @@ export function compareFigures(
   const result: FigureComparison[] = [];
   const gate = { ...options.measure.gate, alpha: options.alpha ?? options.measure.gate.alpha };
   const byName = new Map(candidate.figures.map((f) => [f.name, f]));
-  const candidateCases = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const candidateCases = casesById(candidate.cases);
   const critical = normalQuantile(1 - gate.alpha);
   const runCount = options.measure.runs.length;
   const rising = new Map(

@@ -15,7 +15,8 @@ import {
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
-import { recheckBaseline, type RecheckRules } from "./recheck.ts";
+import { recheckBaseline, type RecheckedBaseline, type RecheckRules } from "./recheck.ts";
+import { casesById } from "../run/cases_by_id.ts";
 import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
@@ -87,9 +88,10 @@ export interface CompareRunsOptions {
 }
 
 /**
- * compareRuns (core/compare/compare.ts) with the recheck rules handed in, for a caller that
- * loads them only when the baseline has something to re-check (needsRecheck): building a check
- * from its recorded definition needs the assertion schemas, and so zod (ADR 0063).
+ * compareRuns (core/compare/compare.ts) with the recheck rules handed in, or the re-checked
+ * baseline itself, for a caller that loads the rules only when recheckBaseline answers that it
+ * needs them: building a check from its recorded definition needs the assertion schemas, and so
+ * zod (ADR 0063).
  */
 export function compareRunsWith(
   baselineRuns: RunDocument | readonly RunDocument[],
@@ -97,6 +99,8 @@ export function compareRunsWith(
   options: CompareRunsOptions & {
     /** Builds a recorded check again; needed when the baseline has one to re-check. */
     rules?: RecheckRules;
+    /** recheckBaseline of these same runs, already made (with the rules, when it needed them). */
+    recheck?: RecheckedBaseline;
   } = {},
 ): Comparison {
   const approved: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
@@ -110,17 +114,23 @@ export function compareRunsWith(
     throw new Error("The baseline measure given to compareRuns is of other runs");
   }
   // Both sides are judged by the candidate's rules: the baseline is re-checked where they moved.
-  const recheck = recheckBaseline(approved, candidate, {
+  const recheck = options.recheck ?? recheckBaseline(approved, candidate, {
     compileSchema: options.compileSchema,
     rules: options.rules,
   });
+  if (recheck === "needs-rules") {
+    throw new Error("The baseline has a check to re-check, and compareRunsWith was given no rules");
+  }
+  if (recheck.runs.length !== approved.length) {
+    throw new Error("The re-checked baseline given to compareRunsWith is of other runs");
+  }
   const runs = recheck.runs;
   const baseline = runs[0];
   const measure = given !== undefined && !recheck.changed ? given : measureBaseline(runs);
   const { gate, history } = measure;
   const facts: Fact[] = [];
-  const before = new Map(baseline.cases.map((c) => [c.case_id, c]));
-  const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const before = casesById(baseline.cases);
+  const after = casesById(candidate.cases);
   const drawn = drawsByCase(confirmation?.rounds ?? []);
   const counted = confirmation === undefined && runs.length > 1;
 

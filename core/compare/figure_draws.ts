@@ -31,7 +31,13 @@ function drawValue(
   verdicts: readonly Verdict[],
   options: { assertionId: string; score: boolean },
 ): number[] {
-  const v = verdicts.find((x) => x.assertion_id === options.assertionId);
+  let v: Verdict | undefined;
+  for (const x of verdicts) {
+    if (x.assertion_id === options.assertionId) {
+      v = x;
+      break;
+    }
+  }
   if (v === undefined || v.status === "error") return [];
   if (options.score) return v.score === undefined ? [] : [v.score];
   return [v.status === "pass" ? 1 : 0];

@@ -7,6 +7,7 @@ import type { Verdict } from "../run/verdict.ts";
 import type { Assertion } from "../suite/assertions/assertion.ts";
 import type { Case } from "../suite/case.ts";
 import type { RecordedAssertion } from "./recheck_rules.ts";
+import { casesById } from "../run/cases_by_id.ts";
 import { isPureCustom } from "../suite/assertions/pure_custom.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
@@ -44,7 +45,37 @@ export type RecheckRules = (
 export function recheckBaseline(
   runs: readonly RunDocument[],
   candidate: RunDocument,
+  options: { compileSchema?: CompileJsonSchema; rules: RecheckRules },
+): RecheckedBaseline;
+/**
+ * Without the rules: the same, or "needs-rules" as soon as a check would be re-applied, for a
+ * caller that imports the rules (and the schemas they load) only then (ADR 0063).
+ */
+export function recheckBaseline(
+  runs: readonly RunDocument[],
+  candidate: RunDocument,
+  options?: { compileSchema?: CompileJsonSchema; rules?: RecheckRules },
+): RecheckedBaseline | "needs-rules";
+export function recheckBaseline(
+  runs: readonly RunDocument[],
+  candidate: RunDocument,
   options: { compileSchema?: CompileJsonSchema; rules?: RecheckRules } = {},
+): RecheckedBaseline | "needs-rules" {
+  try {
+    return judgedByCandidateRules(runs, candidate, options);
+  } catch (error) {
+    if (error instanceof RulesNeeded) return "needs-rules";
+    throw error;
+  }
+}
+
+/** Thrown from deep in the walk to end it at the first check that needs the rules. */
+class RulesNeeded extends Error {}
+
+function judgedByCandidateRules(
+  runs: readonly RunDocument[],
+  candidate: RunDocument,
+  options: { compileSchema?: CompileJsonSchema; rules?: RecheckRules },
 ): RecheckedBaseline {
   const approved = runs[0];
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
@@ -55,9 +86,7 @@ export function recheckBaseline(
   const checkOf = (id: string): Assertion | undefined => {
     if (checks.has(id)) return checks.get(id);
     const recorded = candidate.assertions.find((a) => a.id === id);
-    if (options.rules === undefined) {
-      throw new Error(`re-checking ${id} needs the recheck rules, and none were handed in`);
-    }
+    if (options.rules === undefined) throw new RulesNeeded();
     const check = recorded === undefined
       ? undefined
       : options.rules(recorded, options.compileSchema);
@@ -73,7 +102,7 @@ export function recheckBaseline(
       r.verdicts,
     ]),
   );
-  const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const after = casesById(candidate.cases);
   const rechecked = new Map<string, { name: string; cases: Set<string> }>();
   const notRechecked = new Map<string, Fact>();
   const inputsChanged = new Set<string>();
@@ -159,22 +188,6 @@ export function recheckBaseline(
     facts.push({ kind: "inputs-changed", case_id: id, resolve });
   }
   return { runs: result, changed, facts, inputsChanged };
-}
-
-/**
- * Whether judging the baseline by the candidate's rules re-applies any check, which needs the
- * recheck rules (and the schemas they load): the same cases and checks recheckBaseline visits.
- */
-export function needsRecheck(runs: readonly RunDocument[], candidate: RunDocument): boolean {
-  const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
-  return runs.some((run) =>
-    run.cases.some((b) => {
-      const c = after.get(b.case_id);
-      if (c === undefined || !comparable(b) || !comparable(c)) return false;
-      const pending = pendingChecks({ b, c }, { run, candidate });
-      return pending !== "inputs-changed" && pending.length > 0;
-    })
-  );
 }
 
 /**

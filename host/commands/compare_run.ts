@@ -1,5 +1,5 @@
 import { compareRunsWith, type Comparison } from "../../core/compare/compare_runs.ts";
-import { needsRecheck } from "../../core/compare/recheck.ts";
+import { recheckBaseline } from "../../core/compare/recheck.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { PartialRunError } from "../refusals.ts";
@@ -108,11 +108,13 @@ export async function compareRun(
   const compileSchema = await schemaCompilerFor(candidate.assertions.map((a) => a.definition));
   // Building a check again parses its definition with the assertion schemas: zod is loaded only
   // when the baseline has a check to re-check (ADR 0063).
-  const rules = needsRecheck(baselineRuns, candidate)
-    ? (await import("../../core/compare/recheck_rules.ts")).recheckableCheck
-    : undefined;
+  let recheck = recheckBaseline(baselineRuns, candidate, { compileSchema });
+  if (recheck === "needs-rules") {
+    const { recheckableCheck } = await import("../../core/compare/recheck_rules.ts");
+    recheck = recheckBaseline(baselineRuns, candidate, { compileSchema, rules: recheckableCheck });
+  }
   return {
-    comparison: compareRunsWith(baselineRuns, candidate, { confirmation, compileSchema, rules }),
+    comparison: compareRunsWith(baselineRuns, candidate, { confirmation, compileSchema, recheck }),
     confirmation,
     candidate,
     baselineRun: baselineRuns[0],
