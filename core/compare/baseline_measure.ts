@@ -3,7 +3,7 @@ import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import { runGate } from "../run/run_gate.ts";
 import type { BaselineDraws } from "./baseline_draws.ts";
-import type { RunDocument } from "../run/run_document.ts";
+import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { type Sensitivity, sensitivityOf } from "./sensitivity.ts";
 
 export type { BaselineDraws } from "./baseline_draws.ts";
@@ -25,10 +25,16 @@ export interface BaselineMeasure {
   sensitivity: Sensitivity | null;
 }
 
-/** Measures a baseline of one or more runs of the same suite, the approved run first. */
-export function measureBaseline(runs: readonly RunDocument[]): BaselineMeasure {
+/**
+ * Measures a baseline of one or more runs of the same suite, the approved run first
+ * (`approvedCases`: its cases by id, when the caller has them already).
+ */
+export function measureBaseline(
+  runs: readonly RunDocument[],
+  options: { approvedCases?: ReadonlyMap<string, CaseResult> } = {},
+): BaselineMeasure {
   const gate = runGate(runs[0]);
-  const history = checkHistory(runs);
+  const history = checkHistory(runs, options);
   const draws = new Map<string, Map<string, BaselineDraws>>();
   for (const figure of runs[0].figures) {
     if (!isPairable(figure)) continue;

@@ -1,4 +1,5 @@
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
+import { casesById } from "../run/cases_by_id.ts";
 import type { Verdict, VerdictStatus } from "../run/verdict.ts";
 
 /** One case's verdict statuses in every baseline run, by assertion id, in run order. */
@@ -20,11 +21,14 @@ const ALONE: Readonly<Record<VerdictStatus, readonly VerdictStatus[]>> = {
 };
 
 /** Collects each case's and check's verdict statuses across runs, in run order. */
-export function checkHistory(runs: readonly RunDocument[]): CheckHistory {
+export function checkHistory(
+  runs: readonly RunDocument[],
+  options: { approvedCases?: ReadonlyMap<string, CaseResult> } = {},
+): CheckHistory {
   // One run's history is its cases' verdicts as they stand: read in place, rather than copied
   // into a map per case (at 100,000 cases those maps were most of what measuring the baseline
   // allocated and kept).
-  const one = runs.length === 1 ? OneRunHistory.of(runs[0]) : undefined;
+  const one = runs.length === 1 ? OneRunHistory.of(runs[0], options.approvedCases) : undefined;
   if (one !== undefined) return one;
   const history = new Map<string, Map<string, readonly VerdictStatus[]>>();
   for (const run of runs) {
@@ -46,20 +50,20 @@ export function checkHistory(runs: readonly RunDocument[]): CheckHistory {
 
 /** The history of a baseline of one run, read from its cases. */
 class OneRunHistory implements CheckHistory {
-  readonly #cases: Map<string, CaseResult>;
+  readonly #cases: ReadonlyMap<string, CaseResult>;
 
-  private constructor(cases: Map<string, CaseResult>) {
+  private constructor(cases: ReadonlyMap<string, CaseResult>) {
     this.#cases = cases;
   }
 
-  /** Undefined for a run that holds a case id twice, whose verdicts the general walk merges. */
-  static of(run: RunDocument): OneRunHistory | undefined {
-    const cases = new Map<string, CaseResult>();
-    for (const c of run.cases) {
-      if (cases.has(c.case_id)) return undefined;
-      cases.set(c.case_id, c);
-    }
-    return new OneRunHistory(cases);
+  /**
+   * Undefined for a run that holds a case id twice, whose verdicts the general walk merges.
+   * `byId` is the run's cases by id when the caller has them: one entry fewer than cases is a
+   * repeated id.
+   */
+  static of(run: RunDocument, byId?: ReadonlyMap<string, CaseResult>): OneRunHistory | undefined {
+    const cases = byId ?? casesById(run.cases);
+    return cases.size === run.cases.length ? new OneRunHistory(cases) : undefined;
   }
 
   get(caseId: string): CaseHistory | undefined {

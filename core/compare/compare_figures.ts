@@ -64,12 +64,14 @@ export function compareFigures(
     alpha?: number;
     /** Of the baseline-noisy cases, the share `extra` was planned for (a budget keeps fewer). */
     noisyShare?: number;
+    /** The candidate's cases by id, when the caller has them already. */
+    candidateCases?: ReadonlyMap<string, CaseResult>;
   },
 ): FigureComparison[] {
   const result: FigureComparison[] = [];
   const gate = { ...options.measure.gate, alpha: options.alpha ?? options.measure.gate.alpha };
   const byName = new Map(candidate.figures.map((f) => [f.name, f]));
-  const candidateCases = casesById(candidate.cases);
+  const candidateCases = options.candidateCases ?? casesById(candidate.cases);
   const critical = normalQuantile(1 - gate.alpha);
   const runCount = options.measure.runs.length;
   const rising = new Map(
@@ -188,7 +190,7 @@ function pairedCases(
   now: Figure,
   where: {
     baselineDraws: ReadonlyMap<string, BaselineDraws>;
-    candidateCases: Map<string, CaseResult>;
+    candidateCases: ReadonlyMap<string, CaseResult>;
     extra?: ReadonlyMap<string, readonly CaseResult[]>;
     /** -1 for a figure where lower is better: its draws are negated. */
     sign: number;

@@ -101,6 +101,8 @@ export function compareRunsWith(
     rules?: RecheckRules;
     /** recheckBaseline of these same runs, already made (with the rules, when it needed them). */
     recheck?: RecheckedBaseline;
+    /** The candidate's cases by id, as recheckBaseline was given them. */
+    candidateCases?: ReadonlyMap<string, CaseResult>;
   } = {},
 ): Comparison {
   const approved: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
@@ -117,6 +119,7 @@ export function compareRunsWith(
   const recheck = options.recheck ?? recheckBaseline(approved, candidate, {
     compileSchema: options.compileSchema,
     rules: options.rules,
+    candidateCases: options.candidateCases,
   });
   if (recheck === "needs-rules") {
     throw new Error("The baseline has a check to re-check, and compareRunsWith was given no rules");
@@ -126,11 +129,14 @@ export function compareRunsWith(
   }
   const runs = recheck.runs;
   const baseline = runs[0];
-  const measure = given !== undefined && !recheck.changed ? given : measureBaseline(runs);
+  // Each side's cases by id, built once: at 100,000 cases each map is a collection's worth.
+  const before = casesById(baseline.cases);
+  const after = options.candidateCases ?? casesById(candidate.cases);
+  const measure = given !== undefined && !recheck.changed
+    ? given
+    : measureBaseline(runs, { approvedCases: before });
   const { gate, history } = measure;
   const facts: Fact[] = [];
-  const before = casesById(baseline.cases);
-  const after = casesById(candidate.cases);
   const drawn = drawsByCase(confirmation?.rounds ?? []);
   const counted = confirmation === undefined && runs.length > 1;
 
@@ -226,6 +232,7 @@ export function compareRunsWith(
     facts.push({ kind: "stable-flips-worse", from: flipTest.expected, to: flipTest.failed });
   }
   const figures = compareFigures(runs, candidate, {
+    candidateCases: after,
     measure,
     extra: plannedDraws(confirmation),
     noisyShare: confirmation?.plan.noisy_share,
@@ -358,7 +365,7 @@ function checkFact(
 function rulesChanged(
   baseline: RunDocument,
   candidate: RunDocument,
-  maps: { before: Map<string, CaseResult>; after: Map<string, CaseResult> },
+  maps: { before: ReadonlyMap<string, CaseResult>; after: ReadonlyMap<string, CaseResult> },
 ): Fact[] {
   const facts: Fact[] = [];
   if (baseline.suite.config_hash !== candidate.suite.config_hash) {

@@ -33,6 +33,15 @@ export type RecheckRules = (
   compileSchema?: CompileJsonSchema,
 ) => Assertion | undefined;
 
+/** What recheckBaseline takes beside the two sides. */
+export interface RecheckOptions {
+  compileSchema?: CompileJsonSchema;
+  /** Builds a recorded check again; without it, a needed re-check answers "needs-rules". */
+  rules?: RecheckRules;
+  /** The candidate's cases by id, when the caller has them already. */
+  candidateCases?: ReadonlyMap<string, CaseResult>;
+}
+
 /**
  * Judges the baseline by the candidate's rules. For every case both sides ran, each check the
  * candidate asked that the baseline did not answer under the same definition (a changed
@@ -45,7 +54,7 @@ export type RecheckRules = (
 export function recheckBaseline(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options: { compileSchema?: CompileJsonSchema; rules: RecheckRules },
+  options: RecheckOptions & { rules: RecheckRules },
 ): RecheckedBaseline;
 /**
  * Without the rules: the same, or "needs-rules" as soon as a check would be re-applied, for a
@@ -54,12 +63,12 @@ export function recheckBaseline(
 export function recheckBaseline(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options?: { compileSchema?: CompileJsonSchema; rules?: RecheckRules },
+  options?: RecheckOptions,
 ): RecheckedBaseline | "needs-rules";
 export function recheckBaseline(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options: { compileSchema?: CompileJsonSchema; rules?: RecheckRules } = {},
+  options: RecheckOptions = {},
 ): RecheckedBaseline | "needs-rules" {
   try {
     return judgedByCandidateRules(runs, candidate, options);
@@ -75,7 +84,7 @@ class RulesNeeded extends Error {}
 function judgedByCandidateRules(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options: { compileSchema?: CompileJsonSchema; rules?: RecheckRules },
+  options: RecheckOptions,
 ): RecheckedBaseline {
   const approved = runs[0];
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
@@ -102,7 +111,7 @@ function judgedByCandidateRules(
       r.verdicts,
     ]),
   );
-  const after = casesById(candidate.cases);
+  const after = options.candidateCases ?? casesById(candidate.cases);
   const rechecked = new Map<string, { name: string; cases: Set<string> }>();
   const notRechecked = new Map<string, Fact>();
   const inputsChanged = new Set<string>();

@@ -1,5 +1,6 @@
 import { compareRunsWith, type Comparison } from "../../core/compare/compare_runs.ts";
 import { recheckBaseline } from "../../core/compare/recheck.ts";
+import { casesById } from "../../core/run/cases_by_id.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { PartialRunError } from "../refusals.ts";
@@ -108,13 +109,20 @@ export async function compareRun(
   const compileSchema = await schemaCompilerFor(candidate.assertions.map((a) => a.definition));
   // Building a check again parses its definition with the assertion schemas: zod is loaded only
   // when the baseline has a check to re-check (ADR 0063).
-  let recheck = recheckBaseline(baselineRuns, candidate, { compileSchema });
+  const candidateCases = casesById(candidate.cases);
+  let recheck = recheckBaseline(baselineRuns, candidate, { compileSchema, candidateCases });
   if (recheck === "needs-rules") {
     const { recheckableCheck } = await import("../../core/compare/recheck_rules.ts");
-    recheck = recheckBaseline(baselineRuns, candidate, { compileSchema, rules: recheckableCheck });
+    const rules = recheckableCheck;
+    recheck = recheckBaseline(baselineRuns, candidate, { compileSchema, rules, candidateCases });
   }
   return {
-    comparison: compareRunsWith(baselineRuns, candidate, { confirmation, compileSchema, recheck }),
+    comparison: compareRunsWith(baselineRuns, candidate, {
+      confirmation,
+      compileSchema,
+      recheck,
+      candidateCases,
+    }),
     confirmation,
     candidate,
     baselineRun: baselineRuns[0],
