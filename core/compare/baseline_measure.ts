@@ -48,7 +48,7 @@ export function measureBaseline(
         const values = caseDraws(c, draw);
         if (seen === undefined) byCase.set(c.case_id, { values, runs: 1 });
         else {
-          seen.values.push(...values);
+          seen.values = [...seen.values, ...values];
           seen.runs += 1;
         }
       }

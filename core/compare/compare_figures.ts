@@ -202,10 +202,11 @@ function pairedCases(
     const baseline = where.baselineDraws.get(id)?.values;
     const own = where.candidateCases.get(id);
     if (own === undefined || baseline === undefined || baseline.length === 0) continue;
-    const candidate = caseDraws(own, draw);
     const extra = where.extra?.get(id) ?? [];
-    for (const more of extra) candidate.push(...caseDraws(more, draw));
-    const signed = (values: number[]) => where.sign > 0 ? values : values.map((v) => -v);
+    const candidate = extra.length === 0
+      ? caseDraws(own, draw)
+      : [own, ...extra].flatMap((result) => caseDraws(result, draw));
+    const signed = (values: readonly number[]) => where.sign > 0 ? values : values.map((v) => -v);
     pairs.push({
       baseline: signed(baseline),
       candidate: signed(candidate),

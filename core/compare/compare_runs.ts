@@ -157,8 +157,7 @@ export function compareRunsWith(
     }
   }
   for (const c of candidate.cases) {
-    const old = before.get(c.case_id);
-    if (c.kind !== "canary" || old === undefined) continue;
+    if (c.kind !== "canary" || !before.has(c.case_id)) continue;
     for (const v of c.verdicts) {
       const seen = history.get(c.case_id)?.get(v.assertion_id);
       if (seen !== undefined && !seen.includes(v.status)) {
