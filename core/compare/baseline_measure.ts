@@ -47,10 +47,9 @@ export function measureBaseline(
       // The first figure of the name, as for several runs below (a grouped figure shares it).
       const counted = runs[0].figures.find((f) => f.name === figure.name)?.counted ?? [];
       for (const id of counted) {
+        // An id counted twice sets the same draws twice, as the walk over cases counts it once.
         const c = approved.get(id);
-        if (c !== undefined && !byCase.has(id)) {
-          byCase.set(id, { values: caseDraws(c, draw), runs: 1 });
-        }
+        if (c !== undefined) byCase.set(id, { values: caseDraws(c, draw), runs: 1 });
       }
       draws.set(figure.name, byCase);
       continue;
