@@ -197,6 +197,7 @@ function pairedCases(
   },
 ): PairedCase[] {
   const draw = { assertionId: now.over_id, score: now.kind === "mean" };
+  const signed = (values: readonly number[]) => where.sign > 0 ? values : values.map((v) => -v);
   const pairs: PairedCase[] = [];
   for (const id of now.counted) {
     const baseline = where.baselineDraws.get(id)?.values;
@@ -206,7 +207,6 @@ function pairedCases(
     const candidate = extra.length === 0
       ? caseDraws(own, draw)
       : [own, ...extra].flatMap((result) => caseDraws(result, draw));
-    const signed = (values: readonly number[]) => where.sign > 0 ? values : values.map((v) => -v);
     pairs.push({
       baseline: signed(baseline),
       candidate: signed(candidate),
