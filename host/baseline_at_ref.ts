@@ -1,11 +1,6 @@
 import { relative, resolve } from "node:path";
 import type { z } from "zod";
-import {
-  type BaselineDocument,
-  BaselineDocumentSchema,
-  type RunDocument,
-  RunDocumentSchema,
-} from "../core/run/run_document.ts";
+import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { listFilesAt, readFileAt, resolveCommit } from "./git_objects.ts";
 import { GitRefError, StoreDocumentError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";
@@ -29,6 +24,10 @@ export async function baselineAtRef(
   options: { ref: string; suite: string },
 ): Promise<BaselineAtRef> {
   const commit = await resolveCommit(options.ref);
+  // Imported here: a plain compare loads no zod (ADR 0063), and a ref's documents are few.
+  const { BaselineDocumentSchema, RunDocumentSchema } = await import(
+    "../core/run/run_document.ts"
+  );
   const at = (path: string) => relative(Deno.cwd(), resolve(path));
   const dir = at(store.baselinesDir(options.suite));
   const names = (await listFilesAt(commit, dir)).filter((n) => n.endsWith(".json")).sort();

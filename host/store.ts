@@ -4,6 +4,7 @@ import type { ConfirmationDocument } from "../core/compare/confirmation_document
 import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
 import { isPlainRunDocument } from "../core/run/run_document_check.ts";
+import { isPlainBaselineDocument } from "../core/run/baseline_document_check.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
@@ -209,8 +210,7 @@ export class RunStore {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
       throw new RunNotFoundError(runId, { store: this.tenantDir, suite });
     }
-    const { RunDocumentSchema } = await import("../core/run/run_document.ts");
-    const run = await readDocument(path, RunDocumentSchema);
+    const run = await readDocument(path, { safeParse: parsePlainRunFirst });
     if (run.run_id !== runId || run.suite.name !== suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
@@ -229,8 +229,7 @@ export class RunStore {
     const docs: BaselineDocument[] = [];
     for (const name of listEntries(dir, { directories: false })) {
       if (name.endsWith(".json")) {
-        const { BaselineDocumentSchema } = await import("../core/run/run_document.ts");
-        docs.push(await readDocument(join(dir, name), BaselineDocumentSchema));
+        docs.push(await readDocument(join(dir, name), { safeParse: parsePlainBaselineFirst }));
       }
     }
     return docs;
@@ -319,6 +318,13 @@ async function parsePlainRunFirst(json: unknown): Promise<DocumentParse<RunDocum
   if (isPlainRunDocument(json)) return { success: true, data: json };
   const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
   return parseRunDocument(json);
+}
+
+/** An approval as its hand check vouches for it, or as the schema (imported only then) reads it. */
+async function parsePlainBaselineFirst(json: unknown): Promise<DocumentParse<BaselineDocument>> {
+  if (isPlainBaselineDocument(json)) return { success: true, data: json };
+  const { BaselineDocumentSchema } = await import("../core/run/run_document.ts");
+  return BaselineDocumentSchema.safeParse(json);
 }
 
 type DocumentParse<T> =

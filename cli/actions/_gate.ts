@@ -5,7 +5,7 @@ import type { CommandInput } from "../command.ts";
 import type { GATE_OPTIONS } from "../gate_options.ts";
 import type { Io } from "../io.ts";
 import { openStore } from "./_shared.ts";
-import type { Redactable } from "../../core/suite/report_settings.ts";
+import type { Redactable } from "../../core/suite/redaction.ts";
 
 /**
  * Compares as a gating command's parsed arguments ask: compare, explain and report differ only

@@ -1,11 +1,11 @@
-import { compareSuitesOutput } from "../../core/documents/compare_suites.ts";
+import { compareSuitesOutput } from "../../core/documents/compare_suites_output.ts";
 import type { CompareDocument } from "../../core/documents/mod.ts";
 import { compareDocument } from "../../host/commands/compare_document.ts";
 import type { CompareInput } from "../commands/compare.ts";
 import type { Io } from "../io.ts";
 import { approvalChangeLine } from "./_gate.ts";
 import { openStore, printJson } from "./_shared.ts";
-import type { Redactable } from "../../core/suite/report_settings.ts";
+import type { Redactable } from "../../core/suite/redaction.ts";
 
 /**
  * `compare` with no RUN, no --suite and no --baseline in a store of several suites: each suite's

@@ -1,4 +1,4 @@
-import { REDACTABLE, type Redactable } from "../../core/suite/report_settings.ts";
+import { REDACTABLE, type Redactable } from "../../core/suite/redaction.ts";
 import { UsageError } from "../../host/refusals.ts";
 
 /** `--redact outputs,vars` read into the kinds it names; a kind digline does not know is refused. */

@@ -1,12 +1,36 @@
-import type { RunDocument } from "../run/run_document.ts";
-import type { VerdictStatus } from "../run/verdict.ts";
+import type { CaseResult, RunDocument } from "../run/run_document.ts";
+import { casesById } from "../run/cases_by_id.ts";
+import type { Verdict, VerdictStatus } from "../run/verdict.ts";
+
+/** One case's verdict statuses in every baseline run, by assertion id, in run order. */
+export interface CaseHistory {
+  get(assertionId: string): readonly VerdictStatus[] | undefined;
+  /** How many checks the case has a verdict of. */
+  readonly size: number;
+}
 
 /** Every baseline run's verdict statuses, by case id and then assertion id, in run order. */
-export type CheckHistory = Map<string, Map<string, VerdictStatus[]>>;
+export interface CheckHistory {
+  get(caseId: string): CaseHistory | undefined;
+}
+
+const ALONE: Readonly<Record<VerdictStatus, readonly VerdictStatus[]>> = {
+  pass: Object.freeze(["pass"]),
+  fail: Object.freeze(["fail"]),
+  error: Object.freeze(["error"]),
+};
 
 /** Collects each case's and check's verdict statuses across runs, in run order. */
-export function checkHistory(runs: readonly RunDocument[]): CheckHistory {
-  const history: CheckHistory = new Map();
+export function checkHistory(
+  runs: readonly RunDocument[],
+  options: { approvedCases?: ReadonlyMap<string, CaseResult> } = {},
+): CheckHistory {
+  // One run's history is its cases' verdicts as they stand: read in place, rather than copied
+  // into a map per case (at 100,000 cases those maps were most of what measuring the baseline
+  // allocated and kept).
+  const one = runs.length === 1 ? OneRunHistory.of(runs[0], options.approvedCases) : undefined;
+  if (one !== undefined) return one;
+  const history = new Map<string, Map<string, readonly VerdictStatus[]>>();
   for (const run of runs) {
     for (const c of run.cases) {
       let checks = history.get(c.case_id);
@@ -16,12 +40,59 @@ export function checkHistory(runs: readonly RunDocument[]): CheckHistory {
       }
       for (const v of c.verdicts) {
         const seen = checks.get(v.assertion_id);
-        if (seen === undefined) checks.set(v.assertion_id, [v.status]);
-        else seen.push(v.status);
+        if (seen === undefined) checks.set(v.assertion_id, ALONE[v.status]);
+        else checks.set(v.assertion_id, [...seen, v.status]);
       }
     }
   }
   return history;
+}
+
+/** The history of a baseline of one run, read from its cases. */
+class OneRunHistory implements CheckHistory {
+  readonly #cases: ReadonlyMap<string, CaseResult>;
+
+  private constructor(cases: ReadonlyMap<string, CaseResult>) {
+    this.#cases = cases;
+  }
+
+  /**
+   * Undefined for a run that holds a case id twice, whose verdicts the general walk merges.
+   * `byId` is the run's cases by id when the caller has them: one entry fewer than cases is a
+   * repeated id.
+   */
+  static of(run: RunDocument, byId?: ReadonlyMap<string, CaseResult>): OneRunHistory | undefined {
+    const cases = byId ?? casesById(run.cases);
+    return cases.size === run.cases.length ? new OneRunHistory(cases) : undefined;
+  }
+
+  get(caseId: string): CaseHistory | undefined {
+    const c = this.#cases.get(caseId);
+    return c === undefined ? undefined : new OneCaseHistory(c.verdicts);
+  }
+}
+
+class OneCaseHistory implements CaseHistory {
+  readonly #verdicts: readonly Verdict[];
+
+  constructor(verdicts: readonly Verdict[]) {
+    this.#verdicts = verdicts;
+  }
+
+  get(assertionId: string): readonly VerdictStatus[] | undefined {
+    let found: VerdictStatus[] | undefined;
+    let first: VerdictStatus | undefined;
+    for (const v of this.#verdicts) {
+      if (v.assertion_id !== assertionId) continue;
+      if (first === undefined) first = v.status;
+      else (found ??= [first]).push(v.status);
+    }
+    return found ?? (first === undefined ? undefined : ALONE[first]);
+  }
+
+  get size(): number {
+    return new Set(this.#verdicts.map((v) => v.assertion_id)).size;
+  }
 }
 
 /** A check's baseline verdicts as one state: "pass", or "2/3 pass" when they differed. */

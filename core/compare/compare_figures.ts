@@ -1,7 +1,8 @@
 import { type BaselineDraws, type BaselineMeasure, noisyChance } from "./baseline_measure.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
-import { higherIsBetter } from "../suite/aggregate_spec.ts";
+import { higherIsBetter } from "../suite/aggregate_direction.ts";
+import { casesById } from "../run/cases_by_id.ts";
 import type { CaseResult, Figure, RunDocument } from "../run/run_document.ts";
 import { benjaminiHochberg } from "../statistics/benjamini_hochberg.ts";
 import { normalQuantile } from "../statistics/normal.ts";
@@ -63,12 +64,14 @@ export function compareFigures(
     alpha?: number;
     /** Of the baseline-noisy cases, the share `extra` was planned for (a budget keeps fewer). */
     noisyShare?: number;
+    /** The candidate's cases by id, when the caller has them already. */
+    candidateCases?: ReadonlyMap<string, CaseResult>;
   },
 ): FigureComparison[] {
   const result: FigureComparison[] = [];
   const gate = { ...options.measure.gate, alpha: options.alpha ?? options.measure.gate.alpha };
   const byName = new Map(candidate.figures.map((f) => [f.name, f]));
-  const candidateCases = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const candidateCases = options.candidateCases ?? casesById(candidate.cases);
   const critical = normalQuantile(1 - gate.alpha);
   const runCount = options.measure.runs.length;
   const rising = new Map(
@@ -187,22 +190,23 @@ function pairedCases(
   now: Figure,
   where: {
     baselineDraws: ReadonlyMap<string, BaselineDraws>;
-    candidateCases: Map<string, CaseResult>;
+    candidateCases: ReadonlyMap<string, CaseResult>;
     extra?: ReadonlyMap<string, readonly CaseResult[]>;
     /** -1 for a figure where lower is better: its draws are negated. */
     sign: number;
   },
 ): PairedCase[] {
   const draw = { assertionId: now.over_id, score: now.kind === "mean" };
+  const signed = (values: readonly number[]) => where.sign > 0 ? values : values.map((v) => -v);
   const pairs: PairedCase[] = [];
   for (const id of now.counted) {
     const baseline = where.baselineDraws.get(id)?.values;
     const own = where.candidateCases.get(id);
     if (own === undefined || baseline === undefined || baseline.length === 0) continue;
-    const candidate = caseDraws(own, draw);
     const extra = where.extra?.get(id) ?? [];
-    for (const more of extra) candidate.push(...caseDraws(more, draw));
-    const signed = (values: number[]) => where.sign > 0 ? values : values.map((v) => -v);
+    const candidate = extra.length === 0
+      ? caseDraws(own, draw)
+      : [own, ...extra].flatMap((result) => caseDraws(result, draw));
     pairs.push({
       baseline: signed(baseline),
       candidate: signed(candidate),

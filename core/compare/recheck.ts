@@ -1,13 +1,14 @@
 import { canonicalJson } from "../digest.ts";
 import type { Fact } from "./facts.ts";
-import { reduceVerdicts, reductionOf } from "../model/reduce.ts";
+import { reduceVerdicts, reductionOf } from "../model/reduction.ts";
 import { computeFigures } from "../run/aggregate.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Verdict } from "../run/verdict.ts";
 import type { Assertion } from "../suite/assertions/assertion.ts";
 import type { Case } from "../suite/case.ts";
-import { recheckableCheck } from "./recheck_rules.ts";
-import { isPureCustom } from "../suite/assertions/custom.ts";
+import type { RecordedAssertion } from "./recheck_rules.ts";
+import { casesById } from "../run/cases_by_id.ts";
+import { isPureCustom } from "../suite/assertions/pure_custom.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
 /** The baseline as the candidate's rules judge it, and what that took. */
@@ -23,6 +24,25 @@ export interface RecheckedBaseline {
 }
 
 /**
+ * Builds the check a recorded definition describes, when it can be re-applied (recheckableCheck
+ * in recheck_rules.ts). Handed in: building one parses the definition with the assertion
+ * schemas, which a comparison with nothing to re-check never loads (ADR 0063).
+ */
+export type RecheckRules = (
+  recorded: RecordedAssertion,
+  compileSchema?: CompileJsonSchema,
+) => Assertion | undefined;
+
+/** What recheckBaseline takes beside the two sides. */
+export interface RecheckOptions {
+  compileSchema?: CompileJsonSchema;
+  /** Builds a recorded check again; without it, a needed re-check answers "needs-rules". */
+  rules?: RecheckRules;
+  /** The candidate's cases by id, when the caller has them already. */
+  candidateCases?: ReadonlyMap<string, CaseResult>;
+}
+
+/**
  * Judges the baseline by the candidate's rules. For every case both sides ran, each check the
  * candidate asked that the baseline did not answer under the same definition (a changed
  * parameter, a rename, a new check) or whose case `expected` moved is re-applied to the
@@ -34,16 +54,54 @@ export interface RecheckedBaseline {
 export function recheckBaseline(
   runs: readonly RunDocument[],
   candidate: RunDocument,
-  options: { compileSchema?: CompileJsonSchema } = {},
+  options: RecheckOptions & { rules: RecheckRules },
+): RecheckedBaseline;
+/**
+ * Without the rules: the same, or "needs-rules" as soon as a check would be re-applied, for a
+ * caller that imports the rules (and the schemas they load) only then (ADR 0063).
+ */
+export function recheckBaseline(
+  runs: readonly RunDocument[],
+  candidate: RunDocument,
+  options?: RecheckOptions,
+): RecheckedBaseline | "needs-rules";
+export function recheckBaseline(
+  runs: readonly RunDocument[],
+  candidate: RunDocument,
+  options: RecheckOptions = {},
+): RecheckedBaseline | "needs-rules" {
+  try {
+    return judgedByCandidateRules(runs, candidate, options);
+  } catch (error) {
+    if (error instanceof RulesNeeded) return "needs-rules";
+    throw error;
+  }
+}
+
+/** Thrown from deep in the walk to end it at the first check that needs the rules. */
+class RulesNeeded extends Error {}
+
+function judgedByCandidateRules(
+  runs: readonly RunDocument[],
+  candidate: RunDocument,
+  options: RecheckOptions,
 ): RecheckedBaseline {
   const approved = runs[0];
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
   const rejudge = `digline rejudge ${approved.run_id}, then promote the run it stores`;
   // What only a new approval settles: the target was asked something else.
   const resolve = `digline promote ${candidate.run_id} --because "..."`;
-  const checks = new Map(
-    candidate.assertions.map((a) => [a.id, recheckableCheck(a, options.compileSchema)]),
-  );
+  const checks = new Map<string, Assertion | undefined>();
+  const checkOf = (id: string): Assertion | undefined => {
+    if (checks.has(id)) return checks.get(id);
+    const recorded = candidate.assertions.find((a) => a.id === id);
+    if (options.rules === undefined) throw new RulesNeeded();
+    const check = recorded === undefined
+      ? undefined
+      : options.rules(recorded, options.compileSchema);
+    checks.set(id, check);
+    return check;
+  };
   const definitions = new Map(candidate.assertions.map((a) => [a.id, a.definition]));
   // A pure custom check's code is not in the document: the candidate run graded the baseline's
   // outputs with it as it was made, for whichever baseline was approved then.
@@ -53,7 +111,7 @@ export function recheckBaseline(
       r.verdicts,
     ]),
   );
-  const after = new Map(candidate.cases.map((c) => [c.case_id, c]));
+  const after = options.candidateCases ?? casesById(candidate.cases);
   const rechecked = new Map<string, { name: string; cases: Set<string> }>();
   const notRechecked = new Map<string, Fact>();
   const inputsChanged = new Set<string>();
@@ -63,22 +121,17 @@ export function recheckBaseline(
     const cases = run.cases.map((b) => {
       const c = after.get(b.case_id);
       if (c === undefined || !comparable(b) || !comparable(c)) return b;
-      if (inputsDiffer({ b, c }, { run, candidate })) {
+      const pending = pendingChecks({ b, c }, { run, candidate });
+      if (pending === "inputs-changed") {
         inputsChanged.add(c.case_id);
         touched = true;
         const { samples: _samples, ...rest } = b;
         return { ...rest, verdicts: [] };
       }
-      // Runs that did not record a case's inputs have equal case digests here (inputsDiffer),
-      // which cover `expected`: only recorded values can show it moved.
-      const expectedMoved = b.inputs_digest !== undefined && c.inputs_digest !== undefined &&
-        canonicalJson(b.expected ?? null) !== canonicalJson(c.expected ?? null);
       let next: CaseResult = b;
-      for (const v of c.verdicts) {
-        const answered = b.verdicts.some((x) => x.assertion_id === v.assertion_id);
-        if (answered && !expectedMoved) continue;
+      for (const v of pending) {
         touched = true;
-        const check = checks.get(v.assertion_id);
+        const check = checkOf(v.assertion_id);
         const recorded = check === undefined
           ? recordedRechecks.get(recheckKey(run.run_id, c.case_id, v.assertion_id))
           : undefined;
@@ -144,6 +197,40 @@ export function recheckBaseline(
     facts.push({ kind: "inputs-changed", case_id: id, resolve });
   }
   return { runs: result, changed, facts, inputsChanged };
+}
+
+/**
+ * The candidate's verdicts of a case whose check the baseline must be judged by again: each one
+ * the baseline did not answer under the same definition, or all when `expected` moved. None when
+ * the inputs changed, which sets the case aside whole.
+ */
+function pendingChecks(
+  sides: { b: CaseResult; c: CaseResult },
+  runs: { run: RunDocument; candidate: RunDocument },
+): readonly Verdict[] | "inputs-changed" {
+  const { b, c } = sides;
+  if (inputsDiffer(sides, runs)) return "inputs-changed";
+  // Runs that did not record a case's inputs have equal case digests here (inputsDiffer),
+  // which cover `expected`: only recorded values can show it moved.
+  const expectedMoved = b.inputs_digest !== undefined && c.inputs_digest !== undefined &&
+    b.expected !== c.expected &&
+    canonicalJson(b.expected ?? null) !== canonicalJson(c.expected ?? null);
+  if (expectedMoved) return c.verdicts;
+  // The usual case, both sides asked the same checks in the same order, in one pass.
+  if (sameChecksInOrder(b.verdicts, c.verdicts)) return NONE_PENDING;
+  let pending: Verdict[] | undefined;
+  for (const v of c.verdicts) {
+    if (!b.verdicts.some((x) => x.assertion_id === v.assertion_id)) (pending ??= []).push(v);
+  }
+  return pending ?? NONE_PENDING;
+}
+
+const NONE_PENDING: readonly Verdict[] = [];
+
+function sameChecksInOrder(a: readonly Verdict[], b: readonly Verdict[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].assertion_id !== b[i].assertion_id) return false;
+  return true;
 }
 
 /** Suspended cases were asked nothing and calibration cases are judged on their own. */

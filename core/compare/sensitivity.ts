@@ -45,7 +45,10 @@ export function sensitivityOf(
   const noisyDraws = withinBudget(options.noisyDraws, {
     budget: extraCallBudget(options.gate, { cases: primary.counted.length }),
   });
-  for (const id of primary.counted) {
+  // One run shows no case varying, so any figure it gave would promise a sensitivity nobody
+  // measured: with a single baseline run the drop is not stated, and its cases are not listed.
+  const measured = options.runs > 1;
+  for (const id of measured ? primary.counted : []) {
     const seen = options.draws.get(id);
     if (seen === undefined) continue;
     const perRun = Math.max(1, Math.round(seen.values.length / seen.runs));
@@ -59,9 +62,6 @@ export function sensitivityOf(
   const oneRunAlpha = figureAlpha(alpha, { flipCounted: options.runs > 1 });
   const confirmedAlpha = figureAlpha(alpha, { flipCounted: false, confirmed: true });
   const settings = { alpha, power, binary: primary.kind !== "mean" };
-  // One run shows no case varying, so any figure it gave would promise a sensitivity nobody
-  // measured: with a single baseline run the drop is not stated.
-  const measured = options.runs > 1;
   return {
     figure: primary.name,
     alpha,

@@ -6,6 +6,7 @@
  */
 export * from "./version.ts";
 export * from "./compare.ts";
+export * from "./compare_document_of.ts";
 export * from "./runs.ts";
 export * from "./run_row.ts";
 export * from "./run_summary.ts";
@@ -14,3 +15,4 @@ export * from "./log_document.ts";
 export * from "./verify.ts";
 export * from "./sensitivity.ts";
 export * from "./compare_suites.ts";
+export * from "./compare_suites_output.ts";

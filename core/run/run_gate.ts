@@ -1,4 +1,5 @@
-import { DEFAULT_GATE_SETTINGS, type RunGate } from "../suite/gate_settings.ts";
+import { DEFAULT_GATE_SETTINGS } from "../suite/gate_defaults.ts";
+import type { RunGate } from "../suite/gate_settings.ts";
 import type { Figure } from "./run_document.ts";
 
 /**

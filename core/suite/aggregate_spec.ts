@@ -45,10 +45,8 @@ export const AggregateSpecSchema = z.strictObject({
     });
   }
 });
-/** Whether a rise of the aggregate's figure is an improvement: declared, or true by default. */
-export function higherIsBetter(spec: Pick<AggregateSpec, "higher_is_better">): boolean {
-  return spec.higher_is_better ?? true;
-}
+// Code apart from the schema, which comparing does not load (ADR 0063).
+export { higherIsBetter } from "./aggregate_direction.ts";
 
 /**
  * An aggregate as a suite declares it, once loaded: a named figure over one assertion. A run

@@ -94,8 +94,11 @@ export interface RunGate {
 }
 const _gate: SameType<RunGate, z.infer<typeof RunGateSchema>> = true;
 
-/** The settings of a suite that declares no `[gate]`. */
-export const DEFAULT_GATE_SETTINGS: GateSettings = GateSettingsSchema.parse({});
+// The defaults are written out apart from the schema, so comparing loads no zod (ADR 0063);
+// tests/core/suite/gate_defaults_test.ts holds them equal to GateSettingsSchema.parse({}).
+import { DEFAULT_GATE_SETTINGS } from "./gate_defaults.ts";
+export { DEFAULT_GATE_SETTINGS };
+const _defaults: GateSettings = DEFAULT_GATE_SETTINGS;
 
 /**
  * The aggregate that gates: the one marked `primary = true`, else the first accuracy, else the

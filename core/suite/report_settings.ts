@@ -1,21 +1,9 @@
 import { z } from "zod";
 import type { SameType } from "../same_type.ts";
+import type { Redactable } from "./redaction.ts";
 
-/**
- * One kind of payload `--redact` or `[report] redact` names: `outputs` (the target's outputs and
- * every text that can quote them) or `vars` (the case's inputs and expected values, and the same
- * texts, since an output can repeat its input).
- *
- * @example
- * ```ts
- * import type { Redactable } from "../../mod.ts";
- * const hidden: Redactable[] = ["outputs", "vars"];
- * ```
- */
-export type Redactable = "outputs" | "vars";
-
-/** The payloads a shared report or `compare --json` can replace by their digests, in order. */
-export const REDACTABLE: readonly Redactable[] = ["outputs", "vars"];
+// The kinds and their order are code apart from the schemas, which compare loads without zod.
+export { canonicalRedaction, REDACTABLE, type Redactable } from "./redaction.ts";
 
 /**
  * The kinds to redact. No transform, so the documents holding it still convert to JSON Schema
@@ -45,17 +33,3 @@ export interface ReportSettingsInput {
 }
 const _kind: SameType<Redactable, z.infer<typeof RedactListSchema>[number]> = true;
 const _input: SameType<ReportSettingsInput, z.input<typeof ReportSettingsSchema>> = true;
-
-/**
- * Several redaction lists as one: every kind any of them names, each once, in REDACTABLE's order.
- *
- * @example
- * ```ts
- * import { deepStrictEqual as assertEquals } from "node:assert/strict";
- * assertEquals(canonicalRedaction(["vars", "outputs", "vars"]), ["outputs", "vars"]);
- * ```
- */
-export function canonicalRedaction(...lists: readonly (readonly Redactable[])[]): Redactable[] {
-  const named = new Set(lists.flat());
-  return REDACTABLE.filter((kind) => named.has(kind));
-}

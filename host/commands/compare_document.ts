@@ -1,6 +1,7 @@
-import { type CompareDocument, compareDocumentOf } from "../../core/documents/compare.ts";
+import type { CompareDocument } from "../../core/documents/compare.ts";
+import { compareDocumentOf } from "../../core/documents/compare_document_of.ts";
 import { outputNoteLines } from "../../core/run/output_notes.ts";
-import { canonicalRedaction, type Redactable } from "../../core/suite/report_settings.ts";
+import { canonicalRedaction, type Redactable } from "../../core/suite/redaction.ts";
 import { type CompareOptions, type CompareResult, compareRun } from "./compare_run.ts";
 
 /** A comparison and its document, for compare and explain. */

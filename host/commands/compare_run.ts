@@ -1,4 +1,6 @@
-import { compareRuns, type Comparison } from "../../core/compare/compare.ts";
+import { compareRunsWith, type Comparison } from "../../core/compare/compare_runs.ts";
+import { recheckBaseline } from "../../core/compare/recheck.ts";
+import { casesById } from "../../core/run/cases_by_id.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { PartialRunError } from "../refusals.ts";
@@ -105,8 +107,22 @@ export async function compareRun(
   // The baseline is re-checked by the candidate's checks, so only the candidate's schemas
   // need compiling.
   const compileSchema = await schemaCompilerFor(candidate.assertions.map((a) => a.definition));
+  // Building a check again parses its definition with the assertion schemas: zod is loaded only
+  // when the baseline has a check to re-check (ADR 0063).
+  const candidateCases = casesById(candidate.cases);
+  let recheck = recheckBaseline(baselineRuns, candidate, { compileSchema, candidateCases });
+  if (recheck === "needs-rules") {
+    const { recheckableCheck } = await import("../../core/compare/recheck_rules.ts");
+    const rules = recheckableCheck;
+    recheck = recheckBaseline(baselineRuns, candidate, { compileSchema, rules, candidateCases });
+  }
   return {
-    comparison: compareRuns(baselineRuns, candidate, { confirmation, compileSchema }),
+    comparison: compareRunsWith(baselineRuns, candidate, {
+      confirmation,
+      compileSchema,
+      recheck,
+      candidateCases,
+    }),
     confirmation,
     candidate,
     baselineRun: baselineRuns[0],

@@ -58,3 +58,16 @@ Deno.test("list, log and view load zod only when a document needs a schema", asy
     ok(all.some((m) => /^npm:\/?zod@/.test(m)), `${name} can not reach zod at all`);
   }
 });
+
+Deno.test("compare, explain and report load zod only when a document or a re-check needs a schema", async () => {
+  // At 10,000 cases zod and the run schemas cost compare about as much as comparing did: the
+  // approval and the runs pass hand checks, and the recheck rules load only when needed.
+  for (const name of ["compare", "explain", "report"]) {
+    const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
+    ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
+    ok(loaded.includes("core/compare/compare_runs.ts"), `${name} does not load the comparison`);
+    assertEquals(loaded.filter((m) => /^npm:\/?zod@/.test(m)), [], name);
+    ok(all.some((m) => /^npm:\/?zod@/.test(m)), `${name} can not reach zod at all`);
+    ok(all.includes("core/compare/recheck_rules.ts"), `${name} can not reach the recheck rules`);
+  }
+});

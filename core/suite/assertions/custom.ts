@@ -97,9 +97,5 @@ export function customAssertion(input: CustomAssertionInput): Assertion {
   };
 }
 
-/** Whether an assertion is a custom check its author declared pure (re-applicable to outputs). */
-export function isPureCustom(assertion: { kind: string; definition?: JsonValue }): boolean {
-  const definition = assertion.definition;
-  return assertion.kind === "custom" && typeof definition === "object" && definition !== null &&
-    !Array.isArray(definition) && definition.pure === true;
-}
+// Code apart from the schemas this module needs, so comparing loads no zod (ADR 0063).
+export { isPureCustom } from "./pure_custom.ts";

@@ -1,0 +1,422 @@
+import { type BaselineMeasure, measureBaseline } from "./baseline_measure.ts";
+import { summarise } from "./check_history.ts";
+import { compareFigures, type FigureComparison } from "./compare_figures.ts";
+import type { ConfirmationDocument } from "./confirmation_document.ts";
+import { budgetEnded, checkConfirmation, drawsByCase, spentCalls } from "./confirmation_plan.ts";
+import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
+import { type FlipCountTest, flipCountTest } from "./flip_count_test.ts";
+import {
+  type Fact,
+  type FactKind,
+  type GateVerdict,
+  gateVerdictOf,
+  VERDICT_FORCED_BY_FACT,
+} from "./facts.ts";
+import type { RunGate } from "../suite/gate_settings.ts";
+import type { CaseResult, RunDocument } from "../run/run_document.ts";
+import type { Sensitivity } from "./sensitivity.ts";
+import { recheckBaseline, type RecheckedBaseline, type RecheckRules } from "./recheck.ts";
+import { casesById } from "../run/cases_by_id.ts";
+import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
+import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
+
+export type { FigureComparison } from "./compare_figures.ts";
+export type { FlipCountTest } from "./flip_count_test.ts";
+
+/** Flips told apart from noise: the cases that moved where the baseline never did, and errors. */
+export interface Flips {
+  /** Cases with a check that gave one verdict in every baseline run and the other one now. */
+  stable: string[];
+  /** Cases with an errored verdict now: an unanswered question, counted apart from failures. */
+  errored: string[];
+}
+
+/** A comparison of one run against its baseline: the facts, the figures and the verdict. */
+export interface Comparison {
+  suite: string;
+  baseline_run: string;
+  baseline_runs: string[];
+  candidate_run: string;
+  /** How the comparison decides: the approved baseline's gate. */
+  gate: RunGate;
+  /** The confirmation draws the verdict used; null without `--confirm`. */
+  confirmation: string | null;
+  facts: Fact[];
+  figures: FigureComparison[];
+  flips: Flips;
+  /**
+   * Plain compare on a baseline of several runs: the exact test of how many cases had a stable
+   * check fail, which gates in place of each single flip. Null with one baseline run (every flip
+   * is a regression) and with `--confirm` (each flip is drawn again).
+   */
+  flip_test: FlipCountTest | null;
+  /** The smallest drop of the primary figure this baseline can detect. */
+  sensitivity: Sensitivity | null;
+  /** With `--confirm`: how its draws were spent, and whether the budget ended them. */
+  confirm: ConfirmSummary | null;
+  verdict: GateVerdict;
+  /** The candidate's errored checks grouped by cause, so a 2 says why and not only where. */
+  errored_causes: ErroredCause[];
+}
+
+/** What `compare --confirm` drew and why it stopped, for the reading. */
+export interface ConfirmSummary {
+  /** The share of alpha the confirmations of stable checks spend; the figure has the rest. */
+  confirm_alpha: number | null;
+  /** The primary figure's alpha under `--confirm`. */
+  figure_alpha: number;
+  /** k: the failures in a row that confirm a break (all-fail rule). */
+  k: number;
+  /** The first stage's p-value and whether it sent the noisy cases to be drawn again. */
+  stage_one_p: number | null;
+  ambiguous: boolean | null;
+  /** The hard budget of extra calls, and the calls the draws made (retries included). */
+  max_extra_calls: number | null;
+  spent_calls: number;
+  /** True when the budget, not the evidence, ended the draws (more were wanted). */
+  budget_ended: boolean;
+}
+
+/** What compareRuns takes beside the two sides. */
+export interface CompareRunsOptions {
+  /** compare --confirm's draws, which the verdict then uses. */
+  confirmation?: ConfirmationDocument;
+  /** The baseline measured once (measureBaseline), for many comparisons against it. */
+  measure?: BaselineMeasure;
+  /** Compiles the candidate's `json` schemas, needed when the candidate records one. */
+  compileSchema?: CompileJsonSchema;
+}
+
+/**
+ * compareRuns (core/compare/compare.ts) with the recheck rules handed in, or the re-checked
+ * baseline itself, for a caller that loads the rules only when recheckBaseline answers that it
+ * needs them: building a check from its recorded definition needs the assertion schemas, and so
+ * zod (ADR 0063).
+ */
+export function compareRunsWith(
+  baselineRuns: RunDocument | readonly RunDocument[],
+  candidate: RunDocument,
+  options: CompareRunsOptions & {
+    /** Builds a recorded check again; needed when the baseline has one to re-check. */
+    rules?: RecheckRules;
+    /** recheckBaseline of these same runs, already made (with the rules, when it needed them). */
+    recheck?: RecheckedBaseline;
+    /** The candidate's cases by id, as recheckBaseline was given them. */
+    candidateCases?: ReadonlyMap<string, CaseResult>;
+  } = {},
+): Comparison {
+  const approved: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
+  const confirmation = options.confirmation;
+  if (confirmation !== undefined) assertConfirms(confirmation, { runs: approved, candidate });
+  const given = options.measure;
+  if (
+    given !== undefined &&
+    (given.runs.length !== approved.length || given.runs.some((r, i) => r !== approved[i]))
+  ) {
+    throw new Error("The baseline measure given to compareRuns is of other runs");
+  }
+  // Both sides are judged by the candidate's rules: the baseline is re-checked where they moved.
+  const recheck = options.recheck ?? recheckBaseline(approved, candidate, {
+    compileSchema: options.compileSchema,
+    rules: options.rules,
+    candidateCases: options.candidateCases,
+  });
+  if (recheck === "needs-rules") {
+    throw new Error("The baseline has a check to re-check, and compareRunsWith was given no rules");
+  }
+  if (recheck.runs.length !== approved.length) {
+    throw new Error("The re-checked baseline given to compareRunsWith is of other runs");
+  }
+  const runs = recheck.runs;
+  const baseline = runs[0];
+  // Each side's cases by id, built once: at 100,000 cases each map is a collection's worth.
+  const before = casesById(baseline.cases);
+  const after = options.candidateCases ?? casesById(candidate.cases);
+  const measure = given !== undefined && !recheck.changed
+    ? given
+    : measureBaseline(runs, { approvedCases: before });
+  const { gate, history } = measure;
+  const facts: Fact[] = [];
+  const drawn = drawsByCase(confirmation?.rounds ?? []);
+  const counted = confirmation === undefined && runs.length > 1;
+
+  for (const c of candidate.cases) {
+    for (const v of c.verdicts) {
+      if (v.status === "error" && v.metadata.unreconciled === true) {
+        facts.push(checkFact("unreconciled", c, v));
+      }
+    }
+  }
+  for (const c of candidate.cases) {
+    if (c.kind !== "calibration") continue;
+    const wanted = c.expected_verdict ?? "pass";
+    for (const v of c.verdicts) {
+      if (v.status !== "error" && v.status !== wanted) {
+        facts.push({ ...checkFact("calibration-lost", c, v), from: wanted, to: v.status });
+      }
+    }
+  }
+  for (const c of candidate.cases) {
+    if (c.kind !== "canary" || !before.has(c.case_id)) continue;
+    for (const v of c.verdicts) {
+      const seen = history.get(c.case_id)?.get(v.assertion_id);
+      if (seen !== undefined && !seen.includes(v.status)) {
+        facts.push({ ...checkFact("canary-moved", c, v), from: summarise(seen), to: v.status });
+      }
+    }
+  }
+  facts.push(...rulesChanged(baseline, candidate, { before, after }));
+  facts.push(...recheck.facts);
+
+  const compared: string[] = [];
+  const comparedCases: CaseResult[] = [];
+  const flips: Fact[] = [];
+  const stableFlips = new Set<string>();
+  const errored = new Set<string>();
+  for (const c of candidate.cases) {
+    if (c.verdicts.some((v) => v.status === "error")) errored.add(c.case_id);
+    const old = before.get(c.case_id);
+    if (
+      old === undefined || c.kind !== "normal" || old.kind !== "normal" ||
+      recheck.inputsChanged.has(c.case_id)
+    ) {
+      continue;
+    }
+    compared.push(c.case_id);
+    comparedCases.push(c);
+    const checks = history.get(c.case_id);
+    for (const v of c.verdicts) {
+      const seen = checks?.get(v.assertion_id);
+      if (seen === undefined) continue;
+      // The usual case, one baseline run that gave the same pass or fail, is no fact at all.
+      if (seen.length === 1 && seen[0] === v.status && v.status !== "error") continue;
+      const from = summarise(seen);
+      if (v.status === "error" || seen.includes("error")) {
+        if (v.metadata.unreconciled !== true) {
+          facts.push({ ...checkFact("unjudged", c, v), from, to: v.status });
+        }
+      } else if (seen.includes("pass") && seen.includes("fail")) {
+        if (v.status === "fail") flips.push({ ...checkFact("noisy", c, v), from, to: "fail" });
+      } else if (seen[0] === "pass" && v.status === "fail") {
+        stableFlips.add(c.case_id);
+        facts.push(
+          counted
+            ? { ...checkFact("stable-flip", c, v), from, to: "fail" }
+            : stableFailure(c, { v, from, confirmation, drawn }),
+        );
+      } else if (seen[0] === "fail" && v.status === "pass") {
+        stableFlips.add(c.case_id);
+        flips.push({ ...checkFact("improvement", c, v), from, to: "pass" });
+      }
+    }
+  }
+  // A candidate errored verdict on a case the baseline did not have is still a question unanswered.
+  for (const c of candidate.cases) {
+    if (before.has(c.case_id) && c.kind === "normal") continue;
+    for (const v of c.verdicts) {
+      if (v.status === "error" && v.metadata.unreconciled !== true) {
+        facts.push({ ...checkFact("unjudged", c, v), from: null, to: "error" });
+      }
+    }
+  }
+
+  const flipTest = counted
+    ? flipCountTest(comparedCases, {
+      history,
+      runs: runs.length,
+      alpha: gate.alpha * FLIP_COUNT_SHARE,
+    })
+    : null;
+  if (flipTest !== null && flipTest.failed > 0 && flipTest.p_value <= flipTest.alpha) {
+    facts.push({ kind: "stable-flips-worse", from: flipTest.expected, to: flipTest.failed });
+  }
+  const figures = compareFigures(runs, candidate, {
+    candidateCases: after,
+    measure,
+    extra: plannedDraws(confirmation),
+    noisyShare: confirmation?.plan.noisy_share,
+    alpha: figureAlpha(gate.alpha, {
+      flipCounted: counted,
+      confirmed: confirmation?.plan.rule === "all-fail",
+    }),
+  });
+  for (const f of figures) {
+    const kind = `figure-${f.status}` as FactKind;
+    facts.push({ kind, figure: f.name, from: f.baseline, to: f.candidate });
+  }
+  facts.push(...flips);
+  facts.push({ kind: "compared", cases: compared });
+  const ordered = orderFacts(facts);
+  return {
+    suite: candidate.suite.name,
+    baseline_run: baseline.run_id,
+    baseline_runs: runs.map((r) => r.run_id),
+    candidate_run: candidate.run_id,
+    gate,
+    confirmation: confirmation?.confirmation_id ?? null,
+    facts: ordered,
+    figures,
+    flips: { stable: [...stableFlips], errored: [...errored] },
+    flip_test: flipTest,
+    sensitivity: measure.sensitivity,
+    confirm: confirmation === undefined ? null : confirmSummary(confirmation, {
+      figureAlpha: figureAlpha(gate.alpha, {
+        flipCounted: false,
+        confirmed: confirmation.plan.rule === "all-fail",
+      }),
+    }),
+    verdict: gateVerdictOf(ordered),
+    errored_causes: erroredCauses(candidate.cases),
+  };
+}
+
+function confirmSummary(
+  confirmation: ConfirmationDocument,
+  options: { figureAlpha: number },
+): ConfirmSummary {
+  const { plan, rounds } = confirmation;
+  return {
+    confirm_alpha: plan.confirm_alpha ?? null,
+    figure_alpha: options.figureAlpha,
+    k: plan.max_draws,
+    stage_one_p: plan.stage_one?.p_value ?? null,
+    ambiguous: plan.stage_one?.ambiguous ?? null,
+    max_extra_calls: plan.max_extra_calls ?? null,
+    spent_calls: spentCalls(rounds),
+    budget_ended: plan.max_extra_calls !== undefined && budgetEnded(plan, rounds),
+  };
+}
+
+function isRunList(value: RunDocument | readonly RunDocument[]): value is readonly RunDocument[] {
+  return Array.isArray(value);
+}
+
+/** A confirmation made for another run or baseline would judge this one by the wrong draws. */
+function assertConfirms(
+  confirmation: ConfirmationDocument,
+  sides: { runs: readonly RunDocument[]; candidate: RunDocument },
+): void {
+  const ids = sides.runs.map((r) => r.run_id);
+  if (
+    confirmation.candidate_run !== sides.candidate.run_id ||
+    confirmation.baseline_runs.join(" ") !== ids.join(" ")
+  ) {
+    throw new Error(
+      `Confirmation ${confirmation.confirmation_id} was drawn for run ${confirmation.candidate_run} ` +
+        `against ${confirmation.baseline_runs.join(", ")}, not for this comparison`,
+    );
+  }
+}
+
+/**
+ * A check that passed in every baseline run and failed now: a regression, unless confirmation
+ * draws were made for it and did not confirm the break (then it is unconfirmed, and reported).
+ */
+function stableFailure(
+  c: CaseResult,
+  context: {
+    v: { assertion: string; assertion_id: string };
+    from: string;
+    confirmation: ConfirmationDocument | undefined;
+    drawn: Map<string, CaseResult[]>;
+  },
+): Fact {
+  const planned = context.confirmation?.plan.stable.some((s) =>
+    s.case_id === c.case_id && s.checks.includes(context.v.assertion_id)
+  );
+  const base = { from: context.from, to: "fail" };
+  if (context.confirmation === undefined || !planned) {
+    return { ...checkFact("regression", c, context.v), ...base };
+  }
+  const outcome = checkConfirmation(context.v.assertion_id, {
+    draws: context.drawn.get(c.case_id) ?? [],
+    plan: context.confirmation.plan,
+  });
+  const kind = outcome.outcome === "confirmed" ? "regression" : "unconfirmed";
+  return { ...checkFact(kind, c, context.v), ...base, confirmation: outcome };
+}
+
+/**
+ * The confirmation draws that count in the figures: each noisy case's planned draws, and no
+ * others. A draw made because a check failed was chosen by the outcome, so counting it would
+ * bias the figure; only the draws decided from the baseline alone are counted.
+ */
+function plannedDraws(
+  confirmation: ConfirmationDocument | undefined,
+): Map<string, CaseResult[]> | undefined {
+  if (confirmation === undefined) return undefined;
+  const drawn = drawsByCase(confirmation.rounds);
+  const extra = new Map<string, CaseResult[]>();
+  for (const n of confirmation.plan.noisy) {
+    extra.set(n.case_id, (drawn.get(n.case_id) ?? []).slice(0, n.draws));
+  }
+  return extra;
+}
+
+function checkFact(
+  kind: FactKind,
+  c: CaseResult,
+  v: { assertion: string; assertion_id: string },
+): Fact {
+  return { kind, case_id: c.case_id, assertion: v.assertion, assertion_id: v.assertion_id };
+}
+
+function rulesChanged(
+  baseline: RunDocument,
+  candidate: RunDocument,
+  maps: { before: ReadonlyMap<string, CaseResult>; after: ReadonlyMap<string, CaseResult> },
+): Fact[] {
+  const facts: Fact[] = [];
+  if (baseline.suite.config_hash !== candidate.suite.config_hash) {
+    facts.push({
+      kind: "config-changed",
+      from: baseline.suite.config_hash,
+      to: candidate.suite.config_hash,
+    });
+  }
+  if (baseline.suite.cases_digest !== candidate.suite.cases_digest) {
+    facts.push({
+      kind: "cases-changed",
+      from: baseline.suite.cases_digest,
+      to: candidate.suite.cases_digest,
+    });
+  }
+  for (const c of candidate.cases) {
+    if (!maps.before.has(c.case_id)) facts.push({ kind: "case-added", case_id: c.case_id });
+  }
+  for (const c of baseline.cases) {
+    if (!maps.after.has(c.case_id)) {
+      facts.push({ kind: "case-removed", case_id: c.case_id, from: standing(c) });
+    }
+  }
+  const oldIds = new Set(baseline.assertions.map((a) => a.id));
+  const newIds = new Set(candidate.assertions.map((a) => a.id));
+  for (const a of candidate.assertions) {
+    if (!oldIds.has(a.id)) {
+      facts.push({ kind: "check-added", assertion: a.name, assertion_id: a.id });
+    }
+  }
+  for (const a of baseline.assertions) {
+    if (!newIds.has(a.id)) {
+      facts.push({ kind: "check-removed", assertion: a.name, assertion_id: a.id });
+    }
+  }
+  return facts;
+}
+
+/** How a case stood in the baseline: every check passed, one failed, one errored, or set aside. */
+function standing(c: CaseResult): string {
+  if (c.kind === "suspended" || c.verdicts.length === 0) return "suspended";
+  if (c.verdicts.some((v) => v.status === "error")) return "error";
+  return c.verdicts.some((v) => v.status === "fail") ? "fail" : "pass";
+}
+
+const ORDER = Object.keys(VERDICT_FORCED_BY_FACT) as FactKind[];
+
+/** Facts in the headline's fixed order, stable within a kind. */
+function orderFacts(facts: Fact[]): Fact[] {
+  return facts
+    .map((fact, index) => ({ fact, index }))
+    .sort((a, b) => ORDER.indexOf(a.fact.kind) - ORDER.indexOf(b.fact.kind) || a.index - b.index)
+    .map((x) => x.fact);
+}
