@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { isRunSynopsis, type RunSynopsis } from "../core/run/run_synopsis.ts";
+import { readWholeFile } from "./read_named_file.ts";
+import { decodeUtf8 } from "./utf8.ts";
 
 /**
  * Each suite's folder of runs keeps `.index.jsonl`, one synopsis line per run, so `list`, `view`
@@ -27,17 +29,21 @@ export interface RunIndex {
 const LEADING_KEY = '{"run_id":"';
 
 /** The lines an index holds, by run id; the last line for an id wins. Empty when absent. */
-export async function readRunIndex(suiteDir: string): Promise<RunIndex> {
+export function readRunIndex(suiteDir: string): RunIndex {
   const lines = new Map<string, string>();
-  let text: string;
+  const none: RunIndex = { synopsis: () => Promise.resolve(undefined), torn: false };
+  let bytes: Uint8Array;
   try {
-    text = await Deno.readTextFile(indexPath(suiteDir));
+    bytes = readWholeFile(indexPath(suiteDir));
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      return { synopsis: () => Promise.resolve(undefined), torn: false };
-    }
+    if (error instanceof Deno.errors.NotFound) return none;
     throw error;
   }
+  const decoded = decodeUtf8(bytes);
+  // An index is only ever written as UTF-8: bytes that are not mean it was damaged, and every
+  // run is read from its document again.
+  if ("fault" in decoded) return none;
+  const text = decoded.text;
   for (let start = 0; start < text.length;) {
     const newline = text.indexOf("\n", start);
     const end = newline === -1 ? text.length : newline;

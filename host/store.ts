@@ -71,7 +71,7 @@ export class RunStore {
     const entries = options.newest === undefined ? all : all.slice(-options.newest);
     const indexes = new Map<string, RunIndex>();
     for (const suite of new Set(entries.map((e) => e.suite))) {
-      indexes.set(suite, await readRunIndex(join(this.runsDir, suite)));
+      indexes.set(suite, readRunIndex(join(this.runsDir, suite)));
     }
     const synopses: RunSynopsis[] = [];
     const added = new Map<string, RunSynopsis[]>();

@@ -151,3 +151,32 @@ Deno.test("a run the index lacks is read once and added; a torn index line is sk
   const later = new RunStore({ root: store.root, tenant: "default" });
   assertEquals((await later.synopses()).map((s) => s.run_id), ["20261130-000001-000-bbbbbb"]);
 });
+
+Deno.test("an index damaged by bytes that are not UTF-8 is read as empty, and each run from its document", async () => {
+  const store = await emptyStore();
+  await store.writeRun(runOf("s", "20261130-000000-000-aaaaaa"));
+  const index = join(store.runsDir, "s", ".index.jsonl");
+  // A line whose suite name was damaged would list U+FFFD for it were the index decoded leniently.
+  const line = (await Deno.readTextFile(index)).replace('"suite":"s"', '"suite":"\uFFFF"');
+  const bytes = new TextEncoder().encode(line);
+  bytes.set([0xff], bytes.indexOf(0xef));
+  await Deno.writeFile(index, bytes);
+  const fresh = new RunStore({ root: store.root, tenant: "default" });
+  assertEquals((await fresh.synopses()).map((s) => [s.run_id, s.suite]), [
+    ["20261130-000000-000-aaaaaa", "s"],
+  ]);
+});
+
+Deno.test("a listing of the newest runs parses only their index lines", async () => {
+  const store = await emptyStore();
+  const ids = ["20261130-000000-000-aaaaaa", "20261130-000001-000-bbbbbb"];
+  for (const id of ids) await store.writeRun(runOf("s", id));
+  const index = join(store.runsDir, "s", ".index.jsonl");
+  // The older run's line names its id and then is not JSON: only a listing that parses it fails.
+  const [older, newer] = (await Deno.readTextFile(index)).trimEnd().split("\n");
+  await Deno.writeTextFile(index, `${older.slice(0, 40)}}\n${newer}\n`);
+  await Deno.writeTextFile(join(store.runsDir, "s", `${ids[0]}.json`), "not json");
+  const fresh = new RunStore({ root: store.root, tenant: "default" });
+  assertEquals((await fresh.synopses({ newest: 1 })).map((s) => s.run_id), [ids[1]]);
+  await rejects(fresh.synopses(), StoreDocumentError);
+});
