@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { isRunSynopsis, type RunSynopsis } from "../core/run/run_synopsis.ts";
-import { readWholeFile } from "./read_named_file.ts";
 import { decodeUtf8 } from "./utf8.ts";
 
 /**
@@ -18,7 +17,7 @@ export function indexPath(suiteDir: string): string {
  * runs of perhaps ten thousand, and parsing every line was most of what a listing cost.
  */
 export interface RunIndex {
-  /** The run's synopsis from its last line, or undefined when no line for it holds. */
+  /** A wanted run's synopsis from its last line, or undefined when no line for it holds. */
   synopsis(runId: string): Promise<RunSynopsis | undefined>;
   /** Whether a kill left the last line torn. */
   torn: boolean;
@@ -27,40 +26,84 @@ export interface RunIndex {
 // Lines are written by JSON.stringify of a synopsis, whose first key is run_id: the id is read
 // off the front of the line without parsing it. A line of any other shape is parsed whole.
 const LEADING_KEY = '{"run_id":"';
+// The index is read from its end in pieces this large: the newest runs' lines are its last.
+const PIECE = 64 * 1024;
+const NEWLINE = 0x0a;
 
-/** The lines an index holds, by run id; the last line for an id wins. Empty when absent. */
-export function readRunIndex(suiteDir: string): RunIndex {
-  const lines = new Map<string, string>();
+/**
+ * The last line of each wanted run in a suite's index. The index is read backwards from its end
+ * and only as far as the wanted runs' lines go, so listing the newest twenty of ten thousand runs
+ * reads a few kilobytes; a run with no line is looked for to the start. Empty when absent.
+ */
+export function readRunIndex(suiteDir: string, wanted: ReadonlySet<string>): RunIndex {
   const none: RunIndex = { synopsis: () => Promise.resolve(undefined), torn: false };
-  let bytes: Uint8Array;
+  let file: Deno.FsFile;
   try {
-    bytes = readWholeFile(indexPath(suiteDir));
+    file = Deno.openSync(indexPath(suiteDir), { read: true });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return none;
     throw error;
   }
-  const decoded = decodeUtf8(bytes);
-  // An index is only ever written as UTF-8: bytes that are not mean it was damaged, and every
-  // run is read from its document again.
-  if ("fault" in decoded) return none;
-  const text = decoded.text;
-  for (let start = 0; start < text.length;) {
-    const newline = text.indexOf("\n", start);
-    const end = newline === -1 ? text.length : newline;
-    if (end > start) {
-      const line = text.slice(start, end);
-      const id = leadingRunId(line) ?? runIdOf(line);
-      if (id !== undefined) lines.set(id, line);
+  const lines = new Map<string, string>();
+  let torn = false;
+  try {
+    let end = file.statSync().size;
+    torn = end > 0 && readAt(file, { start: end - 1, length: 1 })[0] !== NEWLINE;
+    // The start of a line whose beginning is in a piece not read yet.
+    let carried: Uint8Array = new Uint8Array(0);
+    while (end > 0 && lines.size < wanted.size) {
+      const start = Math.max(0, end - PIECE);
+      const bytes = joined(readAt(file, { start, length: end - start }), carried);
+      // Bytes before the piece's first newline may belong to a line that began earlier.
+      const whole = start === 0 ? 0 : bytes.indexOf(NEWLINE) + 1;
+      carried = bytes.subarray(0, whole);
+      end = start;
+      if (whole === 0 && start > 0) {
+        carried = bytes;
+        continue;
+      }
+      const decoded = decodeUtf8(bytes.subarray(whole));
+      // An index is only ever written as UTF-8: bytes that are not mean it was damaged, and
+      // every run is read from its document again.
+      if ("fault" in decoded) return none;
+      const pieceLines = decoded.text.split("\n");
+      for (let i = pieceLines.length - 1; i >= 0; i--) {
+        const line = pieceLines[i];
+        if (line === "") continue;
+        const id = leadingRunId(line) ?? runIdOf(line);
+        if (id !== undefined && wanted.has(id) && !lines.has(id)) lines.set(id, line);
+      }
     }
-    start = end + 1;
+  } finally {
+    file.close();
   }
   return {
     synopsis: async (runId) => {
       const line = lines.get(runId);
       return line === undefined ? undefined : await parseLine(line, runId);
     },
-    torn: text !== "" && !text.endsWith("\n"),
+    torn,
   };
+}
+
+function readAt(file: Deno.FsFile, range: { start: number; length: number }): Uint8Array {
+  const buffer = new Uint8Array(range.length);
+  file.seekSync(range.start, Deno.SeekMode.Start);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const read = file.readSync(buffer.subarray(filled));
+    if (read === null) break;
+    filled += read;
+  }
+  return buffer.subarray(0, filled);
+}
+
+function joined(head: Uint8Array, tail: Uint8Array): Uint8Array {
+  if (tail.length === 0) return head;
+  const both = new Uint8Array(head.length + tail.length);
+  both.set(head);
+  both.set(tail, head.length);
+  return both;
 }
 
 function leadingRunId(line: string): string | undefined {

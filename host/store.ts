@@ -71,7 +71,8 @@ export class RunStore {
     const entries = options.newest === undefined ? all : all.slice(-options.newest);
     const indexes = new Map<string, RunIndex>();
     for (const suite of new Set(entries.map((e) => e.suite))) {
-      indexes.set(suite, readRunIndex(join(this.runsDir, suite)));
+      const wanted = new Set(entries.filter((e) => e.suite === suite).map((e) => e.runId));
+      indexes.set(suite, readRunIndex(join(this.runsDir, suite), wanted));
     }
     const synopses: RunSynopsis[] = [];
     const added = new Map<string, RunSynopsis[]>();
