@@ -26,14 +26,20 @@ export function caseInputs(testCase: Pick<Case, "vars" | "expected" | "output">)
   };
 }
 
-/** Each case result with its case's inputs recorded beside it. */
+/**
+ * Each case result with its case's inputs recorded beside it. `known` holds inputs already
+ * digested (a run digests each case's as it finishes, in the time it waits for the target);
+ * they must be `caseInputs` of the same cases.
+ */
 export function withCaseInputs(
   results: readonly CaseResult[],
   cases: readonly Pick<Case, "id" | "vars" | "expected" | "output">[],
+  known?: ReadonlyMap<string, CaseInputs>,
 ): CaseResult[] {
   const byId = new Map(cases.map((c) => [c.id, c]));
   return results.map((r) => {
     const testCase = byId.get(r.case_id);
-    return testCase === undefined ? r : { ...r, ...caseInputs(testCase) };
+    if (testCase === undefined) return r;
+    return { ...r, ...(known?.get(r.case_id) ?? caseInputs(testCase)) };
   });
 }

@@ -12,7 +12,7 @@ import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
 import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
 import { acquireRunLock, runLockPath } from "../run_lock.ts";
-import { withCaseInputs } from "../../core/run/case_inputs.ts";
+import { type CaseInputs, caseInputs, withCaseInputs } from "../../core/run/case_inputs.ts";
 import { regradePlan } from "../../core/run/regrade.ts";
 import { casesDigest } from "../../core/suite/suite.ts";
 import { type Target, TransportError } from "../targets/mod.ts";
@@ -145,6 +145,7 @@ async function runLoadedSuite(
   }
   // The session reads model keys as it opens, before a journal exists: a missing key or
   // --allow-env is refused before anything is called, and leaves no work file behind.
+  const inputs = new Map<string, CaseInputs>();
   const { header, cases, reuse } = await withRunSession({ ...loaded, suite }, async (session) => {
     const startedAt = clock.now();
     const header: JournalHeader = journal?.header ?? {
@@ -166,11 +167,18 @@ async function runLoadedSuite(
       : await JournalWriter.resume(workFile, journal);
     const reuse = journal?.entries ?? new Map();
     journal = null;
+    const declaredById = new Map(declared.map((c) => [c.id, c]));
     let cases;
     try {
       cases = await session.draw(undefined, {
         reuse,
-        onCaseResult: (result) => writer.append(result),
+        onCaseResult: (result) => {
+          // Digested as each case finishes, while the workers wait for the target, rather than
+          // all at once after the last (about 30 ms at 5,000 cases).
+          const testCase = declaredById.get(result.case_id);
+          if (testCase !== undefined) inputs.set(result.case_id, caseInputs(testCase));
+          return writer.append(result);
+        },
         onCaseDone: options.onProgress,
         signal: options.signal,
       });
@@ -183,7 +191,7 @@ async function runLoadedSuite(
     return { header, cases, reuse };
   }, regrade === undefined ? {} : { target: storedOutputsOnly(regrade.run_id) });
   const assembled = assembleRun(suite, {
-    cases: withCaseInputs(cases, declared),
+    cases: withCaseInputs(cases, declared, inputs),
     record: {
       run_id: header.run_id,
       tenant: options.store.tenant,
