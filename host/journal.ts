@@ -153,6 +153,9 @@ function parseLine<S extends z.ZodType>(
   return parsed.data;
 }
 
+/** How long a journal gathers finished cases' lines before it writes them together. */
+const GATHER_MS = 10;
+
 /**
  * An open journal: each finished case is one JSON line. Lines that arrive together are joined
  * into one write, so a killed process leaves whole lines and at most one torn last line.
@@ -229,6 +232,10 @@ export class JournalWriter {
 
   #scheduleWrite(): Promise<void> {
     const write = this.#last.then(async () => {
+      // Workers finish one at a time, a little apart: waiting a moment lets the lines of that
+      // moment go out in one write instead of a write each (about 1,400 writes for 5,000 cases
+      // at 64 workers). A kill loses at most that moment's cases, which a resume asks again.
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
       // From here on, new lines wait for the next write.
       const text = this.#queue.join("");
       this.#queue = [];
