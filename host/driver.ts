@@ -23,11 +23,12 @@ export interface ExecuteOptions {
   /** Results already journaled (a resume): returned as they are, and their targets not called. */
   reuse?: ReadonlyMap<string, CaseResult>;
   /**
-   * Called as each case finishes, before onCaseDone, for a journal. The worker asks its next
-   * case while this settles, and waits for it before reporting another: calls overlap (one per
-   * worker at most), so a journal can join the lines that arrive together into one write, and
-   * executeCases returns only once every call has settled. A throw stops the run and
-   * executeCases rethrows it.
+   * Called as each case finishes, before onCaseDone, for a journal. What it does before it
+   * returns is done before the worker asks its next case; the worker asks while the promise it
+   * returns settles, and waits for it before reporting another (one pending per worker), and
+   * executeCases returns only once every one has settled. A journal that must lose no more than
+   * the calls in flight to a kill writes its line before returning (host/journal.ts). A throw or
+   * a rejection stops the run and executeCases rethrows it.
    */
   onCaseResult?: (result: CaseResult) => void | Promise<void>;
 }

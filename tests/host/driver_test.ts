@@ -391,6 +391,31 @@ Deno.test("each result is reported before its progress, and a worker asks its ne
   }
 });
 
+Deno.test("what a report does before it returns is done before its worker's next call, so a kill loses no more than the calls in flight", async () => {
+  const suite = testSuite(
+    Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, vars: { text: "E!" }, expected: "E!" })),
+    { settings: { concurrency: 3 } },
+  );
+  let called = 0;
+  let journaled = 0;
+  const target = countingTarget(async (vars) => {
+    called++;
+    // Every call started, less every line written, is a call in flight: never more than 3.
+    assert.ok(called - journaled <= 3, `${called} calls for ${journaled} lines`);
+    await delay(1);
+    return String(vars.text);
+  });
+  await executeCases(suite, {
+    target,
+    onCaseResult: async () => {
+      journaled++;
+      // What is left to settle may overlap the next call; the line above may not.
+      await delay(2);
+    },
+  });
+  assert.equal(journaled, 30);
+});
+
 Deno.test("progress counts cases with an errored verdict", async () => {
   const suite = testSuite([
     { id: "ok", vars: { text: "A!" }, expected: "A!" },
