@@ -12,7 +12,7 @@ import { withRunSession } from "../run_session.ts";
 import type { RunStore } from "../store.ts";
 import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
 import { acquireRunLock, runLockPath } from "../run_lock.ts";
-import { type CaseInputs, caseInputs, withCaseInputs } from "../../core/run/case_inputs.ts";
+import { inputsDigest, withCaseInputs } from "../../core/run/case_inputs.ts";
 import { regradePlan } from "../../core/run/regrade.ts";
 import { casesDigest } from "../../core/suite/suite.ts";
 import { type Target, TransportError } from "../targets/mod.ts";
@@ -145,7 +145,7 @@ async function runLoadedSuite(
   }
   // The session reads model keys as it opens, before a journal exists: a missing key or
   // --allow-env is refused before anything is called, and leaves no work file behind.
-  const inputs = new Map<string, CaseInputs>();
+  const inputs = new Map<string, string>();
   const { header, cases, reuse } = await withRunSession({ ...loaded, suite }, async (session) => {
     const startedAt = clock.now();
     const header: JournalHeader = journal?.header ?? {
@@ -176,7 +176,7 @@ async function runLoadedSuite(
           // Digested as each case finishes, while the workers wait for the target, rather than
           // all at once after the last (about 30 ms at 5,000 cases).
           const testCase = declaredById.get(result.case_id);
-          if (testCase !== undefined) inputs.set(result.case_id, caseInputs(testCase));
+          if (testCase !== undefined) inputs.set(result.case_id, inputsDigest(testCase));
           return writer.append(result);
         },
         onCaseDone: options.onProgress,
