@@ -41,3 +41,13 @@ Deno.test("the cases digest ignores order and sees any change to a case", () => 
   const changed = cases.map((c, i) => i === 7 ? { ...c, vars: { ...c.vars, b: "other" } } : c);
   notDeepStrictEqual(casesDigest(changed), casesDigest(cases));
 });
+
+Deno.test("a case JSON would change (a date, an undefined, a NaN) digests as its copy through JSON", () => {
+  const odd = [
+    { id: "b", kind: "normal", vars: { when: new Date(0), gone: undefined, n: NaN, z: -0 } },
+    { id: "a", kind: "normal", vars: { list: [1, undefined, Infinity] }, expected: undefined },
+  ] as unknown as Case[];
+  assertEquals(casesDigest(odd), wholeDigest(odd));
+  const plain = JSON.parse(JSON.stringify(odd)) as Case[];
+  assertEquals(casesDigest(plain), casesDigest(odd));
+});
