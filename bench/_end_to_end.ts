@@ -40,6 +40,11 @@ export interface EndToEnd {
   wall_ms: number;
   /** ceil(N / concurrency) x latency: the floor a perfect tool reaches once started. */
   limit_ms: number;
+  /**
+   * The same N sleeps of `latency` in a bare pool of `concurrency` promises in a fresh deno, no
+   * digline: what the runtime's timers alone allow on this machine (null at 0 ms latency).
+   */
+  timer_floor_ms: number | null;
   ratio: number | null;
   peak_rss_mb: number;
   /** `compare` of the run against itself promoted: start-up included, and without it. */
@@ -186,6 +191,7 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       3,
       async () => (await timed(cliArgs(["--help"]), { cwd: dir })).cpuMs,
     );
+    const timerFloorMs = config.latencyMs === 0 ? null : await median(3, () => timerFloor(config));
     const spawnedAt = Date.now();
     const run = await timed(cliArgs(["run", "suite.toml", "--json"]), { cwd: dir });
     const summary = JSON.parse(run.stdout) as { started_at: string; finished_at: string };
@@ -212,6 +218,7 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       store_ms: round(spawnedAt + wall - finishedAt),
       wall_ms: round(wall),
       limit_ms: limit,
+      timer_floor_ms: timerFloorMs === null ? null : round(timerFloorMs),
       ratio: limit === 0 ? null : Math.round((wall / limit) * 1000) / 1000,
       peak_rss_mb: round(run.peakMb),
       compare_ms: round(compareMs),
@@ -222,6 +229,20 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/** A bare pool's wall time for the configuration's sleeps, as the pool itself measures it. */
+async function timerFloor(config: EndToEndConfig): Promise<number> {
+  const source = `let next = 0; const started = performance.now();
+async function work() { while (next < ${config.n}) { next++; await new Promise((r) => setTimeout(r, ${config.latencyMs})); } }
+await Promise.all(Array.from({ length: ${config.concurrency} }, work));
+console.log(performance.now() - started);`;
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", source],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  return Number(new TextDecoder().decode(output.stdout).trim());
 }
 
 function round(value: number): number {

@@ -410,6 +410,13 @@ function formatEndToEnd(m: EndToEnd, goals: Record<string, boolean>): string {
       `  wall / limit ${m.limit_ms}ms = ${m.ratio} (goal <= ${E2E_GOALS.ratioToLimit})${
         mark(goals.ratio)
       }`,
+      ...(m.timer_floor_ms === null ? [] : [
+        `  timer floor (a bare pool of the same sleeps in deno) ${m.timer_floor_ms}ms = ${
+          Math.round((m.timer_floor_ms / m.limit_ms) * 1000) / 1000
+        } of the limit; run phase / floor ${
+          Math.round((m.run_ms / m.timer_floor_ms) * 1000) / 1000
+        }`,
+      ]),
     ]),
     `  peak rss ${m.peak_rss_mb}MB${
       goals.memory === undefined ? "" : ` (goal <= ${E2E_GOALS.peakRssMb}MB)${mark(goals.memory)}`

@@ -154,19 +154,16 @@ function parseLine<S extends z.ZodType>(
 }
 
 /**
- * An open journal: each finished case is one JSON line. Lines that arrive together are joined
- * into one write, so a killed process leaves whole lines and at most one torn last line.
+ * An open journal: each finished case is one JSON line, written before `append` returns. The
+ * driver asks a worker's next case as soon as its last is appended (ADR 0065), so a line written
+ * later would let a kill lose more cases than were in flight; a line written at once is in the
+ * file before the next call starts, and a killed process leaves whole lines and at most one torn
+ * last line.
  */
 export class JournalWriter {
   readonly #file: Deno.FsFile;
   readonly #encoder = new TextEncoder();
   readonly #path: string;
-  /** Lines waiting for the next write. */
-  #queue: string[] = [];
-  /** The write that will take the queue, once the one before it is done. */
-  #next: Promise<void> | null = null;
-  /** The last write scheduled: every earlier one is done when it is. */
-  #last: Promise<void> = Promise.resolve();
   #failure: { error: unknown } | null = null;
 
   private constructor(file: Deno.FsFile, path: string) {
@@ -186,7 +183,7 @@ export class JournalWriter {
     }
     const writer = new JournalWriter(file, path);
     try {
-      await writer.#write(scrubbedJson(JournalHeaderSchema.parse(header)) + "\n");
+      writer.#write(scrubbedJson(JournalHeaderSchema.parse(header)) + "\n");
     } catch (error) {
       // A header that is not whole is no journal: leave nothing behind to resume from.
       file.close();
@@ -209,47 +206,36 @@ export class JournalWriter {
     }
   }
 
-  /** Appends one finished case; resolves once its line is written with the others of its batch. */
+  /**
+   * Appends one finished case. The line is written (to the operating system, which keeps it
+   * whatever becomes of this process) before this returns; the promise only carries a failure.
+   */
   append(result: CaseResult): Promise<void> {
     if (this.#failure !== null) return Promise.reject(this.#failure.error);
-    this.#queue.push(scrubbedJson(result) + "\n");
-    this.#next ??= this.#scheduleWrite();
-    return this.#next;
-  }
-
-  /** Waits for every line appended to be written, then closes the file. */
-  async close(): Promise<void> {
     try {
-      await this.#last;
-    } finally {
-      this.#file.close();
+      this.#write(scrubbedJson(result) + "\n");
+    } catch (error) {
+      this.#failure = { error };
+      return Promise.reject(error);
     }
-    if (this.#failure !== null) throw this.#failure.error;
+    return Promise.resolve();
   }
 
-  #scheduleWrite(): Promise<void> {
-    const write = this.#last.then(async () => {
-      // From here on, new lines wait for the next write.
-      const text = this.#queue.join("");
-      this.#queue = [];
-      this.#next = null;
-      if (this.#failure !== null) throw this.#failure.error;
-      try {
-        await this.#write(text);
-      } catch (error) {
-        this.#failure = { error };
-        throw error;
-      }
-    });
-    this.#last = write.catch(() => {});
-    return write;
+  /** Closes the file; throws the failure that stopped the appends, if one did. */
+  close(): Promise<void> {
+    try {
+      this.#file.close();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#failure === null ? Promise.resolve() : Promise.reject(this.#failure.error);
   }
 
-  async #write(text: string): Promise<void> {
+  #write(text: string): void {
     const bytes = this.#encoder.encode(text);
     let written = 0;
     try {
-      while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
+      while (written < bytes.length) written += this.#file.writeSync(bytes.subarray(written));
     } catch (error) {
       // A torn last line is what resume already drops, so the journal stays resumable.
       throw translateWriteError(error, { path: this.#path, bytes: bytes.length - written });

@@ -3,6 +3,7 @@ import { RunStore } from "../../host/store.ts";
 import type { Io } from "../io.ts";
 import { UsageError } from "../../host/refusals.ts";
 import { rowLimitOf } from "../../host/commands/row_limit.ts";
+import { jsonPieces } from "../../core/json_pieces.ts";
 
 /** Opens the store the common options name. */
 export function openStore(values: { store?: string; tenant?: string }): RunStore {
@@ -34,9 +35,16 @@ function refuseStoreFile(root: string): void {
   }
 }
 
-/** Prints a result document as `--json` does everywhere, and returns exit code 0. */
+/**
+ * Prints a result document as `--json` does everywhere, and returns exit code 0. It goes out in
+ * pieces of about 16 K: a run's summary names every case and check, and printed whole (then
+ * scrubbed and encoded whole) it was the peak of a large run's memory. Pieces end between
+ * members and elements, where the text is JSON's own punctuation, so no key in play is split
+ * between two scrubs.
+ */
 export function printJson(io: Io, document: unknown): 0 {
-  io.out(JSON.stringify(document, null, 2) + "\n");
+  for (const piece of jsonPieces(document, 2)) io.out(piece);
+  io.out("\n");
   return 0;
 }
 

@@ -1,4 +1,4 @@
-import { runSuiteDocument } from "../../host/commands/documents.ts";
+import { runSuiteDocument } from "../../host/commands/run_suite_document.ts";
 import { parseShardSpec } from "../../core/run/shard.ts";
 import type { RunInput } from "../commands/run.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";

@@ -21,19 +21,34 @@ export type CaseInputs = Pick<CaseResult, "inputs_digest" | "expected">;
  */
 export function caseInputs(testCase: Pick<Case, "vars" | "expected" | "output">): CaseInputs {
   return {
-    inputs_digest: shortDigest({ vars: testCase.vars, output: testCase.output ?? null }),
+    inputs_digest: inputsDigest(testCase),
     ...(testCase.expected === undefined ? {} : { expected: testCase.expected }),
   };
 }
 
-/** Each case result with its case's inputs recorded beside it. */
+/** The digest `caseInputs` records for a case: of its vars and a calibration case's output. */
+export function inputsDigest(testCase: Pick<Case, "vars" | "output">): string {
+  return shortDigest({ vars: testCase.vars, output: testCase.output ?? null });
+}
+
+/**
+ * Each case result with its case's inputs recorded beside it. `known` holds inputs digests
+ * already made (a run digests each case's as it finishes, in the time it waits for the target);
+ * they must be `inputsDigest` of the same cases.
+ */
 export function withCaseInputs(
   results: readonly CaseResult[],
   cases: readonly Pick<Case, "id" | "vars" | "expected" | "output">[],
+  known?: ReadonlyMap<string, string>,
 ): CaseResult[] {
   const byId = new Map(cases.map((c) => [c.id, c]));
   return results.map((r) => {
     const testCase = byId.get(r.case_id);
-    return testCase === undefined ? r : { ...r, ...caseInputs(testCase) };
+    if (testCase === undefined) return r;
+    return {
+      ...r,
+      inputs_digest: known?.get(r.case_id) ?? inputsDigest(testCase),
+      ...(testCase.expected === undefined ? {} : { expected: testCase.expected }),
+    };
   });
 }

@@ -6,13 +6,11 @@
  * @module
  */
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
-import { bindJudges } from "../judges/mod.ts";
+import { isJudgeAssertion } from "../../core/suite/assertions/builtin.ts";
 import type { ModelPool } from "../models/pool.ts";
 import { boundRegexChecks } from "./bounded_regex.ts";
-import { boundInProcessCustomChecks } from "./in_process_custom.ts";
 import { openRegexPool } from "./regex_pool.ts";
-import { type CheckSandbox, openCheckSandbox } from "./sandbox.ts";
-import { sandboxCustomChecks } from "./sandboxed_custom.ts";
+import type { CheckSandbox } from "./sandbox.ts";
 
 /** The assertions a run asks, and what to release when it ends. */
 export interface BoundChecks {
@@ -41,18 +39,31 @@ export async function bindChecks(
   assertions: readonly Assertion[],
   options: { models: ModelPool; timeoutMs: number; module?: SuiteModule },
 ): Promise<BoundChecks> {
+  // The code of judges and custom checks (model clients, the sandbox) is imported only when the
+  // suite has such a check: a suite of built-in checks starts its first case without it.
   const hasCustom = assertions.some((a) => a.kind === "custom");
   let sandbox: CheckSandbox | undefined;
   if (hasCustom && options.module !== undefined) {
+    const { openCheckSandbox } = await import("./sandbox.ts");
     sandbox = await openCheckSandbox(options.module.url, options.module);
   }
   const pool = openRegexPool();
-  const judged = bindJudges(assertions, { models: options.models });
+  const judged = assertions.some(isJudgeAssertion)
+    ? (await import("../judges/mod.ts")).bindJudges(assertions, { models: options.models })
+    : assertions;
   const bounded = boundRegexChecks(judged, { pool, timeoutMs: options.timeoutMs });
+  const custom = !hasCustom
+    ? bounded
+    : sandbox === undefined
+    ? (await import("./in_process_custom.ts")).boundInProcessCustomChecks(bounded, {
+      timeoutMs: options.timeoutMs,
+    })
+    : (await import("./sandboxed_custom.ts")).sandboxCustomChecks(bounded, {
+      sandbox,
+      timeoutMs: options.timeoutMs,
+    });
   return {
-    assertions: sandbox === undefined
-      ? boundInProcessCustomChecks(bounded, { timeoutMs: options.timeoutMs })
-      : sandboxCustomChecks(bounded, { sandbox, timeoutMs: options.timeoutMs }),
+    assertions: custom,
     close: () => {
       pool.close();
       sandbox?.close();

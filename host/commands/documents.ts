@@ -7,20 +7,12 @@ import {
 import { mergeRuns, type MergeRunsOptions } from "./merge_runs.ts";
 import { type PromoteOptions, promoteRun } from "./promote_run.ts";
 import { type RejudgeOptions, rejudgeRun } from "./rejudge_run.ts";
-import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
+
+export { runSuiteDocument } from "./run_suite_document.ts";
 
 // Every front end asks for its results here, so `--json` and the MCP tools print the same
 // document for the same request. The store's read-only documents (list, view, log, diff) are
 // in store_documents.ts, and compare's in compare_document.ts: each loads only what it needs.
-
-/** Runs a suite and describes the stored run. */
-export async function runSuiteDocument(
-  suitePath: string,
-  options: RunSuiteOptions,
-): Promise<RunSummary> {
-  const { run, path, reused } = await runSuite(suitePath, options);
-  return runSummary(run, { kind: "run", path, ...(options.resume ? { resumed: reused } : {}) });
-}
 
 /** Grades a stored run again under the suite's current checks and describes the new run. */
 export async function rejudgeDocument(

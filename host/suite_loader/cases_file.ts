@@ -1,6 +1,5 @@
 import { extname } from "node:path";
 import { parseJsonlCases } from "./cases_jsonl.ts";
-import { parseTableCases } from "./cases_table.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
 import { readNamedFile } from "../read_named_file.ts";
 
@@ -21,6 +20,9 @@ export async function loadCasesFile(
   const text = await readNamedFile(path, { display: options.display, what: "cases file" });
   const file = options.display;
   if (extension === ".jsonl") return parseJsonlCases(text, { file });
+  // csv-parse and the node modules it needs cost a JSONL suite's load 20-100 ms: only a table
+  // loads them.
+  const { parseTableCases } = await import("./cases_table.ts");
   return parseTableCases(text, { file, delimiter: extension === ".tsv" ? "\t" : "," });
 }
 

@@ -7,7 +7,6 @@
 import { dirname, extname, resolve } from "node:path";
 import type { Suite } from "../../core/suite/suite.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";
-import { loadCodeSuite } from "./code_suite.ts";
 import { loadTomlSuite } from "./toml_suite.ts";
 
 export { CASES_FILE_EXTENSIONS } from "./cases_file.ts";
@@ -51,6 +50,8 @@ export async function loadSuite(
   if (extension === ".toml") {
     suite = await loadTomlSuite(absolute, { source: path });
   } else if (CODE_SUITE_EXTENSIONS.includes(extension)) {
+    // Loaded only for a suite written as a module: a TOML suite's run starts without it.
+    const { loadCodeSuite } = await import("./code_suite.ts");
     suite = await loadCodeSuite(absolute, { source: path, cwd, needsCd: cwd !== processCwd });
   } else {
     throw new UsageError(

@@ -344,7 +344,7 @@ Deno.test("reused results are returned in place and their targets are not called
   assert.deepEqual(progress, [2, 3]);
 });
 
-Deno.test("each result is reported before its progress, and a worker waits for its report", async () => {
+Deno.test("each result is reported before its progress, and a worker asks its next case while its report is written", async () => {
   const suite = testSuite(
     Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, vars: { text: "E!" }, expected: "E!" })),
     { settings: { concurrency: 4 } },
@@ -353,11 +353,12 @@ Deno.test("each result is reported before its progress, and a worker waits for i
   let writing = 0;
   let calling = 0;
   let most = 0;
+  let overlapped = false;
   const target = countingTarget(async (vars) => {
     calling++;
-    // A worker whose report is pending has not taken its next case: calls and reports together
-    // never exceed the workers.
-    assert.ok(calling + writing <= 4, `${calling} calls and ${writing} reports at once`);
+    // Calls never exceed the workers, and a worker with a report pending may be calling.
+    assert.ok(calling <= 4, `${calling} calls at once`);
+    if (writing > 0) overlapped = true;
     await delay(1);
     calling--;
     return String(vars.text);
@@ -367,8 +368,9 @@ Deno.test("each result is reported before its progress, and a worker waits for i
     onCaseResult: async (r) => {
       writing++;
       most = Math.max(most, writing);
-      assert.ok(calling + writing <= 4, `${calling} calls and ${writing} reports at once`);
-      await delay(1);
+      // A worker waits for its previous report before it reports again: one pending each.
+      assert.ok(writing <= 4, `${writing} reports at once`);
+      await delay(3);
       writing--;
       events.push(`result ${r.case_id}`);
     },
@@ -380,9 +382,38 @@ Deno.test("each result is reported before its progress, and a worker waits for i
   });
   assert.equal(results.length, 12);
   assert.ok(most > 1, "reports that arrive together overlap, so a journal can batch them");
+  assert.ok(overlapped, "a worker's next call starts before its report is written");
+  // Every report settled before executeCases returned.
+  assert.equal(writing, 0);
   for (const r of results) {
     assert.ok(events.indexOf(`result ${r.case_id}`) < events.indexOf(`done ${r.case_id}`));
+    assert.ok(events.includes(`done ${r.case_id}`));
   }
+});
+
+Deno.test("what a report does before it returns is done before its worker's next call, so a kill loses no more than the calls in flight", async () => {
+  const suite = testSuite(
+    Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, vars: { text: "E!" }, expected: "E!" })),
+    { settings: { concurrency: 3 } },
+  );
+  let called = 0;
+  let journaled = 0;
+  const target = countingTarget(async (vars) => {
+    called++;
+    // Every call started, less every line written, is a call in flight: never more than 3.
+    assert.ok(called - journaled <= 3, `${called} calls for ${journaled} lines`);
+    await delay(1);
+    return String(vars.text);
+  });
+  await executeCases(suite, {
+    target,
+    onCaseResult: async () => {
+      journaled++;
+      // What is left to settle may overlap the next call; the line above may not.
+      await delay(2);
+    },
+  });
+  assert.equal(journaled, 30);
 });
 
 Deno.test("progress counts cases with an errored verdict", async () => {

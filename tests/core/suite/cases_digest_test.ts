@@ -27,7 +27,8 @@ function randomCase(random: () => number, index: number): Case {
 
 Deno.test("a suite's cases digest is the digest of its sorted cases as one array", () => {
   const random = seededRandom(17);
-  for (const size of [0, 1, 2, 5, 40]) {
+  // 3,000 cases span several of the pieces casesDigest hashes at a time.
+  for (const size of [0, 1, 2, 5, 40, 3000]) {
     const cases = Array.from({ length: size }, (_, i) => randomCase(random, i));
     assertEquals(casesDigest(cases), wholeDigest(cases));
   }
@@ -39,4 +40,14 @@ Deno.test("the cases digest ignores order and sees any change to a case", () => 
   assertEquals(casesDigest([...cases].reverse()), casesDigest(cases));
   const changed = cases.map((c, i) => i === 7 ? { ...c, vars: { ...c.vars, b: "other" } } : c);
   notDeepStrictEqual(casesDigest(changed), casesDigest(cases));
+});
+
+Deno.test("a case JSON would change (a date, an undefined, a NaN) digests as its copy through JSON", () => {
+  const odd = [
+    { id: "b", kind: "normal", vars: { when: new Date(0), gone: undefined, n: NaN, z: -0 } },
+    { id: "a", kind: "normal", vars: { list: [1, undefined, Infinity] }, expected: undefined },
+  ] as unknown as Case[];
+  assertEquals(casesDigest(odd), wholeDigest(odd));
+  const plain = JSON.parse(JSON.stringify(odd)) as Case[];
+  assertEquals(casesDigest(plain), casesDigest(odd));
 });
