@@ -3,7 +3,13 @@ import { recordedAssertions } from "../compare/recheck_rules.ts";
 import type { Suite } from "../suite/suite.ts";
 import { targetIdentity } from "../suite/target_spec.ts";
 import { computeFigures } from "./aggregate.ts";
-import { type CaseResult, RUN_SCHEMA_VERSION, type RunDocument } from "./run_document.ts";
+import {
+  type BaselineRecheck,
+  type CaseResult,
+  RUN_SCHEMA_VERSION,
+  type RunDocument,
+} from "./run_document.ts";
+import type { RunScope } from "./run_scope.ts";
 
 /** Where and when a run was made: what the run document records beside the suite's results. */
 export interface RunRecord {
@@ -25,9 +31,16 @@ export interface RunRecord {
  */
 export function assembleRun(
   suite: Suite,
-  options: { cases: readonly CaseResult[]; record: RunRecord },
+  options: {
+    cases: readonly CaseResult[];
+    record: RunRecord;
+    /** The scope the suite was cut to (scopeSuite): a shard or a re-grade says so in the run. */
+    scope?: RunScope;
+    /** The approved baseline's verdicts under pure checks whose definition changed. */
+    baselineRechecks?: readonly BaselineRecheck[];
+  },
 ): RunDocument {
-  const { record } = options;
+  const { record, scope = { kind: "whole" } } = options;
   const cases = [...options.cases];
   const assertions = recordedAssertions(suite.assertions);
   return {
@@ -40,16 +53,27 @@ export function assembleRun(
       config_hash: suite.config_hash,
       source: record.source,
     },
-    target: targetIdentity(suite.target),
+    // A re-grade judges the stored run's outputs: its target is the one that answered them.
+    target: scope.kind === "regrade" ? scope.run.target : targetIdentity(suite.target),
     git_commit: record.git_commit,
     started_at: record.started_at,
     finished_at: record.finished_at,
     assertions,
-    cases,
     aggregates: [...suite.aggregates],
+    cases,
     figures: computeFigures(suite.aggregates, { assertions, cases }),
     gate: suite.gate,
     totals: runTotals(cases),
+    // In the schema's order, so the store's hand check reads the run without the schema.
+    ...(scope.kind === "regrade" ? { rejudged_from: scope.run.run_id } : {}),
+    // A shard is a partial run: it records which shard it is and the cases it was asked.
+    ...(scope.kind === "shard"
+      ? { shard: { index: scope.index, count: scope.count, cases: suite.cases.map((c) => c.id) } }
+      : {}),
+    ...(scope.kind === "merged" ? { merged_from: [...scope.from] } : {}),
+    ...(options.baselineRechecks === undefined || options.baselineRechecks.length === 0
+      ? {}
+      : { baseline_rechecks: [...options.baselineRechecks] }),
     ...(suite.report.redact.length === 0 ? {} : { redact: [...suite.report.redact] }),
   };
 }

@@ -1,8 +1,6 @@
-import { computeFigures } from "../../core/run/aggregate.ts";
 import { mergeShards, type MissingShard } from "../../core/run/merge_shards.ts";
-import { runTotals } from "../../core/model/totals.ts";
-import { targetIdentity } from "../../core/suite/target_spec.ts";
-import { RUN_SCHEMA_VERSION, type RunDocument } from "../../core/run/run_document.ts";
+import type { RunDocument } from "../../core/run/run_document.ts";
+import { assembleRun } from "../../core/run/assemble_run.ts";
 import type { RunSynopsis } from "../../core/run/run_synopsis.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { UsageError } from "../refusals.ts";
@@ -57,31 +55,20 @@ export async function mergeRuns(options: MergeRunsOptions): Promise<MergeRunsRes
     );
   }
   const merged = mergeShards(suite, shards);
-  const assertions = suite.assertions.map((a) => ({ id: a.id, name: a.name, kind: a.kind }));
   const commits = new Set(merged.runs.map((r) => r.git_commit));
-  const run: RunDocument = {
-    schema_version: RUN_SCHEMA_VERSION,
-    run_id: newRunId((options.clock ?? systemClock).now()),
-    tenant: store.tenant,
-    suite: {
-      name: suite.name,
-      cases_digest: suite.cases_digest,
-      config_hash: suite.config_hash,
-      source: loaded.source,
-    },
-    target: targetIdentity(suite.target),
-    // Shards made at different commits are of one suite but not one system: say so by naming none.
-    git_commit: commits.size === 1 ? merged.runs[0].git_commit : null,
-    started_at: merged.runs.map((r) => r.started_at).sort()[0],
-    finished_at: merged.runs.map((r) => r.finished_at).sort().at(-1)!,
-    assertions,
+  const run = assembleRun(suite, {
     cases: merged.cases,
-    figures: computeFigures(suite.aggregates, { assertions, cases: merged.cases }),
-    gate: suite.gate,
-    totals: runTotals(merged.cases),
-    merged_from: merged.runs.map((r) => r.run_id),
-    ...(suite.report.redact.length === 0 ? {} : { redact: [...suite.report.redact] }),
-  };
+    record: {
+      run_id: newRunId((options.clock ?? systemClock).now()),
+      tenant: store.tenant,
+      source: loaded.source,
+      // Shards made at different commits are of one suite but not one system: name none then.
+      git_commit: commits.size === 1 ? merged.runs[0].git_commit : null,
+      started_at: merged.runs.map((r) => r.started_at).sort()[0],
+      finished_at: merged.runs.map((r) => r.finished_at).sort().at(-1)!,
+    },
+    scope: { kind: "merged", from: merged.runs.map((r) => r.run_id) },
+  });
   const path = await store.writeRun(run);
   return { run, path, missing: merged.missing };
 }

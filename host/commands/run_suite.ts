@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
 import type { RunProgress } from "../../core/run/progress.ts";
 import { assembleRun } from "../../core/run/assemble_run.ts";
-import { shardOf } from "../../core/run/shard.ts";
+import { type RunScope, scopeSuite } from "../../core/run/run_scope.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { gitStamp } from "../git_stamp.ts";
@@ -13,8 +13,6 @@ import type { RunStore } from "../store.ts";
 import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
 import { acquireRunLock, runLockPath } from "../run_lock.ts";
 import { inputsDigest, withCaseInputs } from "../../core/run/case_inputs.ts";
-import { regradePlan } from "../../core/run/regrade.ts";
-import { casesDigest } from "../../core/suite/suite.ts";
 import { type Target, TransportError } from "../targets/mod.ts";
 
 /** What `run` needs beyond the suite path. */
@@ -102,28 +100,16 @@ async function runLoadedSuite(
 ): Promise<RunSuiteResult> {
   const clock = options.clock ?? systemClock;
   const regrade = options.regrade;
-  const plan = regrade === undefined ? undefined : regradePlan(loaded.suite.cases, regrade);
-  const declared = plan === undefined
-    ? loaded.suite.cases
-    : loaded.suite.cases.filter((c) => !plan.left_out.includes(c.id));
   const shard = options.shard;
   if (shard !== undefined && regrade !== undefined) {
     throw new UsageError("rejudge grades a whole run: it takes no --shard");
   }
-  // A shard keeps the whole suite's digests, so merge can tell its shards are of one suite.
-  const suite = plan !== undefined
-    ? {
-      ...loaded.suite,
-      settings: { ...loaded.suite.settings, repeats: 1 },
-      cases: plan.cases,
-      cases_digest: plan.left_out.length === 0 ? loaded.suite.cases_digest : casesDigest(declared),
-    }
+  const scope: RunScope = regrade !== undefined
+    ? { kind: "regrade", run: regrade }
     : shard !== undefined
-    ? {
-      ...loaded.suite,
-      cases: loaded.suite.cases.filter((c) => shardOf(c.id, shard.count) === shard.index),
-    }
-    : loaded.suite;
+    ? { kind: "shard", ...shard }
+    : { kind: "whole" };
+  const { suite, declared } = scopeSuite(loaded.suite, scope);
   const workFile = journalPath(options.store, {
     suite: regrade === undefined ? suite.name : `${suite.name}.rejudge-${regrade.run_id}`,
     shard,
@@ -190,7 +176,9 @@ async function runLoadedSuite(
     await writer.close();
     return { header, cases, reuse };
   }, regrade === undefined ? {} : { target: storedOutputsOnly(regrade.run_id) });
-  const assembled = assembleRun(suite, {
+  // A re-grade is graded by the suite itself and a shard is not compared: neither needs them.
+  const baselineRechecks = scope.kind === "whole" ? await pureBaselineRechecks(suite, options) : [];
+  const run = assembleRun(suite, {
     cases: withCaseInputs(cases, declared, inputs),
     record: {
       run_id: header.run_id,
@@ -200,19 +188,9 @@ async function runLoadedSuite(
       started_at: header.started_at,
       finished_at: clock.now().toISOString(),
     },
+    scope,
+    baselineRechecks,
   });
-  // A re-grade is graded by the suite itself and a shard is not compared: neither needs them.
-  const rechecks = regrade === undefined && shard === undefined
-    ? await pureBaselineRechecks(suite, options)
-    : [];
-  const run: RunDocument = {
-    ...(regrade === undefined
-      ? assembled
-      : { ...assembled, target: regrade.target, rejudged_from: regrade.run_id }),
-    // A shard is a partial run: it records which shard it is and the cases it was asked.
-    ...(shard === undefined ? {} : { shard: { ...shard, cases: suite.cases.map((c) => c.id) } }),
-    ...(rechecks.length === 0 ? {} : { baseline_rechecks: rechecks }),
-  };
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.
   await Deno.remove(workFile);
