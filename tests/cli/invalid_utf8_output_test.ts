@@ -3,18 +3,19 @@ import { join } from "node:path";
 import { cli, workspace } from "./_cli.ts";
 import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 
-// Case "bad" answers the bytes 61 FF 62 ("a", a byte that is never UTF-8, "b"); "good" answers "ab".
-const SUITE = `
+/** A suite of two cases, "bad" and "good", against `target`, checking that the answer holds `word`. */
+function twoCaseSuite(target: string, word: string): string {
+  return `
 name = "bytes"
 
 [target]
-command = ["sh", "-c", "if grep -q bad; then printf 'a\\\\377b'; else printf 'ab'; fi"]
+${target}
 retries = 0
 
 [[assertions]]
-name = "says-a"
+name = "says-${word}"
 kind = "includes"
-value = "a"
+value = "${word}"
 
 [[cases]]
 id = "bad"
@@ -24,6 +25,13 @@ vars = { which = "bad" }
 id = "good"
 vars = { which = "good" }
 `;
+}
+
+// Case "bad" answers the bytes 61 FF 62 ("a", a byte that is never UTF-8, "b"); "good" answers "ab".
+const SUITE = twoCaseSuite(
+  `command = ["sh", "-c", "if grep -q bad; then printf 'a\\\\377b'; else printf 'ab'; fi"]`,
+  "a",
+);
 
 const NOTE = /bad: the output was not UTF-8 \(first bad byte 0xff at offset 1\)/;
 
@@ -71,29 +79,10 @@ Deno.test("a model's answer that is not UTF-8 is noted on the case, as a command
   );
   try {
     const cwd = await workspace({
-      "suite.toml": `
-name = "model-bytes"
-
-[target]
-provider = "openai"
-base_url = "${server.url}/v1"
-model = "sut"
-prompt = "{{which}}"
-retries = 0
-
-[[assertions]]
-name = "says-days"
-kind = "includes"
-value = "days"
-
-[[cases]]
-id = "bad"
-vars = { which = "bad" }
-
-[[cases]]
-id = "good"
-vars = { which = "good" }
-`,
+      "suite.toml": twoCaseSuite(
+        `provider = "openai"\nbase_url = "${server.url}/v1"\nmodel = "sut"\nprompt = "{{which}}"`,
+        "days",
+      ),
     });
     const run = await cli(["run", "suite.toml", "--json"], { cwd });
     assertEquals(run.code, 0, run.stderr);
