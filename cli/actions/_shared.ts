@@ -88,7 +88,11 @@ export function wholeNumberOption(
   const value = Number(text);
   if (!(Number.isInteger(value) && value >= option.min && value <= option.max)) {
     throw new UsageError(
-      `${option.command}: --${option.name} takes a whole number from ${option.min} to ${option.max}, not "${text}"`,
+      `${option.command}: --${option.name} takes a whole number ${
+        option.max === Number.MAX_SAFE_INTEGER
+          ? `of ${option.min} or more`
+          : `from ${option.min} to ${option.max}`
+      }, not "${text}"`,
     );
   }
   return value;

@@ -105,6 +105,12 @@ Deno.test("list, log and view refuse a limit that is not a whole number from 1, 
       assertEquals(result.stdout, "");
       assertEquals(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
       match(result.stderr, new RegExp(`${command}: --limit`));
+      if (args[1] === "0") {
+        assertEquals(
+          result.stderr,
+          `digline: ${command}: --limit takes a whole number of 1 or more, not "0"\n`,
+        );
+      }
     }
   }
 });
