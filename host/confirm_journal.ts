@@ -2,8 +2,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ConfirmationPlanSchema } from "../core/compare/confirmation_document.ts";
 import { type CaseResult, CaseResultSchema, RunIdSchema } from "../core/run/run_document.ts";
-import { refuseLinkedWrite } from "./no_links.ts";
-import { readJournalText } from "./journal.ts";
+import { openJournalAnew, readJournalText } from "./journal.ts";
 import { translateWriteError } from "./write_failure.ts";
 import type { RunStore } from "./store.ts";
 
@@ -105,15 +104,7 @@ export class ConfirmJournalWriter {
     path: string,
     options: { header: ConfirmJournalHeader; kept: readonly Map<string, CaseResult>[] },
   ): Promise<ConfirmJournalWriter> {
-    refuseLinkedWrite(path);
-    let file: Deno.FsFile;
-    try {
-      await Deno.mkdir(join(path, ".."), { recursive: true });
-      file = await Deno.open(path, { write: true, create: true, truncate: true });
-    } catch (error) {
-      throw translateWriteError(error, { path });
-    }
-    const writer = new ConfirmJournalWriter(file, path);
+    const writer = new ConfirmJournalWriter(await openJournalAnew(path), path);
     const lines = [JSON.stringify(ConfirmJournalHeaderSchema.parse(options.header))];
     options.kept.forEach((round, index) => {
       for (const result of round.values()) lines.push(JSON.stringify({ round: index, result }));

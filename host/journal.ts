@@ -154,6 +154,20 @@ function parseLine<S extends z.ZodType>(
 }
 
 /**
+ * Opens a journal's file empty for writing, its folder made: a run's journal and
+ * `compare --confirm`'s both start this way, and refuse a path that is a link.
+ */
+export async function openJournalAnew(path: string): Promise<Deno.FsFile> {
+  refuseLinkedWrite(path);
+  try {
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    return await Deno.open(path, { write: true, create: true, truncate: true });
+  } catch (error) {
+    throw translateWriteError(error, { path });
+  }
+}
+
+/**
  * An open journal: each finished case is one JSON line, written before `append` returns. The
  * driver asks a worker's next case as soon as its last is appended (ADR 0065), so a line written
  * later would let a kill lose more cases than were in flight; a line written at once is in the
@@ -173,14 +187,7 @@ export class JournalWriter {
 
   /** Starts a new journal with its header, replacing any old one. */
   static async create(path: string, header: JournalHeader): Promise<JournalWriter> {
-    refuseLinkedWrite(path);
-    let file: Deno.FsFile;
-    try {
-      await Deno.mkdir(join(path, ".."), { recursive: true });
-      file = await Deno.open(path, { write: true, create: true, truncate: true });
-    } catch (error) {
-      throw translateWriteError(error, { path });
-    }
+    const file = await openJournalAnew(path);
     const writer = new JournalWriter(file, path);
     try {
       writer.#write(scrubbedJson(JournalHeaderSchema.parse(header)) + "\n");

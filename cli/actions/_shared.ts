@@ -64,15 +64,17 @@ export function rowLimit(
 }
 
 /**
- * The line under a listing a limit shortened: how many rows it left out ("older run", "earlier
- * event") and how to print them; empty when none were.
+ * The line beside a listing a limit shortened: how many rows it left out ("older run",
+ * "earlier event") and how to print them; no line when none were.
  */
-export function leftOutLine(shown: number, options: { total: number; noun: string }): string {
+export function leftOutLines(shown: number, options: { total: number; noun: string }): string[] {
   const left = options.total - shown;
-  if (left <= 0) return "";
-  return `${
-    count(left, options.noun)
-  } not shown (${options.total} in all): --limit N or --all prints them\n`;
+  if (left <= 0) return [];
+  return [
+    `${
+      count(left, options.noun)
+    } not shown (${options.total} in all): --limit N or --all prints them`,
+  ];
 }
 
 /** "1 case", "2 cases": a count with its noun, singular for one. */

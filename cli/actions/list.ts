@@ -1,7 +1,7 @@
 import { runListDocument } from "../../host/commands/store_documents.ts";
 import type { ListInput } from "../commands/list.ts";
 import type { Io } from "../io.ts";
-import { leftOutLine, openStore, printJson, rowLimit } from "./_shared.ts";
+import { leftOutLines, openStore, printJson, rowLimit } from "./_shared.ts";
 import { table } from "../render_figures.ts";
 
 /** What `digline list` does; its declaration is cli/commands/list.ts. */
@@ -20,19 +20,21 @@ export async function execute(
     return 0;
   }
   io.out(
-    table([
-      ["", "run", "suite", "started", "commit", "cases", "errored"],
-      ...document.runs.map((r) => [
-        r.is_baseline ? "*" : "",
-        r.run_id,
-        r.suite,
-        r.started_at.replace("T", " ").slice(0, 19),
-        shortCommit(r.git_commit),
-        String(r.cases),
-        String(r.errored_checks.length),
+    [
+      ...table([
+        ["", "run", "suite", "started", "commit", "cases", "errored"],
+        ...document.runs.map((r) => [
+          r.is_baseline ? "*" : "",
+          r.run_id,
+          r.suite,
+          r.started_at.replace("T", " ").slice(0, 19),
+          shortCommit(r.git_commit),
+          String(r.cases),
+          String(r.errored_checks.length),
+        ]),
       ]),
-    ]).join("\n") + "\n" +
-      leftOutLine(document.runs.length, { total: document.total, noun: "older run" }),
+      ...leftOutLines(document.runs.length, { total: document.total, noun: "older run" }),
+    ].join("\n") + "\n",
   );
   return 0;
 }

@@ -1,7 +1,7 @@
 import { logDocument } from "../../host/commands/store_documents.ts";
 import type { LogInput } from "../commands/log.ts";
 import type { Io } from "../io.ts";
-import { count, leftOutLine, openStore, printJson, rowLimit } from "./_shared.ts";
+import { count, leftOutLines, openStore, printJson, rowLimit } from "./_shared.ts";
 
 /** What `digline log` does; its declaration is cli/commands/log.ts. */
 export async function execute(
@@ -19,8 +19,9 @@ export async function execute(
   }
   const width = Math.max(0, ...document.events.map((e) => e.suite?.length ?? 0));
   io.out(
-    leftOutLine(document.events.length, { total: document.total, noun: "earlier event" }) +
-      document.events.map((e) => {
+    [
+      ...leftOutLines(document.events.length, { total: document.total, noun: "earlier event" }),
+      ...document.events.map((e) => {
         const suite = e.suite === undefined ? "" : `${e.suite.padEnd(width)}  `;
         return e.event === "run"
           ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases, "case")}  commit ${
@@ -29,7 +30,8 @@ export async function execute(
           : `${e.at}  ${suite}promote  ${e.run_id}  by ${e.promoted_by}${
             e.because ? `: ${e.because}` : ""
           }`;
-      }).join("\n") + "\n",
+      }),
+    ].join("\n") + "\n",
   );
   return 0;
 }

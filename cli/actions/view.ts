@@ -3,7 +3,7 @@ import { runListDocument, viewRunDocument } from "../../host/commands/store_docu
 import type { ViewInput } from "../commands/view.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Io } from "../io.ts";
-import { count, leftOutLine, openStore, printJson, rowLimit } from "./_shared.ts";
+import { count, leftOutLines, openStore, printJson, rowLimit } from "./_shared.ts";
 import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
 import { totalsLines } from "../render_totals.ts";
 
@@ -41,8 +41,7 @@ function runTable(document: RunList): string[] {
         ...names.map((n) => (n in r.figures ? formatValue(r.figures[n]) : "")),
       ]),
     ]),
-    ...leftOutLine(document.runs.length, { total: document.total, noun: "older run" })
-      .split("\n").filter((line) => line !== ""),
+    ...leftOutLines(document.runs.length, { total: document.total, noun: "older run" }),
     ...baselineLines(document.baseline),
   ];
 }

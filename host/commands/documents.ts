@@ -8,6 +8,8 @@ import { mergeRuns, type MergeRunsOptions } from "./merge_runs.ts";
 import { type PromoteOptions, promoteRun } from "./promote_run.ts";
 import { type RejudgeOptions, rejudgeRun } from "./rejudge_run.ts";
 
+import { storedRunDocument } from "./run_suite_document.ts";
+
 export { runSuiteDocument } from "./run_suite_document.ts";
 
 // Every front end asks for its results here, so `--json` and the MCP tools print the same
@@ -19,8 +21,7 @@ export async function rejudgeDocument(
   ref: string,
   options: RejudgeOptions,
 ): Promise<RunSummary> {
-  const { run, path, reused } = await rejudgeRun(ref, options);
-  return runSummary(run, { kind: "run", path, ...(options.resume ? { resumed: reused } : {}) });
+  return storedRunDocument(await rejudgeRun(ref, options), options);
 }
 
 /** Merges shard runs into one stored run and describes it, with the shards that were missing. */

@@ -1,6 +1,6 @@
 import type { RunSummary } from "../../core/documents/runs.ts";
 import { runSummary } from "../../core/documents/run_summary.ts";
-import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
+import { runSuite, type RunSuiteOptions, type RunSuiteResult } from "./run_suite.ts";
 
 // Apart from documents.ts so that `run` loads no code of compare, merge or promote before its
 // first case: those modules cost the run's start about 60 ms.
@@ -10,6 +10,17 @@ export async function runSuiteDocument(
   suitePath: string,
   options: RunSuiteOptions,
 ): Promise<RunSummary> {
-  const { run, path, reused } = await runSuite(suitePath, options);
-  return runSummary(run, { kind: "run", path, ...(options.resume ? { resumed: reused } : {}) });
+  return storedRunDocument(await runSuite(suitePath, options), options);
+}
+
+/** A run `run` or `rejudge` stored, described; with the cases a resume reused when it was one. */
+export function storedRunDocument(
+  stored: RunSuiteResult,
+  options: { resume?: boolean },
+): RunSummary {
+  return runSummary(stored.run, {
+    kind: "run",
+    path: stored.path,
+    ...(options.resume ? { resumed: stored.reused } : {}),
+  });
 }

@@ -71,18 +71,23 @@ Deno.test("the hand check of a case accepts nothing the case schema refuses, and
   );
 });
 
+/** The first fields of a run, in the schema's order: who made it, of what suite, against what. */
+const RUN_IDENTITY = {
+  schema_version: 1,
+  run_id: "20260101-000000-000-000000",
+  tenant: "default",
+  suite: {
+    name: "s",
+    cases_digest: "aaaaaaaaaaaaaaaa",
+    config_hash: "bbbbbbbbbbbbbbbb",
+    source: "s.toml",
+  },
+  target: { kind: "function", name: "f" },
+};
+
 Deno.test("a run document reads back as the schema reads it, and is refused with the schema's words", () => {
   const run = {
-    schema_version: 1,
-    run_id: "20260101-000000-000-000000",
-    tenant: "default",
-    suite: {
-      name: "s",
-      cases_digest: "aaaaaaaaaaaaaaaa",
-      config_hash: "bbbbbbbbbbbbbbbb",
-      source: "s.toml",
-    },
-    target: { kind: "function", name: "f" },
+    ...RUN_IDENTITY,
     git_commit: null,
     started_at: "2026-01-01T00:00:00.000Z",
     finished_at: "2026-01-01T00:00:01.000Z",
@@ -116,16 +121,7 @@ const exclusions = {
   other_group: [],
 };
 const validRun = {
-  schema_version: 1,
-  run_id: "20260101-000000-000-000000",
-  tenant: "default",
-  suite: {
-    name: "s",
-    cases_digest: "aaaaaaaaaaaaaaaa",
-    config_hash: "bbbbbbbbbbbbbbbb",
-    source: "s.toml",
-  },
-  target: { kind: "function", name: "f" },
+  ...RUN_IDENTITY,
   git_commit: "0123abcd-dirty",
   started_at: "2026-01-01T00:00:00.000Z",
   finished_at: "2026-01-01T00:00:01.000Z",
