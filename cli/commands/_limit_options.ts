@@ -1,8 +1,6 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 
-export { DEFAULT_ROW_LIMIT as DEFAULT_LIMIT };
-
 /** The options `list` and `log` share to say how much of a long history to print. */
 export const LIMIT_OPTIONS = {
   limit: {

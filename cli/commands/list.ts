@@ -1,6 +1,7 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
-import { DEFAULT_LIMIT, LIMIT_OPTIONS } from "./_limit_options.ts";
+import { LIMIT_OPTIONS } from "./_limit_options.ts";
+import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 
 const options = {
   suite: { type: "string", value: "NAME", help: "only this suite's runs" },
@@ -17,7 +18,7 @@ export const listCommand = defineCommand({
   usage: "list [--suite NAME] [--limit N | --all] [options]",
   description: [
     "Lists the stored runs, newest first: id, suite, when, commit, case count, and which run",
-    `is its suite's approved baseline (*). Prints the newest ${DEFAULT_LIMIT} unless --limit or --all says`,
+    `is its suite's approved baseline (*). Prints the newest ${DEFAULT_ROW_LIMIT} unless --limit or --all says`,
     "otherwise, and says how many it left out.",
   ],
   options,

@@ -1,6 +1,7 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
-import { DEFAULT_LIMIT, LIMIT_OPTIONS } from "./_limit_options.ts";
+import { LIMIT_OPTIONS } from "./_limit_options.ts";
+import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 
 const options = {
   suite: { type: "string", value: "NAME", help: "the suite, when the store holds several" },
@@ -18,7 +19,7 @@ export const logCommand = defineCommand({
   description: [
     "Prints the suite's runs and promotions, oldest first; in a store of several suites and no",
     "--suite, every suite's, each line naming its suite. Exits 0 whenever it read the store.",
-    `Prints the last ${DEFAULT_LIMIT} events unless --limit or --all says otherwise, and says how many`,
+    `Prints the last ${DEFAULT_ROW_LIMIT} events unless --limit or --all says otherwise, and says how many`,
     "it left out.",
   ],
   options,

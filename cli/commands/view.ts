@@ -1,6 +1,7 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { type CommandInput, defineCommand } from "../command.ts";
-import { DEFAULT_LIMIT, LIMIT_OPTIONS } from "./_limit_options.ts";
+import { LIMIT_OPTIONS } from "./_limit_options.ts";
+import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 
 const options = {
   suite: { type: "string", value: "NAME", help: "the suite, when the store holds several" },
@@ -17,7 +18,7 @@ export const viewCommand = defineCommand({
   usage: "view [RUN] [--suite NAME] [--limit N | --all] [options]",
   description: [
     "Without RUN: the runs of the suite (of every suite, when the store holds several and",
-    `--suite names none), newest first, with each figure as a column: the newest ${DEFAULT_LIMIT} unless`,
+    `--suite names none), newest first, with each figure as a column: the newest ${DEFAULT_ROW_LIMIT} unless`,
     "--limit or --all says otherwise.",
     "With RUN: that run's identity, its verdict tallies and its figures with their exclusions.",
   ],
