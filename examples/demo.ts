@@ -17,7 +17,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const workspace = join(root, ".demo");
 const example = join(root, "examples", "sentiment");
 const color = Deno.stdout.isTerminal() && !Deno.noColor;
-// CI passes `--cli dist/digline.js` to run the demo through the bundled single file instead.
+// CI passes `--cli dist/cli.js` to run the demo through the bundle instead.
 const cliFlagIndex = Deno.args.indexOf("--cli");
 const entry = cliFlagIndex >= 0
   ? join(Deno.cwd(), Deno.args[cliFlagIndex + 1])

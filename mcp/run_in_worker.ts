@@ -6,11 +6,26 @@ import { confirmRequest, type RunRequest, runRequest } from "./run_request.ts";
 import type { FromWorker, ToWorker } from "./run_worker.ts";
 import type { ToolContext } from "./tool.ts";
 
-// A single-file bundle (`deno task bundle`) carries this module but not run_worker.ts beside
-// it; there import.meta.url is the bundle's own address.
-const WORKER_AT_HAND = import.meta.url.endsWith("/mcp/run_in_worker.ts");
+// From source the worker is the module beside this one. In the bundle (`deno task bundle`)
+// this code sits in a chunk beside the entry run_worker.js; a single file bundled by hand has
+// no worker beside it.
+const FROM_SOURCE = import.meta.url.endsWith("/mcp/run_in_worker.ts");
+const WORKER_URL = new URL(FROM_SOURCE ? "./run_worker.ts" : "./run_worker.js", import.meta.url);
+let workerAtHand: boolean | undefined;
 
-/** What a run answered from a bundle says, so an agent knows why an edit was not measured. */
+/** Whether the run worker's module is there to start; asked once, at the first run. */
+function isWorkerAtHand(): boolean {
+  if (workerAtHand === undefined) {
+    try {
+      workerAtHand = FROM_SOURCE || Deno.statSync(WORKER_URL).isFile;
+    } catch {
+      workerAtHand = false;
+    }
+  }
+  return workerAtHand;
+}
+
+/** What a run answered without a worker says, so an agent knows why an edit was not measured. */
 export const NO_WORKER_NOTE =
   "this server runs from a single-file bundle, which has no run worker: the suite and the " +
   "system were imported in the server's process, so an edit to them after this session's " +
@@ -29,9 +44,10 @@ export function runWriteGrant(store: ToolContext["store"]): string[] {
 
 /**
  * Runs a suite in a fresh worker (see run_worker.ts), relaying its progress and cancellation;
- * from a bundle, in this process, with a note saying what that costs. The worker may read, reach
- * the network and the variables the server may, and write only what a run writes; it may start
- * only the programs the server was started with (`--allow-command`), and load no native code.
+ * from a single file bundled without its worker, in this process, with a note saying what that
+ * costs. The worker may read, reach the network and the variables the server may, and write only
+ * what a run writes; it may start only the programs the server was started with
+ * (`--allow-command`), and load no native code.
  */
 export async function runInWorker(
   request: RunRequest | Extract<ToWorker, { kind: "confirm" }>,
@@ -40,7 +56,7 @@ export async function runInWorker(
   const job: Exclude<ToWorker, { kind: "abort" }> = request.kind === "confirm"
     ? request
     : { kind: "start", request };
-  if (!WORKER_AT_HAND) {
+  if (!isWorkerAtHand()) {
     const envelope = job.kind === "confirm"
       ? await confirmRequest(job.request)
       : await runRequest(job.request, {
@@ -51,7 +67,7 @@ export async function runInWorker(
   }
   let worker: Worker;
   try {
-    worker = new Worker(new URL("./run_worker.ts", import.meta.url), {
+    worker = new Worker(WORKER_URL, {
       type: "module",
       name: "digline run",
       deno: {

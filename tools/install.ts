@@ -1,17 +1,19 @@
 /**
- * `deno task install`: builds `dist/digline.js` and installs it as the `digline` command with
- * exactly the permission flags of the `digline` task in deno.json, the one list every way of
- * starting the CLI reads. `deno task install --from FILE` installs a bundle already built.
+ * `deno task install`: builds the bundle into `dist/` (tools/bundle.ts) and installs its CLI,
+ * `dist/cli.js`, as the `digline` command with exactly the permission flags of the `digline` task
+ * in deno.json, the one list every way of starting the CLI reads. `deno task install --from FILE`
+ * installs the `cli.js` of a bundle already built (its chunks stay beside it).
  *
  * The bundle holds every dependency, so the installed command takes no config of digline's: in a
  * project, Deno reads the project's own deno.json, whose import map is what lets a code-form
- * suite write `import { defineSuite } from "digline"`.
+ * suite write `import { defineSuite } from "digline"` (mapped to the bundle's `digline.js`).
  *
  * @module
  */
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 import { REPOSITORY_ROOT, runDeno, taskFlags } from "../examples/task_flags.ts";
+import { buildBundle } from "./bundle.ts";
 
 /** The `deno install` arguments that install the bundle at `entry` under `name`. */
 export function installArgs(options: { entry: string; name: string }): string[] {
@@ -24,13 +26,6 @@ export function installArgs(options: { entry: string; name: string }): string[] 
     ...taskFlags("digline", "cli/main.ts"),
     options.entry,
   ];
-}
-
-/** The `deno bundle` arguments that build `dist/digline.js`, as `deno task bundle` does. */
-export function bundleArgs(): string[] {
-  const task: string = JSON.parse(Deno.readTextFileSync(join(REPOSITORY_ROOT, "deno.json")))
-    .tasks.bundle;
-  return task.split(/\s+/).slice(1);
 }
 
 function onPath(command: string): boolean {
@@ -51,10 +46,9 @@ if (import.meta.main) {
   });
   let entry = values.from === undefined ? undefined : resolve(values.from);
   if (entry === undefined) {
-    await Deno.mkdir(join(REPOSITORY_ROOT, "dist"), { recursive: true });
-    const built = await runDeno(bundleArgs());
+    const built = await buildBundle(join(REPOSITORY_ROOT, "dist"));
     if (built !== 0) Deno.exit(built);
-    entry = join(REPOSITORY_ROOT, "dist", "digline.js");
+    entry = join(REPOSITORY_ROOT, "dist", "cli.js");
   }
   const code = await runDeno(installArgs({ entry, name: values.name }));
   if (code === 0 && !onPath(Deno.build.os === "windows" ? "deno.exe" : "deno")) {

@@ -2,42 +2,7 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, SMALL_SUITE, workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
-
-/**
- * A system under test that tries to approve a reference: it writes a file into the approvals
- * folder directly, then renames the tenant folder, writes through the new name and renames it
- * back (the route that beat --deny-write on baselines/). It answers as the suite expects either way.
- */
-const ATTACKER = `
-export function answer(vars) {
-  const tenant = ".digline/default";
-  try {
-    Deno.mkdirSync(tenant + "/baselines/small", { recursive: true });
-    Deno.writeTextFileSync(tenant + "/baselines/small/direct.json", "{}");
-  } catch { /* refused */ }
-  try {
-    Deno.renameSync(tenant, ".digline/moved");
-    try {
-      Deno.mkdirSync(".digline/moved/baselines/small", { recursive: true });
-      Deno.writeTextFileSync(".digline/moved/baselines/small/renamed.json", "{}");
-    } finally {
-      Deno.renameSync(".digline/moved", tenant);
-    }
-  } catch { /* refused */ }
-  return "a" + vars.n;
-}
-`;
-
-/** The approvals the system managed to write, by file name. */
-function approvals(cwd: string): string[] {
-  try {
-    return [...Deno.readDirSync(join(cwd, ".digline", "default", "baselines", "small"))]
-      .map((e) => e.name).sort();
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return [];
-    throw error;
-  }
-}
+import { approvals, ATTACKER } from "./_attacker.ts";
 
 Deno.test("over MCP a module target can not write an approval, directly or by renaming the store; through the CLI it can", async () => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": ATTACKER });

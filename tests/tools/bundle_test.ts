@@ -1,7 +1,7 @@
-import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { cliFlags, ROOT } from "../cli/_cli.ts";
-import { bundleArgs } from "../../tools/install.ts";
+import { cliFlags } from "../cli/_cli.ts";
+import { buildBundle, BUNDLE_MANIFEST } from "../../tools/bundle.ts";
 
 const decoder = new TextDecoder();
 
@@ -22,26 +22,32 @@ export const suite = defineSuite({
 `;
 
 Deno.test({
-  name: "the bundle copied out of the clone runs a code-form suite that imports it as `digline`",
+  name:
+    "the bundle copied out of the clone runs a code-form suite that imports it as `digline`, through cli.js and digline.js alike",
   sanitizeResources: false,
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "digline-bundle-" });
-    const args = bundleArgs();
-    args[args.indexOf("--output") + 1] = join(dir, "vendor", "digline.js");
-    const built = await new Deno.Command(Deno.execPath(), { args, cwd: ROOT }).output();
-    assertEquals(built.code, 0, decoder.decode(built.stderr));
+    const built = join(dir, "built");
+    assertEquals(await buildBundle(built), 0);
+    // As a user vendors it: the files the build lists, copied together into a folder.
+    const vendor = join(dir, "vendor", "digline");
+    await Deno.mkdir(vendor, { recursive: true });
+    const files: string[] = JSON.parse(await Deno.readTextFile(join(built, BUNDLE_MANIFEST)));
+    ok(files.includes("digline.js") && files.includes("cli.js") && files.includes("run_worker.js"));
+    for (const file of files) await Deno.copyFile(join(built, file), join(vendor, file));
+    await Deno.remove(built, { recursive: true });
     await Deno.writeTextFile(
       join(dir, "deno.json"),
-      JSON.stringify({ imports: { digline: "./vendor/digline.js" } }),
+      JSON.stringify({ imports: { digline: "./vendor/digline/digline.js" } }),
     );
     await Deno.writeTextFile(join(dir, "suite.ts"), CODE_SUITE);
     await Deno.writeTextFile(
       join(dir, "system.ts"),
       "export function answer(vars: { name: string }): string { return `Hello, ${vars.name}!`; }\n",
     );
-    const digline = async (argv: string[]) => {
+    const digline = async (argv: string[], entry = "cli.js") => {
       const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", ...cliFlags(), "vendor/digline.js", ...argv],
+        args: ["run", ...cliFlags(), join("vendor", "digline", entry), ...argv],
         cwd: dir,
         env: { NO_COLOR: "1" },
         stdout: "piped",
@@ -57,10 +63,38 @@ Deno.test({
       join(dir, "system.ts"),
       "export function answer(vars: { name: string }): string { return `Hello, ${vars.name}.`; }\n",
     );
-    assertEquals((await digline(["run", "suite.ts"])).code, 0);
+    assertEquals((await digline(["run", "suite.ts"], "digline.js")).code, 0);
     const compare = await digline(["compare"]);
     assertEquals(compare.code, 1, compare.out);
     match(compare.out, /^WORSE \(exit 1\)/);
+    // The suite's library and the CLI are one copy of digline: a check the library refuses as
+    // the suite loads is the CLI's refusal (64, located), not an unanticipated error (70).
+    await Deno.writeTextFile(
+      join(dir, "suite.ts"),
+      CODE_SUITE.replace(
+        'equals({ name: "exact" }),',
+        'equals({ name: "exact" }), regex({ name: "bad", pattern: "(" }),',
+      )
+        .replace(
+          "import { custom, defineSuite, equals }",
+          "import { custom, defineSuite, equals, regex }",
+        ),
+    );
+    const refused = await digline(["run", "suite.ts"]);
+    assertEquals(refused.code, 64, refused.out);
+    match(refused.out, /AssertionShapeError.*"bad".*\(at suite\.ts:7\)/);
     await Deno.remove(dir, { recursive: true });
   },
+});
+
+Deno.test("a second build replaces the files of the first and nothing else in the folder", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "digline-bundle-" });
+  await Deno.writeTextFile(join(dir, "keep.js"), "// the user's own\n");
+  await Deno.writeTextFile(join(dir, BUNDLE_MANIFEST), JSON.stringify(["stale-OLD.js", "../x.js"]));
+  await Deno.writeTextFile(join(dir, "stale-OLD.js"), "// a chunk of an older build\n");
+  assertEquals(await buildBundle(dir), 0);
+  const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+  const files: string[] = JSON.parse(await Deno.readTextFile(join(dir, BUNDLE_MANIFEST)));
+  assertEquals(names, [...files, BUNDLE_MANIFEST, "keep.js"].sort());
+  await Deno.remove(dir, { recursive: true });
 });

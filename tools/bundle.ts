@@ -1,0 +1,90 @@
+/**
+ * `deno task bundle [--outdir DIR]`: builds the CLI, the library and the MCP server's run worker
+ * into DIR (default `dist/`) with code splitting (ADR 0074):
+ *
+ * - `digline.js`: the library a code-form suite imports as `digline`, and the CLI when it is run;
+ * - `cli.js`: the CLI alone, which `deno task install` installs: it starts without evaluating the
+ *   library's schemas and checks, and loads each command's code when that command runs;
+ * - `run_worker.js`: the worker the MCP server runs each suite in;
+ * - the chunks they share, so a suite that imports `digline.js` while `cli.js` runs it meets the
+ *   very modules the CLI uses.
+ *
+ * The files of the previous build, listed in DIR's `bundle-files.json`, are replaced; no other
+ * file in DIR is touched.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { basename, join, resolve } from "node:path";
+import { REPOSITORY_ROOT, runDeno } from "../examples/task_flags.ts";
+
+/** What each entry point is built into, by the name it has in the bundle's folder. */
+export const BUNDLE_ENTRIES: Readonly<Record<string, string>> = {
+  "digline.js": "cli/bundle.ts",
+  "cli.js": "cli/launch.ts",
+  "run_worker.js": "cli/bundled_run_worker.ts",
+};
+
+/** The list of a build's files, kept beside them so the next build replaces exactly those. */
+export const BUNDLE_MANIFEST = "bundle-files.json";
+
+/** The `deno bundle` arguments that write every entry and its chunks into `outdir`. */
+export function bundleArgs(outdir: string): string[] {
+  return [
+    "bundle",
+    "--quiet",
+    "--config",
+    join(REPOSITORY_ROOT, "deno.json"),
+    "--code-splitting",
+    "--outdir",
+    outdir,
+    ...Object.values(BUNDLE_ENTRIES),
+  ];
+}
+
+/** Builds the bundle into `outdir`; resolves to deno bundle's exit code. */
+export async function buildBundle(outdir: string): Promise<number> {
+  await Deno.mkdir(outdir, { recursive: true });
+  // Built aside first, so a failed build leaves the last good one in place.
+  const staging = await Deno.makeTempDir({ dir: outdir, prefix: ".bundle-" });
+  try {
+    const code = await runDeno(bundleArgs(staging));
+    if (code !== 0) return code;
+    for (const [name, entry] of Object.entries(BUNDLE_ENTRIES)) {
+      const built = basename(entry).replace(/\.ts$/, ".js");
+      if (built !== name) await Deno.rename(join(staging, built), join(staging, name));
+    }
+    const files = [...Deno.readDirSync(staging)].map((entry) => entry.name).sort();
+    for (const stale of previousFiles(outdir)) {
+      await Deno.remove(join(outdir, stale)).catch(() => {});
+    }
+    for (const file of files) await Deno.rename(join(staging, file), join(outdir, file));
+    await Deno.writeTextFile(join(outdir, BUNDLE_MANIFEST), JSON.stringify(files, null, 2) + "\n");
+    return 0;
+  } finally {
+    await Deno.remove(staging, { recursive: true }).catch(() => {});
+  }
+}
+
+/** The files the last build wrote into `outdir`, as its manifest lists them. */
+function previousFiles(outdir: string): string[] {
+  try {
+    const listed: unknown = JSON.parse(Deno.readTextFileSync(join(outdir, BUNDLE_MANIFEST)));
+    // Only plain names: a damaged manifest must not send the removal outside the folder.
+    return Array.isArray(listed)
+      ? listed.filter((name): name is string =>
+        typeof name === "string" && name === basename(name) && name.endsWith(".js")
+      )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { outdir: { type: "string", default: join(REPOSITORY_ROOT, "dist") } },
+  });
+  Deno.exit(await buildBundle(resolve(values.outdir)));
+}
