@@ -1,6 +1,6 @@
 import type { RunDocument } from "../run/run_document.ts";
 import { erroredCauses } from "../run/errored_causes.ts";
-import { redactCauses } from "../report/redact_run.ts";
+import { redactCauses } from "../run/redact_run.ts";
 import { outputNoteLines } from "../run/output_notes.ts";
 import type { RunSummary } from "./runs.ts";
 import { OUTPUT_VERSION } from "./version.ts";

@@ -7,7 +7,7 @@ import { flipsSection } from "./html_flips.ts";
 import { historySection } from "./html_history.ts";
 import type { ReportInput } from "./input.ts";
 import { counted, formatDelta, formatValue } from "./numbers.ts";
-import { redactionNote } from "./redact_run.ts";
+import { redactionNote } from "../run/redact_run.ts";
 
 const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
 

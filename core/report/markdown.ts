@@ -5,7 +5,7 @@ import { comparedCases, factsByKind, SECTION_TITLES } from "./facts_by_kind.ts";
 import type { ReportInput } from "./input.ts";
 import { mdCode, mdText } from "./markdown_text.ts";
 import { counted, formatDelta, formatValue } from "./numbers.ts";
-import { redactionNote } from "./redact_run.ts";
+import { redactionNote } from "../run/redact_run.ts";
 
 /** GitHub refuses a comment body longer than this. */
 export const GITHUB_COMMENT_LIMIT = 65_536;

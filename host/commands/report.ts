@@ -6,7 +6,7 @@ import {
   type ReportFormat,
 } from "../../core/report/mod.ts";
 import type { GateVerdict } from "../../core/compare/facts.ts";
-import { redactRun } from "../../core/report/redact_run.ts";
+import { redactRun } from "../../core/run/redact_run.ts";
 import type { Redactable } from "../../core/suite/report_settings.ts";
 import { refuseLinkedWrite } from "../no_links.ts";
 import { PermissionRefusedError, UsageError } from "../refusals.ts";

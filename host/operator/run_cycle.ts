@@ -12,7 +12,7 @@ import { decide, type Decision } from "../../core/operator/decide.ts";
 import { renderDossier } from "../../core/operator/dossier.ts";
 import { decisionLine } from "../../core/operator/journal.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
-import { redactCauses } from "../../core/report/redact_run.ts";
+import { redactCauses } from "../../core/run/redact_run.ts";
 import { canonicalRedaction } from "../../core/suite/report_settings.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import { checkConfirmation, drawsByCase } from "../../core/compare/confirmation_plan.ts";

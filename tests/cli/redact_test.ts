@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mod.ts";
-import { payloadDigest } from "../../core/report/redact_run.ts";
+import { payloadDigest } from "../../core/run/redact_run.ts";
 import { cli, workspace } from "./_cli.ts";
 import { GOOD, leaked, privateSuite, regressedWorkspace } from "./_private_suite.ts";
 

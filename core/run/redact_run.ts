@@ -1,8 +1,8 @@
 import { canonicalJson, sha256Hex } from "../digest.ts";
 import type { Sample } from "../model/sample.ts";
-import type { ErroredCause } from "../run/errored_causes.ts";
-import type { CaseResult, RunDocument } from "../run/run_document.ts";
-import type { Verdict } from "../run/verdict.ts";
+import type { ErroredCause } from "./errored_causes.ts";
+import type { CaseResult, RunDocument } from "./run_document.ts";
+import type { Verdict } from "./verdict.ts";
 import type { Redactable } from "../suite/report_settings.ts";
 
 /**
@@ -30,7 +30,7 @@ export function payloadDigest(text: string): string {
  * ```ts
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = { case_id: "a", kind: "normal" as const, output: "hi", verdicts: [], latency_ms: 1, attempts: 1 };
- * const run = { cases: [result] } as unknown as import("../run/run_document.ts").RunDocument;
+ * const run = { cases: [result] } as unknown as import("./run_document.ts").RunDocument;
  * assertEquals(redactRun(run, []).cases[0].output, "hi");
  * assertEquals(redactRun(run, ["outputs"]).cases[0].output, payloadDigest("hi"));
  * ```
