@@ -34,7 +34,8 @@ Deno.test("deno task install gives the installed command exactly the digline tas
 });
 
 Deno.test({
-  name: "installed once, digline inits, runs, promotes and gates from a folder outside the clone",
+  name:
+    "installed once, digline inits, runs, promotes and gates from a folder outside the clone, and reads that project's deno.json for a code-form suite",
   sanitizeResources: false,
   fn: async () => {
     const installRoot = await Deno.makeTempDir({ prefix: "digline-install-" });
@@ -71,6 +72,30 @@ Deno.test({
     const worse = await digline(["compare"]);
     assertEquals(worse.code, 1, worse.out);
     ok(worse.out.startsWith("WORSE (exit 1)"), worse.out);
+
+    // A code-form suite imports the library through the project's own deno.json, which the
+    // installed command reads from wherever in the project it runs.
+    await Deno.writeTextFile(
+      join(project, "deno.json"),
+      JSON.stringify({ imports: { digline: join(ROOT, "dist", "digline.js") } }),
+    );
+    await Deno.writeTextFile(
+      join(project, "evals", "greeter.ts"),
+      `import { defineSuite, equals } from "digline";
+export const suite = defineSuite({
+  name: "greeter",
+  target: (vars) => \`Hello, \${vars.name}!\`,
+  assertions: [equals({ name: "exact" })],
+  cases: [{ id: "ada", vars: { name: "Ada" }, expected: "Hello, Ada!" }],
+});
+`,
+    );
+    const code = await sh("digline", ["run", "greeter.ts"], {
+      cwd: join(project, "evals"),
+      installRoot,
+    });
+    assertEquals(code.code, 0, code.out);
+    ok(code.out.includes("1 case: 1 check passed"), code.out);
     await Deno.remove(installRoot, { recursive: true });
     await Deno.remove(project, { recursive: true });
   },
