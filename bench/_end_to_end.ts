@@ -255,11 +255,11 @@ export async function storedRunPaths(dir: string): Promise<string[]> {
   return paths.sort();
 }
 
-/** The size of some files, in MB. */
+/** The size of some files, in MB of a million bytes, as the docs give document sizes. */
 export async function megabytes(paths: string[]): Promise<number> {
   let bytes = 0;
   for (const path of paths) bytes += (await Deno.stat(path)).size;
-  return bytes / (1024 * 1024);
+  return bytes / 1_000_000;
 }
 
 /** digline's --v8-flags, as its task gives them, so a bare process runs the same heap. */
