@@ -50,6 +50,13 @@ export interface EndToEnd {
   /** `compare` of the run against itself promoted: start-up included, and without it. */
   compare_ms: number;
   compare_after_startup_ms: number;
+  /**
+   * A bare deno, with digline's V8 flags, that reads, decodes and JSON.parses the run document
+   * compare reads, timed inside it: the part of compare no code of digline's can remove.
+   */
+  parse_floor_ms: number;
+  /** The size of that document. */
+  document_mb: number;
   /** The same in CPU time (user + system), which a busy machine inflates less than wall time. */
   compare_cpu_after_startup_ms: number;
   /** CPU time of the run itself (user + system). */
@@ -205,6 +212,8 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
     const compares = [];
     for (let i = 0; i < 3; i++) compares.push(await timed(cliArgs(["compare"]), { cwd: dir }));
     const compareMs = compares.map((c) => c.ms).sort((a, b) => a - b)[1];
+    const documents = await storedRunPaths(dir);
+    const parseFloorMs = await median(3, () => parseFloor(documents));
     const compareCpuMs = compares.map((c) => c.cpuMs).sort((a, b) => a - b)[1];
     return {
       n: config.n,
@@ -223,12 +232,69 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       peak_rss_mb: round(run.peakMb),
       compare_ms: round(compareMs),
       compare_after_startup_ms: round(compareMs - startupMs),
+      parse_floor_ms: round(parseFloorMs),
+      document_mb: round(await megabytes(documents)),
       compare_cpu_after_startup_ms: round(compareCpuMs - startupCpuMs),
       run_cpu_ms: round(run.cpuMs),
     };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/** The run documents in a bench folder's store (not the copies beside an approval). */
+export async function storedRunPaths(dir: string): Promise<string[]> {
+  const runs = join(dir, ".digline", "default", "runs");
+  const paths: string[] = [];
+  for await (const suite of Deno.readDir(runs)) {
+    if (!suite.isDirectory) continue;
+    for await (const entry of Deno.readDir(join(runs, suite.name))) {
+      if (entry.name.endsWith(".json")) paths.push(join(runs, suite.name, entry.name));
+    }
+  }
+  return paths.sort();
+}
+
+/** The size of some files, in MB of a million bytes, as the docs give document sizes. */
+export async function megabytes(paths: string[]): Promise<number> {
+  let bytes = 0;
+  for (const path of paths) bytes += (await Deno.stat(path)).size;
+  return bytes / 1_000_000;
+}
+
+/** digline's --v8-flags, as its task gives them, so a bare process runs the same heap. */
+function diglineV8Flags(): string[] {
+  return taskFlags("digline", "cli/main.ts").filter((flag) => flag.startsWith("--v8-flags="));
+}
+
+/**
+ * Reading, decoding and parsing `paths` in a fresh deno with digline's V8 flags and nothing
+ * else, timed inside it (start-up aside, as compare's figure is).
+ */
+export async function parseFloor(paths: string[]): Promise<number> {
+  // Read as host/read_named_file.ts reads (one buffer sized by stat): Deno.readFileSync grows
+  // its buffer as it reads and costs twice as much, which would flatter digline.
+  const source = `const started = performance.now();
+const decoder = new TextDecoder();
+for (const path of ${JSON.stringify(paths)}) {
+  const file = Deno.openSync(path);
+  const bytes = new Uint8Array(file.statSync().size + 1);
+  let filled = 0;
+  for (;;) {
+    const read = file.readSync(bytes.subarray(filled));
+    if (read === null || read === 0) break;
+    filled += read;
+  }
+  file.close();
+  JSON.parse(decoder.decode(bytes.subarray(0, filled)));
+}
+console.log(performance.now() - started);`;
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", ...diglineV8Flags(), source],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  return Number(new TextDecoder().decode(output.stdout).trim());
 }
 
 /** A bare pool's wall time for the configuration's sleeps, as the pool itself measures it. */

@@ -425,6 +425,9 @@ function formatEndToEnd(m: EndToEnd, goals: Record<string, boolean>): string {
     `  compare ${m.compare_ms}ms, ${m.compare_after_startup_ms}ms after start-up, cpu ${m.compare_cpu_after_startup_ms}ms after start-up${
       goals.compare === undefined ? "" : ` (goal < ${E2E_GOALS.compareMs}ms)${mark(goals.compare)}`
     }`,
+    `  parse floor (a bare deno reads, decodes and parses the ${m.document_mb} MB document) ${m.parse_floor_ms}ms; compare after start-up / floor ${
+      Math.round((m.compare_after_startup_ms / m.parse_floor_ms) * 100) / 100
+    }`,
   ].join("\n");
 }
 

@@ -306,8 +306,12 @@ function listEntries(dir: string, options: { directories: boolean }): string[] {
   return names.sort();
 }
 
-/** A run as the schema returns it, or the schema's own error when it does not hold. */
+/**
+ * A run as the schema returns it, or the schema's own error when it does not hold. The hand
+ * check answers first, so storing a run loads zod only when it refuses (as reads do, ADR 0059).
+ */
 async function checkedRun(run: RunDocument): Promise<RunDocument> {
+  if (isPlainRunDocument(run)) return run;
   const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
   const { RunDocumentSchema } = await import("../core/run/run_document.ts");
   const parsed = parseRunDocument(run);

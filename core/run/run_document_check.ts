@@ -209,7 +209,7 @@ export function isIsoDatetime(value: unknown): boolean {
 }
 
 function isDigest(value: unknown): boolean {
-  return typeof value === "string" && DIGEST16.test(value);
+  return typeof value === "string" && isHex16(value);
 }
 
 function isStrings(value: unknown): boolean {
@@ -273,7 +273,6 @@ const CASE_KEYS = new Set([
   "inputs_digest",
   "expected",
 ]);
-const OPTIONAL_STRINGS = ["group", "label", "output", "transport_error", "suspended_reason"];
 const VERDICT_KEYS = new Set([
   "assertion_id",
   "assertion",
@@ -295,7 +294,19 @@ export const HAND_CHECKED_FIELDS = {
 
 const CASE_KINDS = new Set(["normal", "canary", "calibration", "suspended"]);
 const STATUSES = new Set(["pass", "fail", "error"]);
-const DIGEST16 = /^[0-9a-f]{16}$/;
+
+/**
+ * `/^[0-9a-f]{16}$/` by hand: a run tests it once a case (`inputs_digest`), and at 100,000 cases
+ * the pattern was about a fifth of the hand check's time.
+ */
+function isHex16(text: string): boolean {
+  if (text.length !== 16) return false;
+  for (let i = 0; i < 16; i++) {
+    const code = text.charCodeAt(i);
+    if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
+  }
+  return true;
+}
 
 /**
  * CaseResultSchema's rules for the common case, by hand. It accepts only what the schema
@@ -305,9 +316,12 @@ export function isPlainCaseResult(value: unknown): value is CaseResult {
   if (!isRecord(value)) return false;
   for (const key in value) if (!CASE_KEYS.has(key)) return false;
   if (typeof value.case_id !== "string" || !CASE_KINDS.has(value.kind as string)) return false;
-  for (const key of OPTIONAL_STRINGS) {
-    if (key in value && typeof value[key] !== "string") return false;
-  }
+  // Each key by name: one loop over the names would make every lookup in it megamorphic.
+  if ("group" in value && typeof value.group !== "string") return false;
+  if ("label" in value && typeof value.label !== "string") return false;
+  if ("output" in value && typeof value.output !== "string") return false;
+  if ("transport_error" in value && typeof value.transport_error !== "string") return false;
+  if ("suspended_reason" in value && typeof value.suspended_reason !== "string") return false;
   if (
     "expected_verdict" in value && value.expected_verdict !== "pass" &&
     value.expected_verdict !== "fail"
@@ -315,7 +329,7 @@ export function isPlainCaseResult(value: unknown): value is CaseResult {
   if ("refused" in value && value.refused !== true) return false;
   if (
     "inputs_digest" in value &&
-    (typeof value.inputs_digest !== "string" || !DIGEST16.test(value.inputs_digest))
+    (typeof value.inputs_digest !== "string" || !isHex16(value.inputs_digest))
   ) return false;
   if ("expected" in value && !isJsonValue(value.expected)) return false;
   if (
@@ -357,7 +371,7 @@ let lastAssertionId = "";
 
 function isAssertionId(id: string): boolean {
   if (id === lastAssertionId) return true;
-  if (!DIGEST16.test(id)) return false;
+  if (!isHex16(id)) return false;
   lastAssertionId = id;
   return true;
 }

@@ -29,6 +29,25 @@ Deno.test("a stored run reads back as it was written", async () => {
   ok(path.endsWith(join("runs", "s", "20261130-000000-000-aaaaaa.json")));
 });
 
+Deno.test("a run is stored as its schema reads it, whether the hand check vouches for it or not", async () => {
+  const store = await emptyStore();
+  const run = runOf("s", "20261130-000000-000-aaaaaa");
+  // No metadata: the hand check leaves such a verdict to the schema, whose default fills it in.
+  const bare = {
+    ...run,
+    cases: run.cases.map((c) => ({
+      ...c,
+      verdicts: c.verdicts.map(({ metadata: _, ...v }) => v),
+    })),
+  } as unknown as RunDocument;
+  const path = await store.writeRun(bare);
+  assertEquals(JSON.parse(await Deno.readTextFile(path)), run);
+  // What the schema refuses is not written at all.
+  const wrong = { ...runOf("s", "20261130-000000-000-bbbbbb"), started_at: "yesterday" };
+  await rejects(store.writeRun(wrong));
+  await rejects(Deno.stat(join(store.runsDir, "s", "20261130-000000-000-bbbbbb.json")));
+});
+
 Deno.test("latest, a unique prefix and an exact id all name a run; latest respects the suite", async () => {
   const store = await emptyStore();
   await store.writeRun(runOf("a", "20261130-000000-000-aaaaaa"));

@@ -395,3 +395,26 @@ Deno.test("the hand check of a case reads model usage as the case schema does", 
   );
   ok(accepted > 100, `only ${accepted} edited cases were accepted: the test would prove little`);
 });
+
+Deno.test("the hand check's digests are the schema's: sixteen lowercase hex digits, no near miss", () => {
+  // Near misses on purpose: hex in either case, one digit short or long, letters past f,
+  // and characters that only look like digits.
+  const digest = fc.string({
+    unit: fc.constantFrom(..."0123456789abcdefABCDEFg:/`G٣０ "),
+    minLength: 14,
+    maxLength: 18,
+  });
+  fc.assert(
+    fc.property(digest, digest, (inputs, assertion) => {
+      const value = {
+        ...validCase,
+        inputs_digest: inputs,
+        verdicts: [{ ...validCase.verdicts[0], assertion_id: assertion }],
+      };
+      assertEquals(isPlainCaseResult(value), CaseResultSchema.safeParse(value).success);
+    }),
+    { numRuns: 3000 },
+  );
+  ok(isPlainCaseResult({ ...validCase, inputs_digest: "0123456789abcdef" }));
+  ok(!isPlainCaseResult({ ...validCase, inputs_digest: "0123456789ABCDEF" }));
+});
