@@ -19,6 +19,8 @@ export interface EndToEndConfig {
   latencyMs: number;
   concurrency: number;
   checks: 3 | 5;
+  /** What is started; the source when not said. */
+  entry?: CliEntry;
 }
 
 /** One end-to-end measurement of `digline run` and `digline compare`. */
@@ -166,15 +168,64 @@ export async function timed(
   };
 }
 
-export function cliArgs(args: string[]): string[] {
-  return [
-    "run",
-    "--config",
-    join(ROOT, "deno.json"),
-    ...taskFlags("digline", "cli/main.ts"),
-    CLI,
-    ...args,
-  ];
+/**
+ * What a bench starts: the bundle's `cli.js`, which `deno task install` installs and users run
+ * (the default), or the source, `cli/main.ts` with digline's config (`--source`).
+ */
+export type CliEntry = { kind: "bundle"; file: string } | { kind: "source" };
+
+/** The source entry, as `deno task digline` starts it. */
+export const SOURCE_ENTRY: CliEntry = { kind: "source" };
+
+/**
+ * The entry a bench measures: the bundle built into a temporary folder from this checkout
+ * (tools/bundle.ts), unless `source` asks for cli/main.ts. `remove` deletes the folder.
+ */
+export async function benchEntry(
+  source: boolean,
+): Promise<{ entry: CliEntry; remove(): Promise<void> }> {
+  if (source) return { entry: SOURCE_ENTRY, remove: () => Promise.resolve() };
+  const dir = await Deno.makeTempDir({ prefix: "digline-bench-bundle-" });
+  const built = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      "--allow-run",
+      join(ROOT, "tools", "bundle.ts"),
+      "--outdir",
+      dir,
+    ],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!built.success) {
+    throw new Error(`the bundle did not build: ${new TextDecoder().decode(built.stderr)}`);
+  }
+  return {
+    entry: { kind: "bundle", file: join(dir, "cli.js") },
+    remove: () => Deno.remove(dir, { recursive: true }),
+  };
+}
+
+/** What a bench's report says it measured. */
+export function describeEntry(entry: CliEntry): string {
+  return entry.kind === "bundle"
+    ? "the bundle's cli.js, as deno task install installs it"
+    : "the source, cli/main.ts";
+}
+
+export function cliArgs(args: string[], entry: CliEntry = SOURCE_ENTRY): string[] {
+  return entry.kind === "bundle"
+    ? ["run", ...taskFlags("digline", "cli/main.ts"), entry.file, ...args]
+    : [
+      "run",
+      "--config",
+      join(ROOT, "deno.json"),
+      ...taskFlags("digline", "cli/main.ts"),
+      CLI,
+      ...args,
+    ];
 }
 
 /** The median of a few tries, so one stall of a shared machine does not make the figure. */
@@ -192,25 +243,30 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
     const denoMs = await median(3, async () => (await timed(["eval", "0"], { cwd: dir })).ms);
     const startupMs = await median(
       3,
-      async () => (await timed(cliArgs(["--help"]), { cwd: dir })).ms,
+      async () => (await timed(cliArgs(["--help"], config.entry), { cwd: dir })).ms,
     );
     const startupCpuMs = await median(
       3,
-      async () => (await timed(cliArgs(["--help"]), { cwd: dir })).cpuMs,
+      async () => (await timed(cliArgs(["--help"], config.entry), { cwd: dir })).cpuMs,
     );
     const timerFloorMs = config.latencyMs === 0 ? null : await median(3, () => timerFloor(config));
     const spawnedAt = Date.now();
-    const run = await timed(cliArgs(["run", "suite.toml", "--json"]), { cwd: dir });
+    const run = await timed(cliArgs(["run", "suite.toml", "--json"], config.entry), { cwd: dir });
     const summary = JSON.parse(run.stdout) as { started_at: string; finished_at: string };
     const startedAt = Date.parse(summary.started_at);
     const finishedAt = Date.parse(summary.finished_at);
     const wall = run.ms;
     const limit = Math.ceil(config.n / config.concurrency) * config.latencyMs;
-    await timed(cliArgs(["promote", "latest", "--because", "bench", "--by", "bench"]), {
-      cwd: dir,
-    });
+    await timed(
+      cliArgs(["promote", "latest", "--because", "bench", "--by", "bench"], config.entry),
+      {
+        cwd: dir,
+      },
+    );
     const compares = [];
-    for (let i = 0; i < 3; i++) compares.push(await timed(cliArgs(["compare"]), { cwd: dir }));
+    for (let i = 0; i < 3; i++) {
+      compares.push(await timed(cliArgs(["compare"], config.entry), { cwd: dir }));
+    }
     const compareMs = compares.map((c) => c.ms).sort((a, b) => a - b)[1];
     const documents = await storedRunPaths(dir);
     const parseFloorMs = await median(3, () => parseFloor(documents));

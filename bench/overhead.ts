@@ -14,18 +14,20 @@
  *
  * With --e2e it times the real CLI instead (bench/_end_to_end.ts): `digline run` of a suite
  * written to a temporary folder, split into start-up, load, run and store, against the same
- * ceil(N / concurrency) x latency floor, its peak memory, and `compare` of the run. That mode
- * spawns deno and writes a temporary folder:
+ * ceil(N / concurrency) x latency floor, its peak memory, and `compare` of the run. It starts
+ * what users run, the bundle's cli.js as `deno task install` installs it (built into a temporary
+ * folder from this checkout), or with --source the CLI from source. That mode spawns deno and
+ * writes temporary folders:
  *
  *   deno run --allow-read --allow-write --allow-run bench/overhead.ts --e2e
- *     [--n 5000] [--latency 20] [--concurrency 64] [--checks 3|5]
+ *     [--n 5000] [--latency 20] [--concurrency 64] [--checks 3|5] [--source]
  *
  * @module
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { type EndToEnd, measureEndToEnd } from "./_end_to_end.ts";
+import { benchEntry, describeEntry, type EndToEnd, measureEndToEnd } from "./_end_to_end.ts";
 
 const GOALS = {
   /** At 0 ms latency: wall time per case, all of it the driver's. */
@@ -346,6 +348,7 @@ async function main(): Promise<void> {
       concurrency: { type: "string", default: "16,64" },
       e2e: { type: "boolean", default: false },
       checks: { type: "string", default: "3" },
+      source: { type: "boolean", default: false },
     },
   });
   if (values.e2e) return await mainEndToEnd(values);
@@ -371,14 +374,38 @@ async function main(): Promise<void> {
 }
 
 async function mainEndToEnd(
-  values: { n: string; latency: string; concurrency: string; checks: string; json: boolean },
+  values: {
+    n: string;
+    latency: string;
+    concurrency: string;
+    checks: string;
+    json: boolean;
+    source: boolean;
+  },
 ): Promise<void> {
   const checks = values.checks === "5" ? 5 : 3;
+  const { entry, remove } = await benchEntry(values.source);
+  if (!values.json) console.log(`through ${describeEntry(entry)}`);
+  try {
+    await measureAll({ values, checks, entry });
+  } finally {
+    await remove();
+  }
+}
+
+async function measureAll(
+  options: {
+    values: { n: string; latency: string; concurrency: string; json: boolean };
+    checks: 3 | 5;
+    entry: Awaited<ReturnType<typeof benchEntry>>["entry"];
+  },
+): Promise<void> {
+  const { values, checks, entry } = options;
   const measurements: (EndToEnd & { goals: Record<string, boolean> })[] = [];
   for (const n of numbers(values.n, "n")) {
     for (const latencyMs of numbers(values.latency, "latency")) {
       for (const concurrency of numbers(values.concurrency, "concurrency")) {
-        const m = await measureEndToEnd({ n, latencyMs, concurrency, checks });
+        const m = await measureEndToEnd({ n, latencyMs, concurrency, checks, entry });
         const goals: Record<string, boolean> = {
           startup: m.startup_ms <= E2E_GOALS.startupOverDeno * m.deno_ms,
           ...(m.ratio === null ? {} : { ratio: m.ratio <= E2E_GOALS.ratioToLimit }),
@@ -393,8 +420,11 @@ async function mainEndToEnd(
     }
   }
   const missed = measurements.some((m) => Object.values(m.goals).includes(false));
-  if (values.json) console.log(JSON.stringify({ goals: E2E_GOALS, measurements, missed }, null, 2));
-  else console.log(`end to end through the CLI: ${missed ? "MISS" : "all PASS"}`);
+  if (values.json) {
+    console.log(
+      JSON.stringify({ entry: entry.kind, goals: E2E_GOALS, measurements, missed }, null, 2),
+    );
+  } else console.log(`end to end through the CLI: ${missed ? "MISS" : "all PASS"}`);
   if (missed) Deno.exitCode = 1;
 }
 

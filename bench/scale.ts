@@ -9,13 +9,25 @@
  *   without the CLI's start-up (`--help`).
  *
  *   deno run --allow-read --allow-write --allow-run bench/scale.ts
- *     [--cases 100000] [--shards 8] [--runs 10000] [--only shards|store] [--json]
+ *     [--cases 100000] [--shards 8] [--runs 10000] [--only shards|store] [--json] [--source]
+ *
+ * Each step starts what users run, the bundle's cli.js as `deno task install` installs it (built
+ * into a temporary folder from this checkout), or with --source the CLI from source.
  *
  * @module
  */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { cliArgs, megabytes, parseFloor, timed, writeSuite } from "./_end_to_end.ts";
+import {
+  benchEntry,
+  cliArgs,
+  type CliEntry,
+  describeEntry,
+  megabytes,
+  parseFloor,
+  timed,
+  writeSuite,
+} from "./_end_to_end.ts";
 
 const GOALS = {
   /** list, log, latest and a RUN prefix at 10,000 stored runs. */
@@ -32,8 +44,12 @@ interface Step {
   peak_rss_mb: number;
 }
 
-async function step(name: string, args: string[], cwd: string): Promise<Step & { stdout: string }> {
-  const result = await timed(cliArgs(args), { cwd });
+async function step(
+  name: string,
+  args: string[],
+  at: { cwd: string; entry: CliEntry },
+): Promise<Step & { stdout: string }> {
+  const result = await timed(cliArgs(args, at.entry), { cwd: at.cwd });
   return {
     step: name,
     ms: Math.round(result.ms),
@@ -49,8 +65,11 @@ async function median(tries: number, measure: () => Promise<number>): Promise<nu
   return values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
-async function benchShards(options: { cases: number; shards: number; json: boolean }) {
+async function benchShards(
+  options: { cases: number; shards: number; json: boolean; entry: CliEntry },
+) {
   const dir = await Deno.makeTempDir({ prefix: "digline-bench-scale-" });
+  const at = { cwd: dir, entry: options.entry };
   const steps: Step[] = [];
   const say = (s: Step) => {
     steps.push({ step: s.step, ms: s.ms, cpu_ms: s.cpu_ms, peak_rss_mb: s.peak_rss_mb });
@@ -70,17 +89,17 @@ async function benchShards(options: { cases: number; shards: number; json: boole
       const s = await step(
         `run --shard ${k}/${options.shards}`,
         ["run", "suite.toml", "--shard", `${k}/${options.shards}`, "--json"],
-        dir,
+        at,
       );
       ids.push(JSON.parse(s.stdout).run_id);
       say(s);
     }
-    const merged = await step("merge", ["merge", ...ids, "--json"], dir);
+    const merged = await step("merge", ["merge", ...ids, "--json"], at);
     say(merged);
-    say(await step("promote", ["promote", "latest", "--because", "bench", "--by", "bench"], dir));
-    const startup = await step("--help (start-up)", ["--help"], dir);
+    say(await step("promote", ["promote", "latest", "--because", "bench", "--by", "bench"], at));
+    const startup = await step("--help (start-up)", ["--help"], at);
     say(startup);
-    const compare = await step("compare", ["compare"], dir);
+    const compare = await step("compare", ["compare"], at);
     say(compare);
     const compareAfterStartup = compare.ms - startup.ms;
     // CPU time as well: on a shared machine, wall time is mostly other people's work.
@@ -163,8 +182,9 @@ export function storedRun(index: number): string {
   );
 }
 
-async function benchStore(options: { runs: number; json: boolean }) {
+async function benchStore(options: { runs: number; json: boolean; entry: CliEntry }) {
   const dir = await Deno.makeTempDir({ prefix: "digline-bench-store-" });
+  const at = { cwd: dir, entry: options.entry };
   try {
     const runsDir = join(dir, ".digline", "default", "runs", "stored");
     await Deno.mkdir(runsDir, { recursive: true });
@@ -176,16 +196,16 @@ async function benchStore(options: { runs: number; json: boolean }) {
     }
     if (!options.json) console.log(`store: ${options.runs} stored runs of one suite`);
     // The runs were copied in, as from CI artefacts: the first listing reads each once.
-    const first = await step("list (first: indexes every run)", ["list", "--all", "--json"], dir);
+    const first = await step("list (first: indexes every run)", ["list", "--all", "--json"], at);
     // A store in use has an approved baseline, which every listing reads to mark it.
     const promoted = await step(
       "promote",
       ["promote", last, "--because", "bench", "--by", "b"],
-      dir,
+      at,
     );
     if (promoted.stdout === "") throw new Error("the store bench could not promote its newest run");
-    const startup = await median(3, async () => (await step("--help", ["--help"], dir)).ms);
-    const startupCpu = await median(3, async () => (await step("--help", ["--help"], dir)).cpu_ms);
+    const startup = await median(3, async () => (await step("--help", ["--help"], at)).ms);
+    const startupCpu = await median(3, async () => (await step("--help", ["--help"], at)).cpu_ms);
     const results: {
       command: string;
       ms: number;
@@ -208,7 +228,7 @@ async function benchStore(options: { runs: number; json: boolean }) {
     }
     for (const [name, args] of commands) {
       const tries: Step[] = [];
-      for (let i = 0; i < 3; i++) tries.push(await step(name, args, dir));
+      for (let i = 0; i < 3; i++) tries.push(await step(name, args, at));
       const ms = tries.map((t) => t.ms).sort((a, b) => a - b)[1];
       const cpu = tries.map((t) => t.cpu_ms).sort((a, b) => a - b)[1];
       const after = ms - startup;
@@ -254,18 +274,26 @@ if (import.meta.main) {
       runs: { type: "string", default: "10000" },
       only: { type: "string" },
       json: { type: "boolean", default: false },
+      source: { type: "boolean", default: false },
     },
   });
-  const report: Record<string, unknown> = { goals: GOALS };
-  if (values.only !== "store") {
-    report.shards = await benchShards({
-      cases: Number(values.cases),
-      shards: Number(values.shards),
-      json: values.json,
-    });
-  }
-  if (values.only !== "shards") {
-    report.store = await benchStore({ runs: Number(values.runs), json: values.json });
+  const { entry, remove } = await benchEntry(values.source);
+  if (!values.json) console.log(`through ${describeEntry(entry)}`);
+  const report: Record<string, unknown> = { entry: entry.kind, goals: GOALS };
+  try {
+    if (values.only !== "store") {
+      report.shards = await benchShards({
+        cases: Number(values.cases),
+        shards: Number(values.shards),
+        json: values.json,
+        entry,
+      });
+    }
+    if (values.only !== "shards") {
+      report.store = await benchStore({ runs: Number(values.runs), json: values.json, entry });
+    }
+  } finally {
+    await remove();
   }
   if (values.json) console.log(JSON.stringify(report, null, 2));
 }
