@@ -100,11 +100,4 @@ import { DEFAULT_GATE_SETTINGS } from "./gate_defaults.ts";
 export { DEFAULT_GATE_SETTINGS };
 const _defaults: GateSettings = DEFAULT_GATE_SETTINGS;
 
-/**
- * The aggregate that gates: the one marked `primary = true`, else the first accuracy, else the
- * first aggregate; null without aggregates.
- */
-export function primaryAggregate(aggregates: readonly AggregateSpec[]): string | null {
-  return (aggregates.find((a) => a.primary === true) ??
-    aggregates.find((a) => a.kind === "accuracy") ?? aggregates[0])?.name ?? null;
-}
+export { primaryAggregate } from "./gate_defaults.ts";
