@@ -3,12 +3,11 @@ import { backoffMsSchema, timeoutMsSchema } from "./timer_limits.ts";
 import type { SameType } from "../same_type.ts";
 import type { JsonObject } from "../json.ts";
 import {
-  checkConnection,
   describeModel,
   type ModelConnection,
   type ModelConnectionOptions,
-  ModelConnectionShape,
 } from "../model/connection.ts";
+import { checkConnection, ModelConnectionShape } from "../model/connection_shape.ts";
 
 /** How a run is paced: shared by every kind of target. */
 export const RunSettingsSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { JsonValueSchema } from "../../json.ts";
-import { checkConnection, ModelConnectionShape } from "../../model/connection.ts";
+import { checkConnection, ModelConnectionShape } from "../../model/connection_shape.ts";
 import { checkJudgePrompt, JudgeShape } from "../../model/judge.ts";
 import { ReduceShape } from "../../model/reduce.ts";
 import { checkPattern } from "./compile_checks.ts";
