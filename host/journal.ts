@@ -6,7 +6,6 @@ import { plainJournalHeader } from "./journal_header.ts";
 import { refuseLinkedWrite } from "./no_links.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import { translateWriteError } from "./write_failure.ts";
-import { JournalRefusedError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";
 
 /** The first line of a journal: which run it belongs to and the suite it was asked of. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { SameType } from "../same_type.ts";
-import type { AggregateSpec } from "./aggregate_spec.ts";
 
 /** A suite's `[gate]` table: how its comparisons decide, and how much `--confirm` may rerun. */
 export const GateSettingsSchema = z.strictObject({
