@@ -2,32 +2,15 @@ import { scrubbedJson } from "./secrets.ts";
 import { join } from "node:path";
 import type { CaseResult } from "../core/run/run_document.ts";
 import type { Suite } from "../core/suite/suite.ts";
-import { plainJournalHeader } from "./journal_header.ts";
+import { type JournalHeader, plainJournalHeader } from "./journal_header.ts";
+import type { CheckedJournal } from "./journal_read.ts";
 import { refuseLinkedWrite } from "./no_links.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import { translateWriteError } from "./write_failure.ts";
 import type { RunStore } from "./store.ts";
 
-/** The first line of a journal: which run it belongs to and the suite it was asked of. */
-export interface JournalHeader {
-  journal: 1;
-  run_id: string;
-  suite: string;
-  cases_digest: string;
-  config_hash: string;
-  started_at: string;
-  git_commit: string | null;
-}
-
-/** A journal read back and checked, ready to resume from. */
-export interface CheckedJournal {
-  header: JournalHeader;
-  entries: Map<string, CaseResult>;
-  /** The line number of a torn last line that will be dropped, if there was one. */
-  tornLine: number | null;
-  /** The byte length of the intact part: what the file is cut to before appending. */
-  intactBytes: number;
-}
+export type { CheckedJournal } from "./journal_read.ts";
+export type { JournalHeader } from "./journal_header.ts";
 
 /** Where a suite's interrupted run (or one shard of it) is journaled. */
 export function journalPath(

@@ -1,4 +1,13 @@
-import type { JournalHeader } from "./journal.ts";
+/** The first line of a journal: which run it belongs to and the suite it was asked of. */
+export interface JournalHeader {
+  journal: 1;
+  run_id: string;
+  suite: string;
+  cases_digest: string;
+  config_hash: string;
+  started_at: string;
+  git_commit: string | null;
+}
 
 const RUN_ID = /^\d{8}-\d{6}-\d{3}-[0-9a-f]{6}$/;
 const DIGEST16 = /^[0-9a-f]{16}$/;

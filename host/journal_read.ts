@@ -5,7 +5,7 @@ import type { Suite } from "../core/suite/suite.ts";
 import { Digest16Schema } from "../core/run/verdict.ts";
 import type { SameType } from "../core/same_type.ts";
 import { JournalRefusedError } from "./refusals.ts";
-import type { CheckedJournal, JournalHeader } from "./journal.ts";
+import type { JournalHeader } from "./journal_header.ts";
 
 /**
  * A journal's schemas and its check, apart from the writer: `run` loads them (and zod) only when
@@ -15,6 +15,16 @@ import type { CheckedJournal, JournalHeader } from "./journal.ts";
  */
 
 /** The first line of a journal: which run it belongs to and the suite it was asked of. */
+/** A journal read back and checked, ready to resume from. */
+export interface CheckedJournal {
+  header: JournalHeader;
+  entries: Map<string, CaseResult>;
+  /** The line number of a torn last line that will be dropped, if there was one. */
+  tornLine: number | null;
+  /** The byte length of the intact part: what the file is cut to before appending. */
+  intactBytes: number;
+}
+
 export const JournalHeaderSchema = z.strictObject({
   journal: z.literal(1),
   run_id: RunIdSchema,

@@ -2,13 +2,7 @@ import { join } from "node:path";
 import { RunLockedError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";
 import { translateWriteError } from "./write_failure.ts";
-
-/** Who holds a suite's run lock: written into the lock file when it is taken. */
-export interface LockOwner {
-  pid: number;
-  host: string;
-  started_at: string;
-}
+import { type LockOwner, plainLockOwner } from "./run_lock_owner.ts";
 
 /** Where a suite's run lock lives: beside its journal. */
 export function runLockPath(store: RunStore, suite: string): string {
@@ -78,21 +72,6 @@ async function readOwner(
     // zod is loaded only for a lock the hand check does not take.
     (await import("./run_lock_schema.ts")).LockOwnerSchema.safeParse(value).data;
   return owner === undefined ? "unreadable" : { owner, text };
-}
-
-/**
- * A lock's owner as digline writes it, checked without its schema (run_lock_schema.ts); null for
- * anything else. It accepts nothing the schema refuses (tests/host/run_lock_owner_test.ts).
- */
-export function plainLockOwner(value: unknown): LockOwner | null {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const record = value as Record<string, unknown>;
-  let keys = 0;
-  for (const _ in record) keys++;
-  const { pid, host, started_at } = record;
-  if (keys !== 3 || !Number.isSafeInteger(pid)) return null;
-  if (typeof host !== "string" || typeof started_at !== "string") return null;
-  return { pid: pid as number, host, started_at };
 }
 
 /**

@@ -189,6 +189,3 @@ export interface RunTotals {
   by_model: ModelUsage[];
 }
 const _totals: SameType<RunTotals, z.infer<typeof RunTotalsSchema>> = true;
-
-// The sums are code apart from the schemas, which `run` loads without zod.
-export { addCall, addUsage, sortUsage } from "./usage_sums.ts";

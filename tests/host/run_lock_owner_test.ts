@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import fc from "fast-check";
-import { plainLockOwner } from "../../host/run_lock.ts";
+import { plainLockOwner } from "../../host/run_lock_owner.ts";
 import { LockOwnerSchema } from "../../host/run_lock_schema.ts";
 
 const owner = { pid: 4242, host: "box", started_at: "2026-11-30T00:00:00.000Z" };
