@@ -23,7 +23,7 @@ export async function loadCasesFile(
   // csv-parse and the node modules it needs cost a JSONL suite's load 20-100 ms: only a table
   // loads them.
   const { parseTableCases } = await import("./cases_table.ts");
-  return parseTableCases(text, { file, delimiter: extension === ".tsv" ? "\t" : "," });
+  return await parseTableCases(text, { file, delimiter: extension === ".tsv" ? "\t" : "," });
 }
 
 export type { LoadedCases } from "./loaded_cases.ts";

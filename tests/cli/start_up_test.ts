@@ -84,6 +84,7 @@ Deno.test("run loads zod only when a suite, a case line, a journal or a reply ne
     const reachable of [
       "host/suite_loader/toml_suite_schema.ts",
       "host/suite_loader/case_reader.ts",
+      "host/suite_loader/cases_table.ts",
       "host/journal_read.ts",
       "core/run/assemble_run.ts",
     ]
