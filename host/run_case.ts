@@ -1,10 +1,11 @@
 import type { Assertion } from "../core/suite/assertions/assertion.ts";
 import type { Case } from "../core/suite/case.ts";
 import { checksAskedOf } from "../core/suite/dispatch.ts";
-import { reduceVerdicts, reductionOf } from "../core/model/reduce.ts";
+import { reduceVerdicts, reductionOf } from "../core/model/reduction.ts";
 import { MAX_RETRY_AFTER_MS, retryDelay } from "../core/model/retry_after.ts";
 import type { Sample } from "../core/model/sample.ts";
-import { addCall, type ModelMeter, type ModelUsage, sortUsage } from "../core/model/usage.ts";
+import type { ModelMeter, ModelUsage } from "../core/model/usage.ts";
+import { addCall, sortUsage } from "../core/model/usage_sums.ts";
 import { caseIdentity, unaskedCaseResult } from "../core/run/case_skeleton.ts";
 import type { CaseResult } from "../core/run/run_document.ts";
 import type { Suite } from "../core/suite/suite.ts";

@@ -1,17 +1,8 @@
 import { join } from "node:path";
-import { z } from "zod";
 import { RunLockedError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";
 import { translateWriteError } from "./write_failure.ts";
-
-/** Who holds a suite's run lock: written into the lock file when it is taken. */
-export const LockOwnerSchema = z.strictObject({
-  pid: z.number().int(),
-  host: z.string(),
-  started_at: z.string(),
-});
-/** A lock's owner. */
-export type LockOwner = z.infer<typeof LockOwnerSchema>;
+import { type LockOwner, plainLockOwner } from "./run_lock_owner.ts";
 
 /** Where a suite's run lock lives: beside its journal. */
 export function runLockPath(store: RunStore, suite: string): string {
@@ -71,11 +62,16 @@ async function readOwner(
     if (error instanceof Deno.errors.NotFound) return "gone";
     throw translateWriteError(error, { path });
   }
+  let value: unknown;
   try {
-    return { owner: LockOwnerSchema.parse(JSON.parse(text)), text };
+    value = JSON.parse(text);
   } catch {
     return "unreadable";
   }
+  const owner = plainLockOwner(value) ??
+    // zod is loaded only for a lock the hand check does not take.
+    (await import("./run_lock_schema.ts")).LockOwnerSchema.safeParse(value).data;
+  return owner === undefined ? "unreadable" : { owner, text };
 }
 
 /**

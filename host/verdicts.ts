@@ -1,5 +1,6 @@
 import type { Assertion, CheckInput, CheckResult } from "../core/suite/assertions/assertion.ts";
-import { type Score, ScoreSchema, type Verdict } from "../core/run/verdict.ts";
+import type { Score, Verdict } from "../core/run/verdict.ts";
+import { plainScore } from "../core/run/score_check.ts";
 
 /**
  * Runs every asked check on one output and stamps each answer with its assertion's identity.
@@ -28,17 +29,27 @@ export async function judgeOutput(
     }
     if (answer === undefined || answer === null) continue;
     for (const item of Array.isArray(answer) ? answer : [answer]) {
-      verdicts.push(stampVerdict(assertion, item));
+      verdicts.push(plainVerdict(assertion, item) ?? await schemaVerdict(assertion, item));
     }
   }
   return verdicts;
 }
 
-/** Turns one check answer (a boolean or a Score) into a Verdict; anything else is errored. */
-export function stampVerdict(assertion: Assertion, answer: unknown): Verdict {
+/** A boolean or a plain Score as a Verdict, read without the schema; null for anything else. */
+function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
   if (typeof answer === "boolean") {
     return { ...identity(assertion), status: answer ? "pass" : "fail", metadata: {} };
   }
+  const score = plainScore(answer);
+  return score === null ? null : fromScore(assertion, score);
+}
+
+/**
+ * An answer the hand check did not take, read by ScoreSchema, imported (with zod) only now: a
+ * Score it accepts, or an errored verdict saying what is wrong.
+ */
+async function schemaVerdict(assertion: Assertion, answer: unknown): Promise<Verdict> {
+  const { ScoreSchema } = await import("../core/run/verdict.ts");
   const parsed = ScoreSchema.safeParse(answer);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,5 +1,5 @@
 import { runSuiteDocument } from "../../host/commands/run_suite_document.ts";
-import { parseShardSpec } from "../../core/run/shard.ts";
+import { parseShardSpec } from "../../core/run/shard_spec.ts";
 import type { RunInput } from "../commands/run.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Io } from "../io.ts";

@@ -4,18 +4,10 @@ import { BuiltinAssertionSchema } from "../suite/assertions/definition.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { type CompileJsonSchema, compileOrExplain } from "../suite/assertions/json_schema.ts";
 
-/** An assertion as a run document records it. */
-export type RecordedAssertion = RunDocument["assertions"][number];
-
-/** The assertions as a run records them: identity, name, kind and canonical definition. */
-export function recordedAssertions(assertions: readonly Assertion[]): RecordedAssertion[] {
-  return assertions.map((a) => ({
-    id: a.id,
-    name: a.name,
-    kind: a.kind,
-    definition: a.definition,
-  }));
-}
+// What a run records of its assertions is code apart from the schemas, which `run` stores
+// without loading (ADR 0070).
+export { type RecordedAssertion, recordedAssertions } from "./recorded_assertions.ts";
+import type { RecordedAssertion } from "./recorded_assertions.ts";
 
 /**
  * The check a recorded definition describes, when it can be re-applied to a stored output with

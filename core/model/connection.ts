@@ -1,10 +1,7 @@
-import { z } from "zod";
-import { type JsonValue, JsonValueSchema } from "../json.ts";
+import type { JsonValue } from "../json.ts";
 
-/** The two wire formats: OpenAI-compatible chat completions, and Anthropic Messages. */
-export const ProviderSchema = z.enum(["openai", "anthropic"]);
-/** A wire format. */
-export type Provider = z.infer<typeof ProviderSchema>;
+/** A wire format: OpenAI-compatible chat completions, or Anthropic Messages. */
+export type Provider = "openai" | "anthropic";
 
 /** Where each provider is reached when the suite names no `base_url`. */
 export const DEFAULT_BASE_URL: Record<Provider, string> = {
@@ -23,10 +20,10 @@ export const DEFAULT_ANTHROPIC_VERSION = "2026-10-21";
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
 
 /** Anthropic versions that refuse temperature, top_p and top_k even at their defaults. */
-const NO_SAMPLING_VERSIONS = new Set(["2026-10-21"]);
+export const NO_SAMPLING_VERSIONS = new Set(["2026-10-21"]);
 
 /** Header names that carry a credential: a suite may not set them, since a key never lives there. */
-const CREDENTIAL_HEADERS = new Set([
+export const CREDENTIAL_HEADERS = new Set([
   "authorization",
   "x-api-key",
   "api-key",
@@ -35,10 +32,17 @@ const CREDENTIAL_HEADERS = new Set([
 ]);
 
 /** Query parameters that carry a credential (`?key=` and the like). */
-const CREDENTIAL_QUERY = new Set(["key", "api_key", "api-key", "apikey", "access_token", "token"]);
+export const CREDENTIAL_QUERY = new Set([
+  "key",
+  "api_key",
+  "api-key",
+  "apikey",
+  "access_token",
+  "token",
+]);
 
 /** Body fields digline writes itself, which `extra_body` may not replace. */
-const OWN_FIELDS = new Set([
+export const OWN_FIELDS = new Set([
   "model",
   "messages",
   "system",
@@ -49,51 +53,30 @@ const OWN_FIELDS = new Set([
   "stream",
 ]);
 
-const envName = z.string().regex(
-  /^[A-Za-z_][A-Za-z0-9_]*$/,
-  "an environment variable name uses letters, digits and _ (and does not start with a digit)",
-);
-const headerName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "not a valid header name");
-
-const baseUrl = z.url({ protocol: /^https?$/, error: "base_url is an http or https URL" })
-  .refine((u) => !/^[a-z]+:\/\/[^/]*@/i.test(u), {
-    error: "base_url may not hold credentials: name the key's environment variable in api_key_env",
-  })
-  .refine((u) => !u.includes("?") && !u.includes("#"), {
-    error: "base_url has no query or fragment: put query parameters in the query table",
-  });
-
 /**
- * How a model is reached and asked, shared by the `provider` target and the `judge` assertion.
- * The key itself never appears: `api_key_env` names the environment variable that holds it.
+ * The connection keys, as a list; the judge's identity leaves out the operational ones. Written
+ * out so that `run` reads them without zod; tests/core/model/connection_shape_test.ts holds them
+ * equal to ModelConnectionShape's keys, in its order.
  */
-export const ModelConnectionShape = {
-  provider: ProviderSchema,
-  model: z.string().min(1),
-  base_url: baseUrl.optional(),
-  /** The name of the environment variable holding the key; no key is sent without one. */
-  api_key_env: envName.optional(),
-  /** The header the key travels in; `authorization` (as `Bearer KEY`) by default. */
-  api_key_header: headerName.optional(),
-  anthropic_version: z.string().min(1).optional(),
-  headers: z.record(headerName, z.string()).default({}),
-  query: z.record(z.string().min(1), z.string()).default({}),
-  system: z.string().optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  max_tokens: z.number().int().positive().optional(),
-  max_completion_tokens: z.number().int().positive().optional(),
-  seed: z.number().int().optional(),
-  extra_body: z.record(z.string(), JsonValueSchema).optional(),
-  /** Client-side pacing: requests begin at most this often, across the whole run. */
-  requests_per_minute: z.number().int().positive().optional(),
-  /** Client-side pacing: tokens (prompt estimate plus max_tokens) spent per minute at most. */
-  tokens_per_minute: z.number().int().positive().optional(),
-  /** Consecutive failed calls after which the endpoint is not called again in this run. */
-  circuit_failures: z.number().int().positive().max(1000).default(5),
-};
-
-/** The connection keys, as a list; the judge's identity leaves out the operational ones. */
-export const MODEL_CONNECTION_KEYS: readonly string[] = Object.keys(ModelConnectionShape);
+export const MODEL_CONNECTION_KEYS: readonly string[] = [
+  "provider",
+  "model",
+  "base_url",
+  "api_key_env",
+  "api_key_header",
+  "anthropic_version",
+  "headers",
+  "query",
+  "system",
+  "temperature",
+  "max_tokens",
+  "max_completion_tokens",
+  "seed",
+  "extra_body",
+  "requests_per_minute",
+  "tokens_per_minute",
+  "circuit_failures",
+];
 
 /** Keys that say how a model is reached or paced, not what it is asked: never part of an identity. */
 export const OPERATIONAL_MODEL_KEYS: readonly string[] = [
@@ -181,63 +164,6 @@ export interface ModelConnection {
   requests_per_minute?: number;
   tokens_per_minute?: number;
   circuit_failures: number;
-}
-
-/**
- * Cross-key rules of a connection, added to any schema that spreads ModelConnectionShape: the
- * problems a provider would only report with a 400 once the run is under way.
- */
-export function checkConnection(c: ModelConnection, ctx: z.RefinementCtx): void {
-  const issue = (path: string, message: string) =>
-    ctx.addIssue({ code: "custom", path: [path], message });
-  if (c.provider === "anthropic") {
-    for (const key of ["max_completion_tokens", "seed"] as const) {
-      if (c[key] !== undefined) issue(key, `${key} is an OpenAI field; Anthropic has no such key`);
-    }
-    const version = c.anthropic_version ?? DEFAULT_ANTHROPIC_VERSION;
-    if (c.temperature !== undefined && NO_SAMPLING_VERSIONS.has(version)) {
-      issue(
-        "temperature",
-        `anthropic-version ${version} refuses temperature: remove it, or set ` +
-          `anthropic_version = "2023-06-01"`,
-      );
-    }
-  } else if (c.anthropic_version !== undefined) {
-    issue("anthropic_version", 'anthropic_version is for provider = "anthropic" only');
-  }
-  if (c.max_tokens !== undefined && c.max_completion_tokens !== undefined) {
-    issue("max_completion_tokens", "give max_tokens or max_completion_tokens, not both");
-  }
-  for (const name of Object.keys(c.headers)) {
-    const lower = name.toLowerCase();
-    if (CREDENTIAL_HEADERS.has(lower) || lower === c.api_key_header?.toLowerCase()) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["headers", name],
-        message: `header "${name}" carries a credential, which never lives in a suite: put the ` +
-          "key in an environment variable and name it in api_key_env",
-      });
-    }
-  }
-  for (const name of Object.keys(c.query)) {
-    if (CREDENTIAL_QUERY.has(name.toLowerCase())) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["query", name],
-        message: `query parameter "${name}" carries a credential, which never lives in a suite: ` +
-          "name the key's environment variable in api_key_env",
-      });
-    }
-  }
-  for (const name of Object.keys(c.extra_body ?? {})) {
-    if (OWN_FIELDS.has(name)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["extra_body", name],
-        message: `extra_body may not set "${name}", which digline writes itself`,
-      });
-    }
-  }
 }
 
 /** The base URL a connection reaches, with the provider's default filled in. */

@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { backoffMsSchema, timeoutMsSchema } from "../suite/timer_limits.ts";
 import type { Case } from "../suite/case.ts";
 import type { JsonValue } from "../json.ts";
 import {
@@ -9,7 +7,7 @@ import {
   type ModelConnection,
   OPERATIONAL_MODEL_KEYS,
 } from "./connection.ts";
-import { promptText, renderTemplate, templateFields, varLookup } from "./template.ts";
+import { promptText, renderTemplate, varLookup } from "./template.ts";
 
 /**
  * The judge's prompt when the suite gives none. It asks for one JSON object so the answer can
@@ -39,19 +37,6 @@ Reply with one JSON object and nothing else:
 /** The fields a judge prompt may name; `vars.NAME` names one var. */
 export const JUDGE_FIELDS: readonly string[] = ["output", "expected", "rubric", "vars"];
 
-/** The judge's own keys beside the model connection. */
-export const JudgeShape = {
-  /** What a good output is, in words the judge model reads. */
-  rubric: z.string().min(1),
-  /** The judge's prompt template; DEFAULT_JUDGE_PROMPT when absent. */
-  prompt: z.string().min(1).optional(),
-  /** Per call to the judge model. */
-  timeout_ms: timeoutMsSchema(60_000),
-  /** Extra calls after a failed one (429, 5xx, a timeout); an answer that does not parse is not retried. */
-  retries: z.number().int().nonnegative().max(10).default(2),
-  backoff_ms: backoffMsSchema(1_000),
-};
-
 /** A judge's settings, as the host needs them to ask the model. */
 export interface JudgeSettings extends ModelConnection {
   name: string;
@@ -60,29 +45,6 @@ export interface JudgeSettings extends ModelConnection {
   timeout_ms: number;
   retries: number;
   backoff_ms: number;
-}
-
-/** A judge prompt names only fields a judge has, and shows the judge the output. */
-export function checkJudgePrompt(prompt: string | undefined, ctx: z.RefinementCtx): void {
-  if (prompt === undefined) return;
-  const fields = templateFields(prompt);
-  for (const field of fields) {
-    if (!JUDGE_FIELDS.includes(field) && !field.startsWith("vars.")) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["prompt"],
-        message: `the judge prompt names {{${field}}}; a judge prompt may name ` +
-          `{{output}}, {{expected}}, {{rubric}}, {{vars}} and {{vars.NAME}}`,
-      });
-    }
-  }
-  if (!fields.includes("output")) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["prompt"],
-      message: "the judge prompt never shows the judge the output: add {{output}}",
-    });
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CaseResult } from "../run/run_document.ts";
-import { addUsage, type ModelUsage, type RunTotals, sortUsage } from "./usage.ts";
+import type { ModelUsage, RunTotals } from "./usage.ts";
+import { addUsage, sortUsage } from "./usage_sums.ts";
 
 /**
  * Totals a run's cost over its cases: attempts, latency, model calls and tokens, overall and

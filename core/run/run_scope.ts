@@ -2,7 +2,7 @@ import type { Case } from "../suite/case.ts";
 import { casesDigest, type Suite } from "../suite/suite.ts";
 import { regradePlan } from "./regrade.ts";
 import type { RunDocument } from "./run_document.ts";
-import { shardOf } from "./shard.ts";
+import { shardOf } from "./shard_spec.ts";
 
 /** What a run asks of its suite: all of it, one shard of it, or a stored run's outputs again. */
 export type RunScope =

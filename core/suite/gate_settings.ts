@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { SameType } from "../same_type.ts";
-import type { AggregateSpec } from "./aggregate_spec.ts";
 
 /** A suite's `[gate]` table: how its comparisons decide, and how much `--confirm` may rerun. */
 export const GateSettingsSchema = z.strictObject({
@@ -100,11 +99,4 @@ import { DEFAULT_GATE_SETTINGS } from "./gate_defaults.ts";
 export { DEFAULT_GATE_SETTINGS };
 const _defaults: GateSettings = DEFAULT_GATE_SETTINGS;
 
-/**
- * The aggregate that gates: the one marked `primary = true`, else the first accuracy, else the
- * first aggregate; null without aggregates.
- */
-export function primaryAggregate(aggregates: readonly AggregateSpec[]): string | null {
-  return (aggregates.find((a) => a.primary === true) ??
-    aggregates.find((a) => a.kind === "accuracy") ?? aggregates[0])?.name ?? null;
-}
+export { primaryAggregate } from "./gate_defaults.ts";

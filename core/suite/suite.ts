@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { AggregateSpec } from "./aggregate_spec.ts";
 import type { Assertion } from "./assertions/assertion.ts";
 import type { Case } from "./case.ts";
@@ -6,20 +5,12 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { canonicalJson, shortDigest } from "../digest.ts";
 import { SuiteShapeError } from "../errors.ts";
-import {
-  DEFAULT_GATE_SETTINGS,
-  type GateSettings,
-  primaryAggregate,
-  type RunGate,
-} from "./gate_settings.ts";
-import { canonicalRedaction, type ReportSettings } from "./report_settings.ts";
+import type { GateSettings, RunGate } from "./gate_settings.ts";
+import { DEFAULT_GATE_SETTINGS, primaryAggregate } from "./gate_defaults.ts";
+import type { ReportSettings } from "./report_settings.ts";
+import { canonicalRedaction } from "./redaction.ts";
+import { suiteNameProblem } from "./suite_name.ts";
 import type { RunSettings, TargetSpec } from "./target_spec.ts";
-
-/** A suite name: it names files in the store, so it is kept to a safe alphabet. */
-export const SuiteNameSchema = z.string().min(1).max(100).regex(
-  /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
-  "a suite name starts with a letter or digit and uses letters, digits and _ . - only",
-);
 
 /** A suite ready to run: both forms end here. */
 export interface Suite {
@@ -60,10 +51,8 @@ export interface SuiteParts {
  * computes its digests. Throws SuiteShapeError with the key path of the first problem.
  */
 export function buildSuite(parts: SuiteParts): Suite {
-  const parsedName = SuiteNameSchema.safeParse(parts.name);
-  if (!parsedName.success) {
-    throw new SuiteShapeError(parsedName.error.issues[0].message, ["name"]);
-  }
+  const nameProblem = suiteNameProblem(parts.name);
+  if (nameProblem !== undefined) throw new SuiteShapeError(nameProblem, ["name"]);
   const byName = new Map<string, Assertion>();
   const byId = new Map<string, Assertion>();
   parts.assertions.forEach((a, i) => {

@@ -3,12 +3,11 @@ import { backoffMsSchema, timeoutMsSchema } from "./timer_limits.ts";
 import type { SameType } from "../same_type.ts";
 import type { JsonObject } from "../json.ts";
 import {
-  checkConnection,
   describeModel,
   type ModelConnection,
   type ModelConnectionOptions,
-  ModelConnectionShape,
 } from "../model/connection.ts";
+import { checkConnection, ModelConnectionShape } from "../model/connection_shape.ts";
 
 /** How a run is paced: shared by every kind of target. */
 export const RunSettingsSchema = z.strictObject({
@@ -213,18 +212,5 @@ export type TargetSpec =
   | { kind: "function"; name: string; fn: TargetFunction }
   | { kind: "provider"; connection: ModelConnection; prompt: string };
 
-/** A target's identity as a run document records it: what was asked, never a secret. */
-export function targetIdentity(spec: TargetSpec): { kind: string; name: string } {
-  switch (spec.kind) {
-    case "command":
-      return { kind: "command", name: spec.command.join(" ") };
-    case "module":
-      return { kind: "module", name: `${spec.module}#${spec.export}` };
-    case "http":
-      return { kind: "http", name: spec.url };
-    case "function":
-      return { kind: "function", name: spec.name };
-    case "provider":
-      return { kind: "provider", name: describeModel(spec.connection) };
-  }
-}
+// Code apart from the schemas, which `run` stores without loading (ADR 0070).
+export { targetIdentity } from "./target_identity.ts";

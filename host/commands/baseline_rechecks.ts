@@ -2,7 +2,7 @@ import { canonicalJson } from "../../core/digest.ts";
 import type { BaselineRecheck, RunDocument } from "../../core/run/run_document.ts";
 import type { Verdict } from "../../core/run/verdict.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
-import { isPureCustom } from "../../core/suite/assertions/custom.ts";
+import { isPureCustom } from "../../core/suite/assertions/pure_custom.ts";
 import type { Case } from "../../core/suite/case.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import { NoBaselineError } from "../refusals.ts";

@@ -1,11 +1,9 @@
 import { dirname, resolve } from "node:path";
 import type { RunProgress } from "../../core/run/progress.ts";
-import { assembleRun } from "../../core/run/assemble_run.ts";
 import { type RunScope, scopeSuite } from "../../core/run/run_scope.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { gitStamp } from "../git_stamp.ts";
-import { pureBaselineRechecks } from "./baseline_rechecks.ts";
 import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
 import { JournalRefusedError, UsageError } from "../refusals.ts";
 import { withRunSession } from "../run_session.ts";
@@ -176,6 +174,12 @@ async function runLoadedSuite(
     await writer.close();
     return { header, cases, reuse };
   }, regrade === undefined ? {} : { target: storedOutputsOnly(regrade.run_id) });
+  // The store's code (the run's schemas, the recheck rules) is loaded once the cases are done:
+  // none of it is needed before the first call, and loading it cost the load 60-100 ms.
+  const [{ assembleRun }, { pureBaselineRechecks }] = await Promise.all([
+    import("../../core/run/assemble_run.ts"),
+    import("./baseline_rechecks.ts"),
+  ]);
   // A re-grade is graded by the suite itself and a shard is not compared: neither needs them.
   const baselineRechecks = scope.kind === "whole" ? await pureBaselineRechecks(suite, options) : [];
   const run = assembleRun(suite, {

@@ -13,7 +13,6 @@ import {
   type ModelPrompt,
   type ModelReply,
   readErrorMessage,
-  readReply,
   WireFormatError,
 } from "../../core/model/wire.ts";
 import { abortError, clip, errorMessage } from "../targets/_shared.ts";
@@ -152,6 +151,8 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
       }
       let reply: ModelReply;
       try {
+        // The reply schemas (and zod) load at the first reply, not before the first case.
+        const { readReply } = await import("../../core/model/wire_reply.ts");
         reply = readReply(connection.provider, body);
       } catch (error) {
         meter();

@@ -19,11 +19,11 @@ export async function loadCasesFile(
   if (!CASES_FILE_EXTENSIONS.includes(extension)) return undefined;
   const text = await readNamedFile(path, { display: options.display, what: "cases file" });
   const file = options.display;
-  if (extension === ".jsonl") return parseJsonlCases(text, { file });
+  if (extension === ".jsonl") return await parseJsonlCases(text, { file });
   // csv-parse and the node modules it needs cost a JSONL suite's load 20-100 ms: only a table
   // loads them.
   const { parseTableCases } = await import("./cases_table.ts");
-  return parseTableCases(text, { file, delimiter: extension === ".tsv" ? "\t" : "," });
+  return await parseTableCases(text, { file, delimiter: extension === ".tsv" ? "\t" : "," });
 }
 
 export type { LoadedCases } from "./loaded_cases.ts";

@@ -1,23 +1,29 @@
-import { type Case, CaseSchema } from "../../core/suite/case.ts";
+import type { Case } from "../../core/suite/case.ts";
 import { type SuiteIssue, suiteLoadErrorFromIssues } from "../refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
-import { describeIssues } from "./describe_issue.ts";
 import { locateJsonColumn } from "./json_locator.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { dotted } from "./key_label.ts";
 
-const CASE_KEYS = Object.keys(CaseSchema.shape);
+/** The case schema and its words, imported at the first line plainCase does not take. */
+type CaseReader = typeof import("./case_reader.ts");
 
 /**
  * Reads JSONL cases: one case object per line, blank lines skipped. Every bad line is reported
  * at its own line, and the refusal states the first.
  */
-export function parseJsonlCases(text: string, options: { file: string }): LoadedCases {
+export async function parseJsonlCases(
+  text: string,
+  options: { file: string },
+): Promise<LoadedCases> {
   const { file } = options;
+  const unplain: { value: unknown; line: string; at: { file: string; line: number } }[] = [];
   const lines = text.split("\n");
   const cases: Case[] = [];
   const caseLines: number[] = [];
   const issues: SuiteIssue[] = [];
+  // Lines plainCase does not take are read by the schema in a second pass, so that loading
+  // zod waits on the first such line; the cases keep their order by their line numbers.
   lines.forEach((raw, i) => {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (line.trim() === "") return;
@@ -46,22 +52,14 @@ export function parseJsonlCases(text: string, options: { file: string }): Loaded
       caseLines.push(i + 1);
       return;
     }
-    const parsed = CaseSchema.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of describeIssues(parsed.error.issues, { knownKeys: () => CASE_KEYS })) {
-        issues.push({
-          ...at,
-          column: locateJsonColumn(line, issue.path),
-          key: keyLabel(issue.path),
-          path: issue.path,
-          message: issue.message,
-        });
-      }
-      return;
-    }
-    cases.push(parsed.data);
-    caseLines.push(i + 1);
+    unplain.push({ value, line, at });
   });
+  if (unplain.length > 0) {
+    const read = readUnplain(unplain, await import("./case_reader.ts"));
+    issues.push(...read.issues);
+    mergeByLine({ cases, caseLines }, read);
+    issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  }
   if (issues.length > 0) throw suiteLoadErrorFromIssues(issues);
   return {
     cases,
@@ -75,6 +73,58 @@ export function parseJsonlCases(text: string, options: { file: string }): Loaded
       };
     },
   };
+}
+
+/** Reads the lines plainCase did not take with the schema, as the loader always has. */
+function readUnplain(
+  lines: readonly { value: unknown; line: string; at: { file: string; line: number } }[],
+  reader: CaseReader,
+): { cases: Case[]; caseLines: number[]; issues: SuiteIssue[] } {
+  const cases: Case[] = [];
+  const caseLines: number[] = [];
+  const issues: SuiteIssue[] = [];
+  for (const { value, line, at } of lines) {
+    const parsed = reader.readCase(value);
+    if ("problems" in parsed) {
+      for (const issue of parsed.problems) {
+        issues.push({
+          ...at,
+          column: locateJsonColumn(line, issue.path),
+          key: keyLabel(issue.path),
+          path: issue.path,
+          message: issue.message,
+        });
+      }
+      continue;
+    }
+    cases.push(parsed.testCase);
+    caseLines.push(at.line);
+  }
+  return { cases, caseLines, issues };
+}
+
+/** Merges two runs of cases, each in line order, into the first, in line order. */
+function mergeByLine(
+  into: { cases: Case[]; caseLines: number[] },
+  from: { cases: Case[]; caseLines: number[] },
+): void {
+  const cases: Case[] = [];
+  const caseLines: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < into.cases.length || j < from.cases.length) {
+    const takeFirst = j >= from.cases.length ||
+      (i < into.cases.length && into.caseLines[i] < from.caseLines[j]);
+    if (takeFirst) {
+      cases.push(into.cases[i]);
+      caseLines.push(into.caseLines[i++]);
+    } else {
+      cases.push(from.cases[j]);
+      caseLines.push(from.caseLines[j++]);
+    }
+  }
+  into.cases.splice(0, into.cases.length, ...cases);
+  into.caseLines.splice(0, into.caseLines.length, ...caseLines);
 }
 
 const PLAIN_KEYS = new Set(["id", "vars", "expected", "group", "label"]);

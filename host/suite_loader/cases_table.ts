@@ -1,8 +1,8 @@
 import { type InfoRecord, parse } from "csv-parse/sync";
-import { type Case, CaseSchema } from "../../core/suite/case.ts";
+import type { Case } from "../../core/suite/case.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
-import { describeIssues } from "./describe_issue.ts";
+import { plainCase } from "./cases_jsonl.ts";
 import type { KeyPath } from "./toml_locator.ts";
 
 /** Columns that fill a case's own fields; every other column is a var. */
@@ -32,10 +32,10 @@ interface Row {
  * `reason`, `check`, `expected_verdict` and `repeats` fill those fields (an empty cell leaves the field
  * out); every other column, or a column headed `vars.x`, becomes a var holding the cell's text.
  */
-export function parseTableCases(
+export async function parseTableCases(
   text: string,
   options: { file: string; delimiter: "," | "\t" },
-): LoadedCases {
+): Promise<LoadedCases> {
   const { file, delimiter } = options;
   const rows = parseRows(text, options);
   if (rows.length === 0) {
@@ -52,6 +52,7 @@ export function parseTableCases(
   const columns = readHeader(header, { file, delimiter });
   const cases: Case[] = [];
   const issues: SuiteIssue[] = [];
+  let reader: typeof import("./case_reader.ts") | undefined;
   for (const row of records) {
     const input: Record<string, unknown> = {};
     const vars: Record<string, string> = {};
@@ -61,12 +62,19 @@ export function parseTableCases(
       else if (cell !== "") input[column.field] = cell;
     });
     input.vars = vars;
-    const parsed = CaseSchema.safeParse(input);
-    if (parsed.success) {
-      cases.push(parsed.data);
+    const plain = plainCase(input);
+    if (plain !== null) {
+      cases.push(plain);
       continue;
     }
-    for (const issue of describeIssues(parsed.error.issues)) {
+    // zod and the case schema load at the first row plainCase does not take.
+    reader ??= await import("./case_reader.ts");
+    const parsed = reader.readCase(input, { suggestKeys: false });
+    if ("testCase" in parsed) {
+      cases.push(parsed.testCase);
+      continue;
+    }
+    for (const issue of parsed.problems) {
       issues.push({ ...locateCell(row, issue.path), path: issue.path, message: issue.message });
     }
   }

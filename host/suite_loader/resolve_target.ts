@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MODEL_CONNECTION_KEYS, type ModelConnection } from "../../core/model/connection.ts";
-import type { RunSettings, TargetSpec } from "../../core/suite/target_spec.ts";
-import { type ParsedTarget, settingsOf } from "./target_schema.ts";
+import type { RunSettings, TargetSpec, TargetTable } from "../../core/suite/target_spec.ts";
+import type { ParsedTarget } from "./target_schema.ts";
 
 /**
  * Turns a validated target into what the driver calls. Paths are read from the suite's folder,
@@ -58,4 +58,13 @@ export function resolveTarget(
 function moduleUrl(module: string, dir: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(module) && !/^[a-z]:[\\/]/i.test(module)) return module;
   return pathToFileURL(isAbsolute(module) ? module : resolve(dir, module)).href;
+}
+
+/**
+ * The run settings a validated target table carries beside its kind's keys, in the schema's
+ * order; the schema (or the hand check) has filled in their defaults.
+ */
+function settingsOf(table: TargetTable): RunSettings {
+  const { timeout_ms, concurrency, retries, backoff_ms, repeats } = table;
+  return { timeout_ms, concurrency, retries, backoff_ms, repeats };
 }

@@ -4,7 +4,7 @@ import { BUILTIN_KINDS, BuiltinAssertionSchema } from "../../core/suite/assertio
 import { CaseSchema } from "../../core/suite/case.ts";
 import { GateSettingsSchema } from "../../core/suite/gate_settings.ts";
 import { ReportSettingsSchema } from "../../core/suite/report_settings.ts";
-import { SuiteNameSchema } from "../../core/suite/suite.ts";
+import { SuiteNameSchema } from "../../core/suite/suite_name_schema.ts";
 import type { KnownKeys } from "./describe_issue.ts";
 import { parseCodeTarget, parseTargetTable, TARGET_KEYS } from "./target_schema.ts";
 

@@ -109,9 +109,3 @@ export function parseCodeTarget(value: unknown, ctx: z.RefinementCtx): ParsedTar
   }
   return parseTargetTable(value, ctx);
 }
-
-/** The run settings a target table carries beside its kind's keys. */
-export function settingsOf(table: TargetTable): RunSettings {
-  const entries = Object.entries(table).filter(([key]) => SETTING_KEYS.includes(key));
-  return RunSettingsSchema.parse(Object.fromEntries(entries));
-}

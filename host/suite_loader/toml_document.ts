@@ -1,11 +1,15 @@
-import { parse, TomlError } from "smol-toml";
 import type { z } from "zod";
-import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { suiteLoadErrorFromIssues } from "../refusals.ts";
 import { type DescribedIssue, describeIssues, type KnownKeys } from "./describe_issue.ts";
-import { tomlKeyLabel } from "./key_label.ts";
 import { issueAt, type Locate } from "./locate.ts";
-import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
-import { createTomlLocator } from "./toml_locator.ts";
+import { readTomlDocument } from "./toml_read.ts";
+
+/** How a TOML document's schema problems are told. */
+export interface TomlSchemaOptions<S extends z.ZodType> {
+  schema: S;
+  knownKeys?: (raw: unknown) => KnownKeys;
+  explain?: (issue: DescribedIssue) => DescribedIssue;
+}
 
 /**
  * Parses a TOML file and validates it with a schema, refusing every problem at the line and
@@ -14,37 +18,18 @@ import { createTomlLocator } from "./toml_locator.ts";
  */
 export function parseTomlDocument<S extends z.ZodType>(
   text: string,
-  options: {
-    file: string;
-    schema: S;
-    knownKeys?: (raw: unknown) => KnownKeys;
-    explain?: (issue: DescribedIssue) => DescribedIssue;
-  },
+  options: TomlSchemaOptions<S> & { file: string },
 ): { data: z.infer<S>; locate: Locate } {
-  const { file } = options;
-  let raw: unknown;
-  try {
-    raw = parse(text);
-  } catch (error) {
-    if (!(error instanceof TomlError)) throw error;
-    // smol-toml's message repeats the text around the error below its first line.
-    const message = error.message.split("\n")[0].replace(/^Invalid TOML document: /, "");
-    throw new SuiteLoadError(`not valid TOML: ${message}`, {
-      file,
-      line: error.line,
-      column: error.column,
-      cause: error,
-    });
-  }
-  const locator = createTomlLocator(text);
-  const locate: Locate = (keyPath) => {
-    const { line, column } = locator(keyPath);
-    return { file, line, column, key: tomlKeyLabel(keyPath) };
-  };
-  const deep = tooDeepPath(raw);
-  if (deep !== undefined) {
-    throw suiteLoadErrorFromIssues([issueAt(locate, { path: deep, message: TOO_DEEP_MESSAGE })]);
-  }
+  const { raw, locate } = readTomlDocument(text, { file: options.file });
+  return { data: validateTomlDocument(raw, locate, options), locate };
+}
+
+/** Validates a parsed TOML document with a schema, refusing as parseTomlDocument does. */
+export function validateTomlDocument<S extends z.ZodType>(
+  raw: unknown,
+  locate: Locate,
+  options: TomlSchemaOptions<S>,
+): z.infer<S> {
   const parsed = options.schema.safeParse(raw);
   if (!parsed.success) {
     const described = describeIssues(parsed.error.issues, {
@@ -56,5 +41,5 @@ export function parseTomlDocument<S extends z.ZodType>(
     issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     throw suiteLoadErrorFromIssues(issues);
   }
-  return { data: parsed.data, locate };
+  return parsed.data;
 }

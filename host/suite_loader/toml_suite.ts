@@ -4,10 +4,9 @@ import type { BuiltinAssertion } from "../../core/suite/assertions/definition.ts
 import { compileOrExplain, type SchemaValidator } from "../../core/suite/assertions/json_schema.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import { assembleSuite } from "./assemble.ts";
-import type { DescribedIssue } from "./describe_issue.ts";
 import { readNamedFile } from "../read_named_file.ts";
-import { SUITE_KEYS, suiteKnownKeys, TomlSuiteSchema } from "./suite_schema.ts";
-import { parseTomlDocument } from "./toml_document.ts";
+import { plainTomlSuite } from "./plain_toml_suite.ts";
+import { readTomlDocument } from "./toml_read.ts";
 import { schemaCompilerFor } from "../json_schema_compiler.ts";
 import { issueAt, type Locate } from "./locate.ts";
 import { suiteLoadErrorFromIssues } from "../refusals.ts";
@@ -20,12 +19,11 @@ import { suiteLoadErrorFromIssues } from "../refusals.ts";
 export async function loadTomlSuite(path: string, options: { source: string }): Promise<Suite> {
   const { source } = options;
   const text = await readNamedFile(path, { display: source, what: "suite" });
-  const { data, locate } = parseTomlDocument(text, {
-    file: source,
-    schema: TomlSuiteSchema,
-    knownKeys: suiteKnownKeys,
-    explain: explainMisplacedKey,
-  });
+  const { raw, locate } = readTomlDocument(text, { file: source });
+  // A suite written the usual way passes the hand check; zod and the suite's schemas are loaded
+  // only for one it does not take, to read it or to refuse it in the schema's words.
+  const data = plainTomlSuite(raw) ??
+    (await import("./toml_suite_schema.ts")).validateTomlSuite(raw, locate);
   const validators = await compileSchemas(data.assertions, locate);
   const assertions = data.assertions.map((definition, index) => {
     const validator = validators[index];
@@ -56,19 +54,4 @@ async function compileSchemas(
     throw suiteLoadErrorFromIssues(problems.map((problem) => issueAt(locate, problem)));
   }
   return validators;
-}
-
-/**
- * A top-level key written below a table header belongs to that table in TOML, which is the
- * usual way `cases_file` ends up inside the last [[cases]]; say so instead of listing keys.
- */
-function explainMisplacedKey(issue: DescribedIssue): DescribedIssue {
-  const key = issue.path.at(-1);
-  if (issue.path.length < 2 || typeof key !== "string" || !SUITE_KEYS.includes(key)) return issue;
-  if (!issue.message.startsWith("unknown key")) return issue;
-  return {
-    ...issue,
-    message: `"${key}" is a top-level key, but in TOML a key below a [table] header belongs to ` +
-      "that table: move it above the first table",
-  };
 }

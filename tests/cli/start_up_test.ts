@@ -71,3 +71,25 @@ Deno.test("compare, explain and report load zod only when a document or a re-che
     ok(all.includes("core/compare/recheck_rules.ts"), `${name} can not reach the recheck rules`);
   }
 });
+
+Deno.test("run loads zod only when a suite, a case line, a journal or a reply needs a schema", async () => {
+  // zod and the suite's schemas were about 20 MB of run's peak and 90-100 ms of its load: a
+  // suite, its cases, the journal's header, the lock and the checks' answers pass hand checks
+  // (ADR 0070), and the store's code loads once the cases are done.
+  const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", "run.ts"));
+  ok(loaded.includes("host/suite_loader/mod.ts"), "run does not load the suite loader");
+  ok(loaded.includes("host/driver.ts"), "run does not load the driver");
+  assertEquals(loaded.filter((m) => /^npm:\/?zod@/.test(m)), []);
+  for (
+    const reachable of [
+      "host/suite_loader/toml_suite_schema.ts",
+      "host/suite_loader/case_reader.ts",
+      "host/suite_loader/cases_table.ts",
+      "host/journal_read.ts",
+      "core/run/assemble_run.ts",
+    ]
+  ) {
+    ok(all.includes(reachable), `run can not reach ${reachable}`);
+    ok(!loaded.includes(reachable), `run loads ${reachable} before it needs it`);
+  }
+});

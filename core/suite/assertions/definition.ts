@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JsonValueSchema } from "../../json.ts";
-import { checkConnection, ModelConnectionShape } from "../../model/connection.ts";
-import { checkJudgePrompt, JudgeShape } from "../../model/judge.ts";
+import { checkConnection, ModelConnectionShape } from "../../model/connection_shape.ts";
+import { checkJudgePrompt, JudgeShape } from "../../model/judge_shape.ts";
 import { ReduceShape } from "../../model/reduce.ts";
 import { checkPattern } from "./compile_checks.ts";
 

@@ -4,9 +4,9 @@ import {
   authHeader,
   buildRequest,
   readErrorMessage,
-  readReply,
   WireFormatError,
 } from "../../../core/model/wire.ts";
+import { readReply } from "../../../core/model/wire_reply.ts";
 
 function connection(
   c: Partial<ModelConnection> & Pick<ModelConnection, "provider">,
