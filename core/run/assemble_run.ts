@@ -1,14 +1,11 @@
 import { runTotals } from "../model/totals.ts";
-import { recordedAssertions } from "../compare/recheck_rules.ts";
+// The zod-free modules, not the schemas that re-export them: storing a run loads no zod (ADR 0070).
+import { recordedAssertions } from "../compare/recorded_assertions.ts";
 import type { Suite } from "../suite/suite.ts";
-import { targetIdentity } from "../suite/target_spec.ts";
+import { targetIdentity } from "../suite/target_identity.ts";
 import { computeFigures } from "./aggregate.ts";
-import {
-  type BaselineRecheck,
-  type CaseResult,
-  RUN_SCHEMA_VERSION,
-  type RunDocument,
-} from "./run_document.ts";
+import type { BaselineRecheck, CaseResult, RunDocument } from "./run_document.ts";
+import { RUN_SCHEMA_VERSION } from "./run_schema_version.ts";
 import type { RunScope } from "./run_scope.ts";
 
 /** Where and when a run was made: what the run document records beside the suite's results. */

@@ -75,7 +75,7 @@ Deno.test("compare, explain and report load zod only when a document or a re-che
 Deno.test("run loads zod only when a suite, a case line, a journal or a reply needs a schema", async () => {
   // zod and the suite's schemas were about 20 MB of run's peak and 90-100 ms of its load: a
   // suite, its cases, the journal's header, the lock and the checks' answers pass hand checks
-  // (ADR 0070), and the store's code loads once the cases are done.
+  // (ADR 0070), and the store's code loads once the cases are done, itself without zod.
   const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", "run.ts"));
   ok(loaded.includes("host/suite_loader/mod.ts"), "run does not load the suite loader");
   ok(loaded.includes("host/driver.ts"), "run does not load the driver");
@@ -91,5 +91,10 @@ Deno.test("run loads zod only when a suite, a case line, a journal or a reply ne
   ) {
     ok(all.includes(reachable), `run can not reach ${reachable}`);
     ok(!loaded.includes(reachable), `run loads ${reachable} before it needs it`);
+  }
+  // Storing the run: the document is assembled from zod-free modules and the store hand-checks it.
+  for (const storing of ["core/run/assemble_run.ts", "host/store.ts"]) {
+    const graph = await staticModules(join(ROOT, storing));
+    assertEquals(graph.loaded.filter((m) => /^npm:\/?zod@/.test(m)), [], storing);
   }
 });
