@@ -54,7 +54,17 @@ async function killPartway(cwd: string, signal: Deno.Signal): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   child.kill(signal);
-  return (await child.status).code;
+  const code = (await child.status).code;
+  // A SIGKILL leaves the target's shells running: one started just before the kill may log its
+  // call after this returns. Wait until the log has been still for longer than a shell takes to start.
+  let seen = -1;
+  for (let i = 0; i < 100; i++) {
+    const now = (await calls(cwd)).length;
+    if (now === seen) break;
+    seen = now;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return code;
 }
 
 async function resumeAndCheck(cwd: string): Promise<void> {
