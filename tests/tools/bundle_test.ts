@@ -98,3 +98,35 @@ Deno.test("a second build replaces the files of the first and nothing else in th
   assertEquals(names, [...files, BUNDLE_MANIFEST, "keep.js"].sort());
   await Deno.remove(dir, { recursive: true });
 });
+
+/** The files an entry of the bundle imports before it runs: its static imports, to the end. */
+function staticFiles(dir: string, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = Deno.readTextFileSync(join(dir, file));
+    for (const [, imported] of text.matchAll(/^(?:import|export)\b[^;]*?["']\.\/([^"']+)["']/gms)) {
+      pending.push(imported);
+    }
+  }
+  return seen;
+}
+
+Deno.test("the installed entry, cli.js, evaluates no zod and no library before a command asks for it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "digline-bundle-" });
+  assertEquals(await buildBundle(dir), 0);
+  const holdsZod = (files: Set<string>) =>
+    [...files].filter((f) =>
+      Deno.readTextFileSync(join(dir, f)).includes("node_modules/.deno/zod@")
+    );
+  const cli = staticFiles(dir, "cli.js");
+  assertEquals(holdsZod(cli), []);
+  // The library entry does evaluate it, so the check above can fail.
+  ok(holdsZod(staticFiles(dir, "digline.js")).length > 0, "digline.js reaches no zod");
+  const cliBytes = [...cli].reduce((sum, f) => sum + Deno.statSync(join(dir, f)).size, 0);
+  ok(cliBytes < 200_000, `cli.js loads ${cliBytes} bytes before a command runs`);
+  await Deno.remove(dir, { recursive: true });
+});
