@@ -1,7 +1,6 @@
 import type { Assertion } from "../suite/assertions/assertion.ts";
 import { builtinAssertion } from "../suite/assertions/builtin.ts";
 import { BuiltinAssertionSchema } from "../suite/assertions/definition.ts";
-import type { RunDocument } from "../run/run_document.ts";
 import { type CompileJsonSchema, compileOrExplain } from "../suite/assertions/json_schema.ts";
 
 // What a run records of its assertions is code apart from the schemas, which `run` stores

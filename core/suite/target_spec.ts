@@ -2,11 +2,7 @@ import { z } from "zod";
 import { backoffMsSchema, timeoutMsSchema } from "./timer_limits.ts";
 import type { SameType } from "../same_type.ts";
 import type { JsonObject } from "../json.ts";
-import {
-  describeModel,
-  type ModelConnection,
-  type ModelConnectionOptions,
-} from "../model/connection.ts";
+import type { ModelConnection, ModelConnectionOptions } from "../model/connection.ts";
 import { checkConnection, ModelConnectionShape } from "../model/connection_shape.ts";
 
 /** How a run is paced: shared by every kind of target. */
