@@ -1,4 +1,5 @@
 import type { Case } from "../../core/suite/case.ts";
+import type { CaseFilter } from "./case_filter.ts";
 import { type SuiteIssue, suiteLoadErrorFromIssues } from "../refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
 import { locateJsonColumn } from "./json_locator.ts";
@@ -10,13 +11,16 @@ type CaseReader = typeof import("./case_reader.ts");
 
 /**
  * Reads JSONL cases: one case object per line, blank lines skipped. Every bad line is reported
- * at its own line, and the refusal states the first.
+ * at its own line, and the refusal states the first. A case `filter` does not keep is held as
+ * its stand-in.
  */
 export async function parseJsonlCases(
   text: string,
-  options: { file: string },
+  options: { file: string; filter?: CaseFilter },
 ): Promise<LoadedCases> {
-  const { file } = options;
+  const { file, filter } = options;
+  const held = (testCase: Case) =>
+    filter === undefined || filter.keep(testCase.id) ? testCase : filter.standIn(testCase);
   const unplain: { value: unknown; line: string; at: { file: string; line: number } }[] = [];
   const lines = text.split("\n");
   const cases: Case[] = [];
@@ -48,14 +52,16 @@ export async function parseJsonlCases(
     }
     const plain = plainCase(value as Record<string, unknown>);
     if (plain !== null) {
-      cases.push(plain);
+      cases.push(held(plain));
       caseLines.push(i + 1);
       return;
     }
     unplain.push({ value, line, at });
   });
+  let reader: CaseReader | undefined;
   if (unplain.length > 0) {
-    const read = readUnplain(unplain, await import("./case_reader.ts"));
+    reader = await import("./case_reader.ts");
+    const read = readUnplain(unplain, reader, held);
     issues.push(...read.issues);
     mergeByLine({ cases, caseLines }, read);
     issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -72,6 +78,18 @@ export async function parseJsonlCases(
         key: keyLabel(path),
       };
     },
+    caseAt(index) {
+      const raw = lines[caseLines[index] - 1];
+      const value = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
+      const plain = plainCase(value);
+      if (plain !== null) return plain;
+      // A line plainCase did not take was read by the schema, which was loaded for it then.
+      const parsed = reader?.readCase(value);
+      if (parsed === undefined || !("testCase" in parsed)) {
+        throw new Error(`line ${caseLines[index]} no longer reads`);
+      }
+      return parsed.testCase;
+    },
   };
 }
 
@@ -79,6 +97,7 @@ export async function parseJsonlCases(
 function readUnplain(
   lines: readonly { value: unknown; line: string; at: { file: string; line: number } }[],
   reader: CaseReader,
+  held: (testCase: Case) => Case,
 ): { cases: Case[]; caseLines: number[]; issues: SuiteIssue[] } {
   const cases: Case[] = [];
   const caseLines: number[] = [];
@@ -97,7 +116,7 @@ function readUnplain(
       }
       continue;
     }
-    cases.push(parsed.testCase);
+    cases.push(held(parsed.testCase));
     caseLines.push(at.line);
   }
   return { cases, caseLines, issues };
