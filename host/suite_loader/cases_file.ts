@@ -1,6 +1,7 @@
 import { extname } from "node:path";
 import type { CaseFilter } from "./case_filter.ts";
 import { parseJsonlCases } from "./cases_jsonl.ts";
+import { readFileLines } from "./file_lines.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
 import { readNamedFile } from "../read_named_file.ts";
 
@@ -19,10 +20,18 @@ export async function loadCasesFile(
 ): Promise<LoadedCases | undefined> {
   const extension = extname(path).toLowerCase();
   if (!CASES_FILE_EXTENSIONS.includes(extension)) return undefined;
-  const text = await readNamedFile(path, { display: options.display, what: "cases file" });
+  const named = { display: options.display, what: "cases file" };
   const file = options.display;
   const filter = options.filter;
-  if (extension === ".jsonl") return await parseJsonlCases(text, { file, filter });
+  if (extension === ".jsonl") {
+    // A shard reads the lines from the file's bytes, one at a time: most of them are other
+    // shards' cases, which it checks and drops, and their text need never be held (ADR 0076).
+    const lines = filter === undefined
+      ? await readNamedFile(path, named)
+      : readFileLines(path, named);
+    return await parseJsonlCases(lines, { file, filter });
+  }
+  const text = await readNamedFile(path, named);
   // csv-parse and the node modules it needs cost a JSONL suite's load 20-100 ms: only a table
   // loads them.
   const { parseTableCases } = await import("./cases_table.ts");

@@ -165,3 +165,35 @@ kind = "equals"
   ok(whole.message.includes(`case "${other}" has no var "lang"`), whole.message);
   assertEquals(await refusalOf(cwd, forShard(1, 2)), whole);
 });
+
+Deno.test("a shard reads a cases file's bytes as the whole suite reads its text: a byte-order mark, CRLF, U+FFFD, and bytes that are not UTF-8", async () => {
+  const lines = [
+    JSON.stringify({ id: "a", vars: { text: "caf\u00e9 \uFFFD" }, expected: "x" }),
+    JSON.stringify({ id: "b", vars: { text: "\u65e5\u672c" } }),
+    "",
+    JSON.stringify({ id: "c", vars: {} }),
+  ];
+  const text = "\uFEFF" + lines.join("\r\n") + "\r\n";
+  const suite = `name = "bytes"\ncases_file = "cases.jsonl"\n${MODULE_TARGET}`;
+  const cwd = await suiteDir({ "suite.toml": suite, "cases.jsonl": text });
+  const whole = (await loadSuite("suite.toml", { cwd })).suite;
+  for (let k = 1; k <= 2; k++) {
+    const shard = (await loadSuite("suite.toml", { cwd, ...forShard(k, 2) })).suite;
+    assertEquals(shard.cases, whole.cases.filter((c) => shardOf(c.id, 2) === k));
+    assertEquals(shard.cases_digest, whole.cases_digest);
+  }
+  const bytes = new TextEncoder().encode(text);
+  const broken = new Uint8Array([...bytes.subarray(0, 60), 0xff, ...bytes.subarray(60)]);
+  await Deno.writeFile(join(cwd, "cases.jsonl"), broken);
+  const refusal = async (options: { keepCase?: (id: string) => boolean }) => {
+    try {
+      await loadSuite("suite.toml", { cwd, ...options });
+    } catch (error) {
+      return String(error);
+    }
+    throw new Error("bytes that are not UTF-8 loaded");
+  };
+  const wholeRefusal = await refusal({});
+  ok(wholeRefusal.includes("is not UTF-8"), wholeRefusal);
+  assertEquals(await refusal(forShard(1, 2)), wholeRefusal);
+});

@@ -1,0 +1,53 @@
+import { type NamedFile, readWholeFile, translateAccessError } from "../read_named_file.ts";
+import { NotUtf8Error } from "../refusals.ts";
+import { decodeUtf8 } from "../utf8.ts";
+
+/** A text file's lines (split at "\n", as String.split splits them), each asked by its index. */
+export interface FileLines {
+  readonly count: number;
+  at(index: number): string;
+}
+
+/** The lines of a text already read whole. */
+export function textLines(text: string): FileLines {
+  const lines = text.split("\n");
+  return { count: lines.length, at: (index) => lines[index] };
+}
+
+const lenient = new TextDecoder("utf-8");
+
+/**
+ * A file's lines held as its bytes and decoded one at a time as they are asked, so the file is
+ * never held twice (its bytes and its text) nor as a string per line: a shard reads its suite's
+ * cases file this way (ADR 0076). The lines are those of readNamedFileSync's text split at "\n":
+ * the same byte-order mark dropped, the same refusals for a file that can not be read, and, at
+ * the first line asked that holds bytes that are not UTF-8, the same NotUtf8Error for the file.
+ */
+export function readFileLines(path: string, named: NamedFile): FileLines {
+  let bytes: Uint8Array;
+  try {
+    bytes = readWholeFile(path);
+  } catch (error) {
+    throw translateAccessError(error, named);
+  }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const ends: number[] = [];
+  for (let i = start; i < bytes.length; i++) if (bytes[i] === 0x0a) ends.push(i);
+  let checked = false;
+  return {
+    count: ends.length + 1,
+    at(index) {
+      const from = index === 0 ? start : ends[index - 1] + 1;
+      const to = index < ends.length ? ends[index] : bytes.length;
+      const line = lenient.decode(bytes.subarray(from, to));
+      // A "\n" ends no UTF-8 sequence, so the file's bytes are UTF-8 exactly when every line
+      // decodes without U+FFFD; one that does not (or holds U+FFFD itself) asks the whole file.
+      if (!checked && line.includes("\uFFFD")) {
+        checked = true;
+        const decoded = decodeUtf8(bytes);
+        if ("fault" in decoded) throw new NotUtf8Error(named.display, decoded.fault);
+      }
+      return line;
+    },
+  };
+}
