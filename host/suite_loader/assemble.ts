@@ -106,6 +106,7 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
   }
   refusePromptGaps(suite, { files, locate: options.locate });
   if (filter === undefined) return suite;
+  for (const file of files) file.loaded.release?.();
   return { ...suite, cases: suite.cases.filter((c) => filter.keep(c.id)) };
 }
 

@@ -92,6 +92,7 @@ export async function parseJsonlCases(
       }
       return parsed.testCase;
     },
+    release: () => lines.release?.(),
   };
 }
 

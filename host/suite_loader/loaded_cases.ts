@@ -10,4 +10,6 @@ export interface LoadedCases {
   locate(index: number, path: KeyPath): Location;
   /** Case `index` of this file read whole again from its line or row, as it was read first. */
   caseAt(index: number): Case;
+  /** Frees the file's text or bytes, once the suite is built and nothing is located or re-read. */
+  release?(): void;
 }
