@@ -16,7 +16,9 @@ export function textLines(text: string): FileLines {
   return { count: lines.length, at: (index) => lines[index] };
 }
 
-const lenient = new TextDecoder("utf-8");
+// A decoder that keeps a leading U+FEFF: each line is decoded on its own, and only the file's
+// first line may lose one.
+const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * A file's lines held as its bytes and decoded one at a time as they are asked, so the file is
@@ -32,6 +34,7 @@ export function readFileLines(path: string, named: NamedFile): FileLines {
   } catch (error) {
     throw translateAccessError(error, named);
   }
+  // readNamedFileSync's decoder drops a byte-order mark, and then it drops a U+FEFF that follows.
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const ends: number[] = [];
   for (let i = start; i < bytes.length; i++) if (bytes[i] === 0x0a) ends.push(i);
@@ -41,7 +44,8 @@ export function readFileLines(path: string, named: NamedFile): FileLines {
     at(index) {
       const from = index === 0 ? start : ends[index - 1] + 1;
       const to = index < ends.length ? ends[index] : bytes.length;
-      const line = lenient.decode(bytes.subarray(from, to));
+      const decoded = lenient.decode(bytes.subarray(from, to));
+      const line = index === 0 && decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
       // A "\n" ends no UTF-8 sequence, so the file's bytes are UTF-8 exactly when every line
       // decodes without U+FFFD; one that does not (or holds U+FFFD itself) asks the whole file.
       if (!checked && line.includes("\uFFFD")) {
