@@ -29,7 +29,7 @@ export interface ScopedSuite {
 export function scopeSuite(suite: Suite, scope: RunScope): ScopedSuite {
   if (scope.kind === "whole" || scope.kind === "merged") return { suite, declared: suite.cases };
   if (scope.kind === "shard") {
-    // A suite loaded for this shard holds its cases alone already (ADR 0076): the filter keeps them.
+    // A suite loaded for the shard holds only its cases already (ADR 0076); this keeps them all.
     const cases = suite.cases.filter((c) => shardOf(c.id, scope.count) === scope.index);
     return { suite: { ...suite, cases }, declared: cases };
   }
