@@ -49,3 +49,20 @@ export function promptGaps(
   });
   return gaps;
 }
+
+/**
+ * Whether a prompt template promptGaps reads names a case's vars: when none does, no case can
+ * have a gap whatever its vars, so a loader that drops a case's vars (a shard's loader, for the
+ * cases of other shards) loses nothing promptGaps would have found.
+ */
+export function promptsNameVars(
+  suite: { target: TargetSpec; assertions: readonly Assertion[] },
+): boolean {
+  if (suite.target.kind === "provider" && templateFields(suite.target.prompt).length > 0) {
+    return true;
+  }
+  return suite.assertions.some((assertion) =>
+    isJudgeAssertion(assertion) && assertion.judge.prompt !== undefined &&
+    templateFields(assertion.judge.prompt).some((field) => field.startsWith("vars."))
+  );
+}

@@ -18,7 +18,7 @@ export type RunScope =
 export interface ScopedSuite {
   /** The suite the run asks: the scope's cases, each carrying its stored output for a re-grade. */
   suite: Suite;
-  /** The suite's own cases the run is answerable for, as the suite declares them. */
+  /** The suite's own cases the run is answerable for, as the suite declares them: a shard's own. */
   declared: readonly Case[];
 }
 
@@ -29,8 +29,9 @@ export interface ScopedSuite {
 export function scopeSuite(suite: Suite, scope: RunScope): ScopedSuite {
   if (scope.kind === "whole" || scope.kind === "merged") return { suite, declared: suite.cases };
   if (scope.kind === "shard") {
+    // A suite loaded for the shard holds only its cases already (ADR 0076); this keeps them all.
     const cases = suite.cases.filter((c) => shardOf(c.id, scope.count) === scope.index);
-    return { suite: { ...suite, cases }, declared: suite.cases };
+    return { suite: { ...suite, cases }, declared: cases };
   }
   const plan = regradePlan(suite.cases, scope.run);
   const leftOut = new Set(plan.left_out);

@@ -46,11 +46,20 @@ export interface SuiteParts {
   report?: ReportSettings;
 }
 
+/** How buildSuite digests the cases, when the parts do not hold them all as they are. */
+export interface BuildSuiteOptions {
+  /**
+   * The cases digest of the whole suite, asked once the parts pass their checks: a loader that
+   * hands buildSuite stand-ins for the cases it will not keep (a shard's) digests the real ones.
+   */
+  casesDigest?: () => string;
+}
+
 /**
  * Checks a suite's parts against each other (unique ids and names, references that resolve) and
  * computes its digests. Throws SuiteShapeError with the key path of the first problem.
  */
-export function buildSuite(parts: SuiteParts): Suite {
+export function buildSuite(parts: SuiteParts, options: BuildSuiteOptions = {}): Suite {
   const nameProblem = suiteNameProblem(parts.name);
   if (nameProblem !== undefined) throw new SuiteShapeError(nameProblem, ["name"]);
   const byName = new Map<string, Assertion>();
@@ -124,7 +133,7 @@ export function buildSuite(parts: SuiteParts): Suite {
     ...parts,
     gate,
     report: { redact: canonicalRedaction(parts.report?.redact ?? []) },
-    cases_digest: casesDigest(parts.cases),
+    cases_digest: options.casesDigest?.() ?? casesDigest(parts.cases),
     config_hash: configHash(parts, gate),
   };
 }
@@ -146,19 +155,29 @@ function configHash(parts: SuiteParts, gate: RunGate): string {
 
 /**
  * The digest of a suite's cases, independent of their order in the file: the short digest of
- * the sorted array as JSON would carry it. Hashed a case at a time, to the same digest, so a
- * large suite is never copied whole, nor printed as one string, to be hashed.
+ * the sorted array as JSON would carry it.
  */
 export function casesDigest(cases: readonly Case[]): string {
-  const sorted = [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return casesDigestFrom(cases.map((c) => c.id), (index) => cases[index]);
+}
+
+/**
+ * casesDigest of the suite whose case `index` has id `ids[index]` and is `caseAt(index)`, asked
+ * once per case in id order: a loader that holds only some cases re-reads the others here, so the
+ * digest of the whole suite never needs every case held at once. Hashed a case at a time, to the
+ * same digest, so a large suite is never copied whole, nor printed as one string, to be hashed.
+ */
+export function casesDigestFrom(ids: readonly string[], caseAt: (index: number) => Case): string {
+  const order = ids.map((_, index) => index);
+  order.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : a - b));
   const hash = sha256.create();
   const encoder = new TextEncoder();
   // A canonical array is its elements' canonical texts between brackets, joined by commas.
   // They are hashed in pieces of about 64 K characters: one encode and one update a piece
   // rather than a case keeps the hash on its whole-block path, and the bytes are the same.
   let piece = "[";
-  sorted.forEach((testCase, index) => {
-    const text = canonicalJson(JSON.parse(JSON.stringify(testCase)));
+  order.forEach((caseIndex, index) => {
+    const text = canonicalJson(JSON.parse(JSON.stringify(caseAt(caseIndex))));
     piece += index === 0 ? text : `,${text}`;
     if (piece.length >= 65536) {
       hash.update(encoder.encode(piece));

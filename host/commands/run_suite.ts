@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
 import type { RunProgress } from "../../core/run/progress.ts";
 import { type RunScope, scopeSuite } from "../../core/run/run_scope.ts";
+import { shardOf } from "../../core/run/shard_spec.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { gitStamp } from "../git_stamp.ts";
@@ -64,7 +65,13 @@ export async function runSuite(
     ? earlyGitStamp(suitePath)
     : undefined;
   try {
-    const loaded = await loadSuite(suitePath);
+    // A shard holds only its own cases: the suite's others are read, checked and digested, then
+    // dropped, so its memory follows its cases rather than the suite's (ADR 0076).
+    const shard = options.regrade === undefined ? options.shard : undefined;
+    const loaded = await loadSuite(
+      suitePath,
+      shard === undefined ? {} : { keepCase: (id) => shardOf(id, shard.count) === shard.index },
+    );
     // Taken before the journal is read: a live run's journal is not an interrupted one.
     const lock = await acquireRunLock(runLockPath(options.store, loaded.suite.name), {
       now: (options.clock ?? systemClock).now(),

@@ -6,9 +6,10 @@ import type { Case } from "../../core/suite/case.ts";
 import { SuiteShapeError } from "../../core/errors.ts";
 import type { GateSettings } from "../../core/suite/gate_settings.ts";
 import type { ReportSettings } from "../../core/suite/report_settings.ts";
-import { promptGaps } from "../../core/model/prompt_vars.ts";
-import { buildSuite, type Suite } from "../../core/suite/suite.ts";
+import { promptGaps, promptsNameVars } from "../../core/model/prompt_vars.ts";
+import { buildSuite, casesDigestFrom, type Suite } from "../../core/suite/suite.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { type CaseFilter, caseFilter } from "./case_filter.ts";
 import { CASES_FILE_EXTENSIONS, loadCasesFile, type LoadedCases } from "./cases_file.ts";
 import type { Locate } from "./locate.ts";
 import { resolveTarget } from "./resolve_target.ts";
@@ -42,6 +43,11 @@ export interface AssembleOptions {
   source: string;
   /** Where a key path of the suite file itself was written. */
   locate: Locate;
+  /**
+   * The cases the suite is loaded with (a shard's): the others are read and refused as ever, and
+   * count in the suite's digests, but the suite holds only these. Every case when absent.
+   */
+  keepCase?: (caseId: string) => boolean;
 }
 
 /**
@@ -52,6 +58,10 @@ export interface AssembleOptions {
 export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions): Promise<Suite> {
   const files: CasesFileSpan[] = [];
   const cases = [...draft.cases];
+  const { target, settings } = resolveTarget(draft.target, { dir: options.dir });
+  const filter = options.keepCase === undefined ? undefined : caseFilter(options.keepCase, {
+    varsChecked: promptsNameVars({ target, assertions: draft.assertions }),
+  });
   for (const [index, path] of (draft.cases_file ?? []).entries()) {
     if (isAbsolute(path) || path.split(/[\\/]/).includes("..")) {
       throw new SuiteLoadError(
@@ -61,7 +71,7 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
       );
     }
     const display = isAbsolute(path) ? path : join(dirname(options.source), path);
-    const loaded = await loadCasesFile(resolve(options.dir, path), { display });
+    const loaded = await loadCasesFile(resolve(options.dir, path), { display, filter });
     if (loaded === undefined) {
       throw new SuiteLoadError(
         `cases file "${path}" is not one of ${CASES_FILE_EXTENSIONS.join(", ")}; ` +
@@ -72,28 +82,48 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
     files.push({ start: cases.length, loaded });
     for (const c of loaded.cases) cases.push(c);
   }
-  const { target, settings } = resolveTarget(draft.target, { dir: options.dir });
   if (target.kind === "module") await refuseMissingModule(target.module, options);
   let suite: Suite;
   try {
-    suite = buildSuite({
-      name: draft.name,
-      ...(draft.description === undefined ? {} : { description: draft.description }),
-      target,
-      settings,
-      assertions: draft.assertions,
-      aggregates: draft.aggregates,
-      ...(draft.gate === undefined ? {} : { gate: draft.gate }),
-      ...(draft.report === undefined ? {} : { report: draft.report }),
-      cases,
-    });
+    suite = buildSuite(
+      {
+        name: draft.name,
+        ...(draft.description === undefined ? {} : { description: draft.description }),
+        target,
+        settings,
+        assertions: draft.assertions,
+        aggregates: draft.aggregates,
+        ...(draft.gate === undefined ? {} : { gate: draft.gate }),
+        ...(draft.report === undefined ? {} : { report: draft.report }),
+        cases,
+      },
+      filter === undefined ? {} : { casesDigest: () => wholeCasesDigest(cases, { files, filter }) },
+    );
   } catch (error) {
     if (!(error instanceof SuiteShapeError)) throw error;
     const issue = placeIssue(error.path, error.message, { files, locate: options.locate });
     throw new SuiteLoadError(error.message, { ...issue, issues: [issue], cause: error });
   }
   refusePromptGaps(suite, { files, locate: options.locate });
-  return suite;
+  if (filter === undefined) return suite;
+  for (const file of files) file.loaded.release?.();
+  return { ...suite, cases: suite.cases.filter((c) => filter.keep(c.id)) };
+}
+
+/**
+ * The digest of every case of the suite, when the files hold stand-ins for the cases the filter
+ * drops: each of those is read again from its line, one at a time, as the digest asks for it.
+ */
+function wholeCasesDigest(
+  cases: readonly Case[],
+  where: { files: readonly CasesFileSpan[]; filter: CaseFilter },
+): string {
+  const inline = where.files[0]?.start ?? cases.length;
+  return casesDigestFrom(cases.map((c) => c.id), (index) => {
+    if (index < inline || where.filter.keep(cases[index].id)) return cases[index];
+    const span = where.files.findLast((f) => f.start <= index);
+    return span === undefined ? cases[index] : span.loaded.caseAt(index - span.start);
+  });
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { Case } from "../../core/suite/case.ts";
+import type { CaseFilter } from "./case_filter.ts";
+import { type FileLines, textLines } from "./file_lines.ts";
 import { type SuiteIssue, suiteLoadErrorFromIssues } from "../refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
 import { locateJsonColumn } from "./json_locator.ts";
@@ -10,23 +12,27 @@ type CaseReader = typeof import("./case_reader.ts");
 
 /**
  * Reads JSONL cases: one case object per line, blank lines skipped. Every bad line is reported
- * at its own line, and the refusal states the first.
+ * at its own line, and the refusal states the first. A case `filter` does not keep is held as
+ * its stand-in.
  */
 export async function parseJsonlCases(
-  text: string,
-  options: { file: string },
+  text: string | FileLines,
+  options: { file: string; filter?: CaseFilter },
 ): Promise<LoadedCases> {
-  const { file } = options;
+  const { file, filter } = options;
+  const held = (testCase: Case) =>
+    filter === undefined || filter.keep(testCase.id) ? testCase : filter.standIn(testCase);
   const unplain: { value: unknown; line: string; at: { file: string; line: number } }[] = [];
-  const lines = text.split("\n");
+  const lines = typeof text === "string" ? textLines(text) : text;
   const cases: Case[] = [];
   const caseLines: number[] = [];
   const issues: SuiteIssue[] = [];
   // Lines plainCase does not take are read by the schema in a second pass, so that loading
   // zod waits on the first such line; the cases keep their order by their line numbers.
-  lines.forEach((raw, i) => {
+  for (let i = 0; i < lines.count; i++) {
+    const raw = lines.at(i);
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (line.trim() === "") return;
+    if (line.trim() === "") continue;
     const at = { file, line: i + 1 };
     let value: unknown;
     try {
@@ -34,28 +40,30 @@ export async function parseJsonlCases(
     } catch (error) {
       const { column, message } = jsonSyntaxError(error);
       issues.push({ ...at, column, path: [], message: `not valid JSON: ${message}` });
-      return;
+      continue;
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       issues.push({ ...at, column: 1, path: [], message: "each line holds one case as an object" });
-      return;
+      continue;
     }
     const deep = tooDeepPath(value);
     if (deep !== undefined) {
       const column = locateJsonColumn(line, deep.slice(0, 1));
       issues.push({ ...at, column, key: keyLabel(deep), path: deep, message: TOO_DEEP_MESSAGE });
-      return;
+      continue;
     }
     const plain = plainCase(value as Record<string, unknown>);
     if (plain !== null) {
-      cases.push(plain);
+      cases.push(held(plain));
       caseLines.push(i + 1);
-      return;
+      continue;
     }
     unplain.push({ value, line, at });
-  });
+  }
+  let reader: CaseReader | undefined;
   if (unplain.length > 0) {
-    const read = readUnplain(unplain, await import("./case_reader.ts"));
+    reader = await import("./case_reader.ts");
+    const read = readUnplain(unplain, reader, held);
     issues.push(...read.issues);
     mergeByLine({ cases, caseLines }, read);
     issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -68,10 +76,23 @@ export async function parseJsonlCases(
       return {
         file,
         line,
-        column: locateJsonColumn(lines[line - 1], path),
+        column: locateJsonColumn(lines.at(line - 1), path),
         key: keyLabel(path),
       };
     },
+    caseAt(index) {
+      const raw = lines.at(caseLines[index] - 1);
+      const value = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
+      const plain = plainCase(value);
+      if (plain !== null) return plain;
+      // A line plainCase did not take was read by the schema, which was loaded for it then.
+      const parsed = reader?.readCase(value);
+      if (parsed === undefined || !("testCase" in parsed)) {
+        throw new Error(`line ${caseLines[index]} no longer reads`);
+      }
+      return parsed.testCase;
+    },
+    release: () => lines.release?.(),
   };
 }
 
@@ -79,6 +100,7 @@ export async function parseJsonlCases(
 function readUnplain(
   lines: readonly { value: unknown; line: string; at: { file: string; line: number } }[],
   reader: CaseReader,
+  held: (testCase: Case) => Case,
 ): { cases: Case[]; caseLines: number[]; issues: SuiteIssue[] } {
   const cases: Case[] = [];
   const caseLines: number[] = [];
@@ -97,7 +119,7 @@ function readUnplain(
       }
       continue;
     }
-    cases.push(parsed.testCase);
+    cases.push(held(parsed.testCase));
     caseLines.push(at.line);
   }
   return { cases, caseLines, issues };

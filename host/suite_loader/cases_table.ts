@@ -2,6 +2,7 @@ import { type InfoRecord, parse } from "csv-parse/sync";
 import type { Case } from "../../core/suite/case.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
+import type { CaseFilter } from "./case_filter.ts";
 import { plainCase } from "./cases_jsonl.ts";
 import type { KeyPath } from "./toml_locator.ts";
 
@@ -31,12 +32,15 @@ interface Row {
  * Reads CSV or TSV cases with a header row. `id`, `expected`, `label`, `group`, `kind`,
  * `reason`, `check`, `expected_verdict` and `repeats` fill those fields (an empty cell leaves the field
  * out); every other column, or a column headed `vars.x`, becomes a var holding the cell's text.
+ * A case `filter` does not keep is held as its stand-in.
  */
 export async function parseTableCases(
   text: string,
-  options: { file: string; delimiter: "," | "\t" },
+  options: { file: string; delimiter: "," | "\t"; filter?: CaseFilter },
 ): Promise<LoadedCases> {
-  const { file, delimiter } = options;
+  const { file, delimiter, filter } = options;
+  const held = (testCase: Case) =>
+    filter === undefined || filter.keep(testCase.id) ? testCase : filter.standIn(testCase);
   const rows = parseRows(text, options);
   if (rows.length === 0) {
     throw new SuiteLoadError(
@@ -54,24 +58,17 @@ export async function parseTableCases(
   const issues: SuiteIssue[] = [];
   let reader: typeof import("./case_reader.ts") | undefined;
   for (const row of records) {
-    const input: Record<string, unknown> = {};
-    const vars: Record<string, string> = {};
-    row.cells.forEach((cell, j) => {
-      const column = columns[j];
-      if ("variable" in column) vars[column.variable] = cell;
-      else if (cell !== "") input[column.field] = cell;
-    });
-    input.vars = vars;
+    const input = rowInput(row, columns);
     const plain = plainCase(input);
     if (plain !== null) {
-      cases.push(plain);
+      cases.push(held(plain));
       continue;
     }
     // zod and the case schema load at the first row plainCase does not take.
     reader ??= await import("./case_reader.ts");
     const parsed = reader.readCase(input, { suggestKeys: false });
     if ("testCase" in parsed) {
-      cases.push(parsed.testCase);
+      cases.push(held(parsed.testCase));
       continue;
     }
     for (const issue of parsed.problems) {
@@ -87,7 +84,34 @@ export async function parseTableCases(
     return index < 0 ? where : { ...where, key: `column "${header.cells[index]}"` };
   }
 
-  return { cases, locate: (index, path) => locateCell(records[index], path) };
+  return {
+    cases,
+    locate: (index, path) => locateCell(records[index], path),
+    caseAt(index) {
+      const input = rowInput(records[index], columns);
+      const plain = plainCase(input);
+      if (plain !== null) return plain;
+      // A row plainCase did not take was read by the schema, which was loaded for it then.
+      const parsed = reader?.readCase(input, { suggestKeys: false });
+      if (parsed === undefined || !("testCase" in parsed)) {
+        throw new Error(`row ${startLine(records[index])} no longer reads`);
+      }
+      return parsed.testCase;
+    },
+  };
+}
+
+/** What a row says of its case, before the case is read: its fields, and its vars. */
+function rowInput(row: Row, columns: readonly Column[]): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const vars: Record<string, string> = {};
+  row.cells.forEach((cell, j) => {
+    const column = columns[j];
+    if ("variable" in column) vars[column.variable] = cell;
+    else if (cell !== "") input[column.field] = cell;
+  });
+  input.vars = vars;
+  return input;
 }
 
 function parseRows(text: string, options: { file: string; delimiter: "," | "\t" }): Row[] {

@@ -28,6 +28,8 @@ export interface CodeSuiteOptions {
   cwd: string;
   /** Whether a reproduce command must `cd` to `cwd` first. */
   needsCd?: boolean;
+  /** Hold only these cases (a shard's); see LoadSuiteOptions. */
+  keepCase?: (caseId: string) => boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
   }
   return await assembleSuite(
     { ...parsed.data, assertions: parsed.data.assertions as Assertion[] },
-    { dir: dirname(path), source, locate },
+    { dir: dirname(path), source, locate, keepCase: options.keepCase },
   );
 }
 

@@ -20,10 +20,16 @@ export interface LoadedSuite {
   dir: string;
 }
 
-/** Where relative paths are read from. */
+/** Where relative paths are read from, and which cases to hold. */
 export interface LoadSuiteOptions {
   /** The folder `path` is relative to; the process's working directory by default. */
   cwd?: string;
+  /**
+   * Hold only the cases whose ids this keeps (a shard's): the others are read and refused as
+   * ever and count in the suite's digests, but a TOML suite's cases files hold no more of them
+   * than its checks need. The suite's cases are the kept ones. Every case when absent.
+   */
+  keepCase?: (caseId: string) => boolean;
 }
 
 /** The extensions of a suite written as a module. */
@@ -48,11 +54,16 @@ export async function loadSuite(
   const extension = extname(path).toLowerCase();
   let suite: Suite;
   if (extension === ".toml") {
-    suite = await loadTomlSuite(absolute, { source: path });
+    suite = await loadTomlSuite(absolute, { source: path, keepCase: options.keepCase });
   } else if (CODE_SUITE_EXTENSIONS.includes(extension)) {
     // Loaded only for a suite written as a module: a TOML suite's run starts without it.
     const { loadCodeSuite } = await import("./code_suite.ts");
-    suite = await loadCodeSuite(absolute, { source: path, cwd, needsCd: cwd !== processCwd });
+    suite = await loadCodeSuite(absolute, {
+      source: path,
+      cwd,
+      needsCd: cwd !== processCwd,
+      keepCase: options.keepCase,
+    });
   } else {
     throw new UsageError(
       `Cannot load suite "${path}": a suite is a .toml file, or a module ending in ${

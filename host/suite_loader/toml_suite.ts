@@ -16,8 +16,11 @@ import { suiteLoadErrorFromIssues } from "../refusals.ts";
  * is about (or of the table where a missing key belongs); the refusal states the first and
  * carries them all.
  */
-export async function loadTomlSuite(path: string, options: { source: string }): Promise<Suite> {
-  const { source } = options;
+export async function loadTomlSuite(
+  path: string,
+  options: { source: string; keepCase?: (caseId: string) => boolean },
+): Promise<Suite> {
+  const { source, keepCase } = options;
   const text = await readNamedFile(path, { display: source, what: "suite" });
   const { raw, locate } = readTomlDocument(text, { file: source });
   // A suite written the usual way passes the hand check; zod and the suite's schemas are loaded
@@ -29,7 +32,12 @@ export async function loadTomlSuite(path: string, options: { source: string }): 
     const validator = validators[index];
     return builtinAssertion(definition, validator && { compileSchema: () => validator });
   });
-  return await assembleSuite({ ...data, assertions }, { dir: dirname(path), source, locate });
+  return await assembleSuite({ ...data, assertions }, {
+    dir: dirname(path),
+    source,
+    locate,
+    keepCase,
+  });
 }
 
 /**

@@ -53,7 +53,7 @@ Deno.test("a shard asks the cases its ids hash to, keeps the suite's digests, an
   const scoped = scopeSuite(suite, { kind: "shard", index: 2, count: 3 });
   const mine = ids.filter((id) => shardOf(id, 3) === 2);
   assertEquals(scoped.suite.cases.map((c) => c.id), mine);
-  assertEquals(scoped.declared, suite.cases);
+  assertEquals(scoped.declared, scoped.suite.cases);
   assertEquals(scoped.suite.cases_digest, suite.cases_digest);
   const run = assembleRun(scoped.suite, {
     cases: mine.map(answered),
