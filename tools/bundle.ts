@@ -60,10 +60,19 @@ export async function buildBundle(outdir: string): Promise<number> {
     }
     for (const file of files) await Deno.rename(join(staging, file), join(outdir, file));
     await Deno.writeTextFile(join(outdir, BUNDLE_MANIFEST), JSON.stringify(files, null, 2) + "\n");
+    // Deno analyses each module it meets once and caches the result. Done here, so the first
+    // command after an install does not pay for it: a run of 10 cases peaked at 95 MB and took
+    // 0.67 s the first time, 59 MB and 0.4 s after (ADR 0074).
+    await runDeno(["cache", "--quiet", "--no-config", ...entryPaths(outdir)]);
     return 0;
   } finally {
     await Deno.remove(staging, { recursive: true }).catch(() => {});
   }
+}
+
+/** The bundle's entry points in `outdir`. */
+function entryPaths(outdir: string): string[] {
+  return Object.keys(BUNDLE_ENTRIES).map((name) => join(outdir, name));
 }
 
 /** The files the last build wrote into `outdir`, as its manifest lists them. */
