@@ -1,7 +1,9 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import fc from "fast-check";
 import { parse } from "smol-toml";
-import { plainTomlSuite } from "../../../host/suite_loader/plain_toml_suite.ts";
+import { PLAIN_TABLE_KEYS, plainTomlSuite } from "../../../host/suite_loader/plain_toml_suite.ts";
+import { AggregateSpecSchema } from "../../../core/suite/aggregate_spec.ts";
+import { GateSettingsSchema } from "../../../core/suite/gate_settings.ts";
 import { TomlSuiteSchema } from "../../../host/suite_loader/suite_schema.ts";
 import { MAX_BACKOFF_MS, MAX_TIMER_MS } from "../../../core/limits.ts";
 
@@ -150,4 +152,11 @@ Deno.test("a command target is taken by hand as the schema takes it", () => {
   const checked = plainTomlSuite(command);
   ok(checked !== null);
   assertEquals(JSON.stringify(checked), JSON.stringify(TomlSuiteSchema.parse(command)));
+});
+
+Deno.test("the plain TOML suite check knows every key the suite, aggregate and gate schemas take", () => {
+  const sorted = (keys: readonly string[]) => [...keys].sort();
+  assertEquals(sorted(PLAIN_TABLE_KEYS.suite), sorted(Object.keys(TomlSuiteSchema.shape)));
+  assertEquals(sorted(PLAIN_TABLE_KEYS.aggregate), sorted(Object.keys(AggregateSpecSchema.shape)));
+  assertEquals(sorted(PLAIN_TABLE_KEYS.gate), sorted(Object.keys(GateSettingsSchema.shape)));
 });
