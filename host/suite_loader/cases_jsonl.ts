@@ -22,7 +22,7 @@ export async function parseJsonlCases(
   const { file, filter } = options;
   const held = (testCase: Case) =>
     filter === undefined || filter.keep(testCase.id) ? testCase : filter.standIn(testCase);
-  const unplain: { value: unknown; line: string; at: { file: string; line: number } }[] = [];
+  const unplain: UnplainLine[] = [];
   const lines = typeof text === "string" ? textLines(text) : text;
   const cases: Case[] = [];
   const caseLines: number[] = [];
@@ -58,14 +58,14 @@ export async function parseJsonlCases(
       caseLines.push(i + 1);
       continue;
     }
-    unplain.push({ value, line, at });
+    // Its slot is kept in line order; the schema fills it below, or refuses the line.
+    unplain.push({ value, line, at, slot: cases.push(READ_BY_SCHEMA) - 1 });
+    caseLines.push(i + 1);
   }
   let reader: CaseReader | undefined;
   if (unplain.length > 0) {
     reader = await import("./case_reader.ts");
-    const read = readUnplain(unplain, reader, held);
-    issues.push(...read.issues);
-    mergeByLine({ cases, caseLines }, read);
+    for (const issue of readUnplain(unplain, { reader, held, cases })) issues.push(issue);
     issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   }
   if (issues.length > 0) throw suiteLoadErrorFromIssues(issues);
@@ -96,17 +96,28 @@ export async function parseJsonlCases(
   };
 }
 
-/** Reads the lines plainCase did not take with the schema, as the loader always has. */
+/** A line plainCase did not take, and the slot of `cases` its reading goes into. */
+interface UnplainLine {
+  value: unknown;
+  line: string;
+  at: { file: string; line: number };
+  slot: number;
+}
+
+/** Where a line plainCase did not take waits for the schema's reading, in line order. */
+const READ_BY_SCHEMA = null as unknown as Case;
+
+/**
+ * Reads the lines plainCase did not take with the schema, as the loader always has, each into
+ * its slot of `cases`; returns what the schema refused.
+ */
 function readUnplain(
-  lines: readonly { value: unknown; line: string; at: { file: string; line: number } }[],
-  reader: CaseReader,
-  held: (testCase: Case) => Case,
-): { cases: Case[]; caseLines: number[]; issues: SuiteIssue[] } {
-  const cases: Case[] = [];
-  const caseLines: number[] = [];
+  lines: readonly UnplainLine[],
+  options: { reader: CaseReader; held: (testCase: Case) => Case; cases: Case[] },
+): SuiteIssue[] {
   const issues: SuiteIssue[] = [];
-  for (const { value, line, at } of lines) {
-    const parsed = reader.readCase(value);
+  for (const { value, line, at, slot } of lines) {
+    const parsed = options.reader.readCase(value);
     if ("problems" in parsed) {
       for (const issue of parsed.problems) {
         issues.push({
@@ -119,34 +130,9 @@ function readUnplain(
       }
       continue;
     }
-    cases.push(held(parsed.testCase));
-    caseLines.push(at.line);
+    options.cases[slot] = options.held(parsed.testCase);
   }
-  return { cases, caseLines, issues };
-}
-
-/** Merges two runs of cases, each in line order, into the first, in line order. */
-function mergeByLine(
-  into: { cases: Case[]; caseLines: number[] },
-  from: { cases: Case[]; caseLines: number[] },
-): void {
-  const cases: Case[] = [];
-  const caseLines: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < into.cases.length || j < from.cases.length) {
-    const takeFirst = j >= from.cases.length ||
-      (i < into.cases.length && into.caseLines[i] < from.caseLines[j]);
-    if (takeFirst) {
-      cases.push(into.cases[i]);
-      caseLines.push(into.caseLines[i++]);
-    } else {
-      cases.push(from.cases[j]);
-      caseLines.push(from.caseLines[j++]);
-    }
-  }
-  into.cases.splice(0, into.cases.length, ...cases);
-  into.caseLines.splice(0, into.caseLines.length, ...caseLines);
+  return issues;
 }
 
 const PLAIN_KEYS = new Set(["id", "vars", "expected", "group", "label"]);
