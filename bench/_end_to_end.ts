@@ -229,7 +229,7 @@ export function cliArgs(args: string[], entry: CliEntry = SOURCE_ENTRY): string[
 }
 
 /** The median of a few tries, so one stall of a shared machine does not make the figure. */
-async function median(tries: number, measure: () => Promise<number>): Promise<number> {
+export async function median(tries: number, measure: () => Promise<number>): Promise<number> {
   const values: number[] = [];
   for (let i = 0; i < tries; i++) values.push(await measure());
   return values.sort((a, b) => a - b)[Math.floor(values.length / 2)];

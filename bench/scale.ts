@@ -23,6 +23,7 @@ import {
   cliArgs,
   type CliEntry,
   describeEntry,
+  median,
   megabytes,
   parseFloor,
   timed,
@@ -57,12 +58,6 @@ async function step(
     peak_rss_mb: Math.round(result.peakMb * 10) / 10,
     stdout: result.stdout,
   };
-}
-
-async function median(tries: number, measure: () => Promise<number>): Promise<number> {
-  const values: number[] = [];
-  for (let i = 0; i < tries; i++) values.push(await measure());
-  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
 async function benchShards(

@@ -14,7 +14,6 @@ import type { JournalHeader } from "./journal_header.ts";
  * @module
  */
 
-/** The first line of a journal: which run it belongs to and the suite it was asked of. */
 /** A journal read back and checked, ready to resume from. */
 export interface CheckedJournal {
   header: JournalHeader;

@@ -311,11 +311,10 @@ function listEntries(dir: string, options: { directories: boolean }): string[] {
  * check answers first, so storing a run loads zod only when it refuses (as reads do, ADR 0059).
  */
 async function checkedRun(run: RunDocument): Promise<RunDocument> {
-  if (isPlainRunDocument(run)) return run;
-  const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
+  const parsed = await parsePlainRunFirst(run);
+  if (parsed.success) return parsed.data;
   const { RunDocumentSchema } = await import("../core/run/run_document.ts");
-  const parsed = parseRunDocument(run);
-  return parsed.success ? parsed.data : RunDocumentSchema.parse(run);
+  return RunDocumentSchema.parse(run);
 }
 
 /** A run as the hand check vouches for it, or as the schema (imported only then) reads it. */

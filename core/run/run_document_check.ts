@@ -1,5 +1,6 @@
 import type { CaseResult, RunDocument } from "./run_document.ts";
 import { RUN_SCHEMA_VERSION } from "./run_schema_version.ts";
+import { AGGREGATE_KEYS, AGGREGATE_KINDS, AGGREGATE_NAME } from "../suite/aggregate_shape.ts";
 
 // RunDocumentSchema's rules for a run as digline writes it, by hand and without zod: `view`
 // reads one run and `compare` two, and importing zod with the run schemas cost more than
@@ -76,21 +77,12 @@ function isPlainAssertion(value: unknown): boolean {
 }
 const ASSERTION_KEYS = inOrder(["id", "name", "kind", "definition"]);
 
-const AGGREGATE_KEYS = inOrder([
-  "name",
-  "kind",
-  "over",
-  "by",
-  "positive",
-  "primary",
-  "higher_is_better",
-]);
-const FIGURE_KINDS = new Set(["accuracy", "mean", "precision", "recall"]);
-const AGGREGATE_NAME = /^[A-Za-z0-9_.:-]+$/;
+const AGGREGATE_KEY_ORDER = inOrder(AGGREGATE_KEYS);
+const FIGURE_KINDS: ReadonlySet<string> = new Set(AGGREGATE_KINDS);
 
 /** AggregateSpecSchema, its refinements included; a `positive` that is not a string is left. */
 function isPlainAggregate(value: unknown): boolean {
-  if (!isRecord(value) || !hasKeysInOrder(value, AGGREGATE_KEYS)) return false;
+  if (!isRecord(value) || !hasKeysInOrder(value, AGGREGATE_KEY_ORDER)) return false;
   const { name, kind, over } = value;
   if (typeof name !== "string" || name.length < 1 || name.length > 100) return false;
   if (!AGGREGATE_NAME.test(name) || !FIGURE_KINDS.has(kind as string)) return false;
@@ -197,18 +189,19 @@ function isPlainModelUsage(value: unknown): boolean {
     USAGE_COUNTS.every((k) => isCount(value[k]));
 }
 
-export function isRunId(value: unknown): boolean {
+export function isRunId(value: unknown): value is string {
   return typeof value === "string" && RUN_ID.test(value);
 }
 
 /** `z.iso.datetime()`, narrowed to what toISOString writes: a real instant, to the millisecond. */
-export function isIsoDatetime(value: unknown): boolean {
+export function isIsoDatetime(value: unknown): value is string {
   if (typeof value !== "string" || !ISO_MILLISECONDS.test(value)) return false;
   const time = Date.parse(value);
   return Number.isFinite(time) && new Date(time).toISOString() === value;
 }
 
-function isDigest(value: unknown): boolean {
+/** A 16-hex-digit digest, as the run's digests are written. */
+export function isDigest(value: unknown): value is string {
   return typeof value === "string" && isHex16(value);
 }
 

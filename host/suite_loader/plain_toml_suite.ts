@@ -6,6 +6,11 @@ import type { ReportSettings } from "../../core/suite/report_settings.ts";
 import type { RunSettings, TargetTable } from "../../core/suite/target_spec.ts";
 import { MAX_BACKOFF_MS, MAX_TIMER_MS } from "../../core/limits.ts";
 import { suiteNameProblem } from "../../core/suite/suite_name.ts";
+import {
+  AGGREGATE_KEYS,
+  AGGREGATE_KINDS,
+  AGGREGATE_NAME,
+} from "../../core/suite/aggregate_shape.ts";
 import { plainCase } from "./cases_jsonl.ts";
 import type { TomlSuite } from "./suite_schema.ts";
 
@@ -62,16 +67,7 @@ const MODULE_KEYS = [...SETTING_KEYS, "module", "export"];
 const COMMAND_KEYS = [...SETTING_KEYS, "command", "cwd"];
 const CHECK_NAME = /^[A-Za-z0-9_.:-]+$/;
 const REGEX_FLAGS = /^[imsu]*$/;
-const AGGREGATE_KINDS: ReadonlySet<unknown> = new Set(["accuracy", "mean", "precision", "recall"]);
-const AGGREGATE_KEYS = [
-  "name",
-  "kind",
-  "over",
-  "by",
-  "positive",
-  "primary",
-  "higher_is_better",
-];
+const FIGURE_KINDS: ReadonlySet<unknown> = new Set(AGGREGATE_KINDS);
 const GATE_KEYS = [
   "alpha",
   "power",
@@ -204,8 +200,8 @@ function plainAssertion(value: unknown): BuiltinAssertion | null {
 function plainAggregate(value: unknown): AggregateSpec | null {
   if (!isRecord(value) || !onlyKeys(value, AGGREGATE_KEYS)) return null;
   const { name, kind, over, by, positive, primary, higher_is_better } = value;
-  if (!isText(name) || name.length > 100 || !CHECK_NAME.test(name)) return null;
-  if (!AGGREGATE_KINDS.has(kind) || !isText(over)) return null;
+  if (!isText(name) || name.length > 100 || !AGGREGATE_NAME.test(name)) return null;
+  if (!FIGURE_KINDS.has(kind) || !isText(over)) return null;
   if (by !== undefined && by !== "group") return null;
   const label = positive === undefined ? undefined : labelText(positive);
   if (label === null || !isFlagOrAbsent(primary) || !isFlagOrAbsent(higher_is_better)) return null;
