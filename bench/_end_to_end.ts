@@ -8,6 +8,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildBundle } from "../tools/bundle.ts";
 import { taskFlags } from "../examples/task_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -186,22 +187,7 @@ export async function benchEntry(
 ): Promise<{ entry: CliEntry; remove(): Promise<void> }> {
   if (source) return { entry: SOURCE_ENTRY, remove: () => Promise.resolve() };
   const dir = await Deno.makeTempDir({ prefix: "digline-bench-bundle-" });
-  const built = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-run",
-      join(ROOT, "tools", "bundle.ts"),
-      "--outdir",
-      dir,
-    ],
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!built.success) {
-    throw new Error(`the bundle did not build: ${new TextDecoder().decode(built.stderr)}`);
-  }
+  if (await buildBundle(dir) !== 0) throw new Error("the bundle did not build");
   return {
     entry: { kind: "bundle", file: join(dir, "cli.js") },
     remove: () => Deno.remove(dir, { recursive: true }),

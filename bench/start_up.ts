@@ -13,7 +13,8 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { REPOSITORY_ROOT, taskFlags } from "../examples/task_flags.ts";
+import { REPOSITORY_ROOT } from "../examples/task_flags.ts";
+import { cliArgs } from "./_end_to_end.ts";
 import { staticModules } from "./_module_graph.ts";
 import { buildBundle } from "../tools/bundle.ts";
 
@@ -40,22 +41,11 @@ async function medianMs(args: string[]): Promise<number> {
   return times[Math.floor(times.length / 2)];
 }
 
-const help = [
-  "run",
-  "--config",
-  join(REPOSITORY_ROOT, "deno.json"),
-  ...taskFlags("digline", "cli/main.ts"),
-  ENTRY,
-  "--help",
-];
+const help = cliArgs(["--help"]);
 const bundled = await Deno.makeTempDir({ prefix: "digline-bench-bundle-" });
 if (await buildBundle(bundled) !== 0) throw new Error("deno bundle failed");
-const fromBundle = (file: string) => [
-  "run",
-  ...taskFlags("digline", "cli/main.ts"),
-  join(bundled, file),
-  "--help",
-];
+const fromBundle = (file: string) =>
+  cliArgs(["--help"], { kind: "bundle", file: join(bundled, file) });
 // One run first, so no figure pays for filling a cache.
 await medianMs(["eval", "0"]);
 await medianMs(help);

@@ -6,7 +6,7 @@ import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Verdict } from "../run/verdict.ts";
 import type { Assertion } from "../suite/assertions/assertion.ts";
 import type { Case } from "../suite/case.ts";
-import type { RecordedAssertion } from "./recheck_rules.ts";
+import type { RecordedAssertion } from "./recorded_assertions.ts";
 import { casesById } from "../run/cases_by_id.ts";
 import { isPureCustom } from "../suite/assertions/pure_custom.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";

@@ -3,9 +3,6 @@ import { builtinAssertion } from "../suite/assertions/builtin.ts";
 import { BuiltinAssertionSchema } from "../suite/assertions/definition.ts";
 import { type CompileJsonSchema, compileOrExplain } from "../suite/assertions/json_schema.ts";
 
-// What a run records of its assertions is code apart from the schemas, which `run` stores
-// without loading (ADR 0070).
-export { type RecordedAssertion, recordedAssertions } from "./recorded_assertions.ts";
 import type { RecordedAssertion } from "./recorded_assertions.ts";
 
 /**

@@ -3,7 +3,7 @@ import type { Case } from "../suite/case.ts";
 import { RefusalError } from "../errors.ts";
 import { findGaps, repairGaps } from "./reconcile.ts";
 import type { CaseResult, RunDocument } from "./run_document.ts";
-import { shardOf } from "./shard.ts";
+import { shardOf } from "./shard_spec.ts";
 
 /** Shards that can not be merged into one run without guessing; `merge` refuses them. */
 export class ShardsRefusedError extends RefusalError {}

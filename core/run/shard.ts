@@ -27,5 +27,3 @@ export interface Shard {
   cases: string[];
 }
 const _shard: SameType<Shard, z.infer<typeof ShardSchema>> = true;
-
-export { MAX_SHARDS, parseShardSpec, shardOf, ShardSpecError } from "./shard_spec.ts";

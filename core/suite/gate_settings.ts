@@ -98,5 +98,3 @@ const _gate: SameType<RunGate, z.infer<typeof RunGateSchema>> = true;
 import { DEFAULT_GATE_SETTINGS } from "./gate_defaults.ts";
 export { DEFAULT_GATE_SETTINGS };
 const _defaults: GateSettings = DEFAULT_GATE_SETTINGS;
-
-export { primaryAggregate } from "./gate_defaults.ts";

@@ -207,6 +207,3 @@ export type TargetSpec =
   }
   | { kind: "function"; name: string; fn: TargetFunction }
   | { kind: "provider"; connection: ModelConnection; prompt: string };
-
-// Code apart from the schemas, which `run` stores without loading (ADR 0070).
-export { targetIdentity } from "./target_identity.ts";

@@ -36,3 +36,9 @@ export function caseFilter(
     },
   };
 }
+
+/** What a loader holds of a case it read: the case when `filter` keeps it, else its stand-in. */
+export function holding(filter: CaseFilter | undefined): (testCase: Case) => Case {
+  return (testCase) =>
+    filter === undefined || filter.keep(testCase.id) ? testCase : filter.standIn(testCase);
+}

@@ -1,5 +1,5 @@
 import type { Case } from "../../core/suite/case.ts";
-import type { CaseFilter } from "./case_filter.ts";
+import { type CaseFilter, holding } from "./case_filter.ts";
 import { type FileLines, textLines } from "./file_lines.ts";
 import { type SuiteIssue, suiteLoadErrorFromIssues } from "../refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
@@ -20,8 +20,7 @@ export async function parseJsonlCases(
   options: { file: string; filter?: CaseFilter },
 ): Promise<LoadedCases> {
   const { file, filter } = options;
-  const held = (testCase: Case) =>
-    filter === undefined || filter.keep(testCase.id) ? testCase : filter.standIn(testCase);
+  const held = holding(filter);
   const unplain: UnplainLine[] = [];
   const lines = typeof text === "string" ? textLines(text) : text;
   const cases: Case[] = [];

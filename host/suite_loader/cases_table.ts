@@ -2,7 +2,7 @@ import { type InfoRecord, parse } from "csv-parse/sync";
 import type { Case } from "../../core/suite/case.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
-import type { CaseFilter } from "./case_filter.ts";
+import { type CaseFilter, holding } from "./case_filter.ts";
 import { plainCase } from "./cases_jsonl.ts";
 import type { KeyPath } from "./toml_locator.ts";
 
@@ -39,8 +39,7 @@ export async function parseTableCases(
   options: { file: string; delimiter: "," | "\t"; filter?: CaseFilter },
 ): Promise<LoadedCases> {
   const { file, delimiter, filter } = options;
-  const held = (testCase: Case) =>
-    filter === undefined || filter.keep(testCase.id) ? testCase : filter.standIn(testCase);
+  const held = holding(filter);
   const rows = parseRows(text, options);
   if (rows.length === 0) {
     throw new SuiteLoadError(

@@ -6,6 +6,7 @@ import type { ReportSettings } from "../../core/suite/report_settings.ts";
 import type { RunSettings, TargetTable } from "../../core/suite/target_spec.ts";
 import { MAX_BACKOFF_MS, MAX_TIMER_MS } from "../../core/limits.ts";
 import { suiteNameProblem } from "../../core/suite/suite_name.ts";
+import { DEFAULT_GATE_SETTINGS } from "../../core/suite/gate_defaults.ts";
 import {
   AGGREGATE_KEYS,
   AGGREGATE_KINDS,
@@ -76,7 +77,6 @@ const GATE_KEYS = [
   "min_change",
   "max_extra_calls",
 ];
-const CASE_KEYS = ["id", "vars", "expected", "group", "label"];
 
 /**
  * The keys the check takes at the top of a suite, in an aggregate and in `[gate]`: a key the
@@ -221,7 +221,8 @@ function plainAggregate(value: unknown): AggregateSpec | null {
 
 /** An inline case: plainCase's common shape, with vars and expected copied as JSON. */
 function plainTomlCase(value: unknown): Case | null {
-  if (!isRecord(value) || !onlyKeys(value, CASE_KEYS)) return null;
+  // plainCase refuses any key it does not know.
+  if (!isRecord(value)) return null;
   const vars = value.vars === undefined ? undefined : jsonCopy(value.vars);
   const expected = value.expected === undefined ? undefined : jsonCopy(value.expected);
   if (vars === NOT_JSON || expected === NOT_JSON) return null;
@@ -241,8 +242,9 @@ function plainCasesFile(value: unknown): string[] | null {
 function plainGate(value: unknown): GateSettings | null {
   if (!isRecord(value) || !onlyKeys(value, GATE_KEYS)) return null;
   const { alpha, power, noisy_draws, confirm_draws, min_change, max_extra_calls } = value;
-  const noisy = whole(noisy_draws, { min: 0, max: 20, fallback: 2 });
-  const confirm = whole(confirm_draws, { min: 1, max: 20, fallback: 10 });
+  const defaults = DEFAULT_GATE_SETTINGS;
+  const noisy = whole(noisy_draws, { min: 0, max: 20, fallback: defaults.noisy_draws });
+  const confirm = whole(confirm_draws, { min: 1, max: 20, fallback: defaults.confirm_draws });
   const budget = max_extra_calls === undefined ? undefined : whole(max_extra_calls, { min: 0 });
   if (noisy === null || confirm === null || budget === null) return null;
   if (!isNumberOrAbsent(alpha) || !isNumberOrAbsent(power) || !isNumberOrAbsent(min_change)) {
@@ -252,11 +254,11 @@ function plainGate(value: unknown): GateSettings | null {
   if (power !== undefined && !(power > 0.5 && power < 1)) return null;
   if (min_change !== undefined && !(min_change >= 0 && min_change <= 1)) return null;
   return {
-    alpha: alpha ?? 0.01,
-    power: power ?? 0.9,
+    alpha: alpha ?? defaults.alpha,
+    power: power ?? defaults.power,
     noisy_draws: noisy,
     confirm_draws: confirm,
-    min_change: min_change ?? 0.01,
+    min_change: min_change ?? defaults.min_change,
     ...(budget === undefined ? {} : { max_extra_calls: budget }),
   };
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { recordedAssertions } from "../../core/compare/recheck_rules.ts";
+import { recordedAssertions } from "../../core/compare/recorded_assertions.ts";
 import { shortDigest } from "../../core/digest.ts";
 import { computeFigures } from "../../core/run/aggregate.ts";
 import { caseInputs } from "../../core/run/case_inputs.ts";

@@ -5,7 +5,7 @@ import { type FakeCase, fakeRun, IDS } from "./_runs.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { equals } from "../../core/suite/assertions/constructors.ts";
 import { customAssertion } from "../../core/suite/assertions/custom.ts";
-import { recordedAssertions } from "../../core/compare/recheck_rules.ts";
+import { recordedAssertions } from "../../core/compare/recorded_assertions.ts";
 import type { Score } from "../../core/run/verdict.ts";
 
 /** A named comparison: the baseline's runs (approved one first), the candidate, its draws. */

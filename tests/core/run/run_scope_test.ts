@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { assembleRun } from "../../../core/run/assemble_run.ts";
 import { type CaseResult, RunDocumentSchema } from "../../../core/run/run_document.ts";
 import { scopeSuite } from "../../../core/run/run_scope.ts";
-import { shardOf } from "../../../core/run/shard.ts";
+import { shardOf } from "../../../core/run/shard_spec.ts";
 import { AggregateSpecSchema } from "../../../core/suite/aggregate_spec.ts";
 import { customAssertion } from "../../../core/suite/assertions/custom.ts";
 import { buildSuite } from "../../../core/suite/suite.ts";

@@ -3,7 +3,7 @@ import { customAssertion } from "../../../core/suite/assertions/custom.ts";
 import type { Case } from "../../../core/suite/case.ts";
 import { mergeShards, ShardsRefusedError } from "../../../core/run/merge_shards.ts";
 import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
-import { parseShardSpec, shardOf, ShardSpecError } from "../../../core/run/shard.ts";
+import { parseShardSpec, shardOf, ShardSpecError } from "../../../core/run/shard_spec.ts";
 
 Deno.test("shardOf spreads 10,000 ids over 8 shards within 10% of even", () => {
   const counts = new Array(8).fill(0);
