@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { grantOnlyDeclaredEnv } from "../host/user_code/worker_target.ts";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
 import type { RunProgress } from "../core/run/progress.ts";
@@ -57,6 +58,7 @@ export async function runInWorker(
     ? request
     : { kind: "start", request };
   if (!isWorkerAtHand()) {
+    grantOnlyDeclaredEnv();
     const envelope = job.kind === "confirm"
       ? await confirmRequest(job.request)
       : await runRequest(job.request, {

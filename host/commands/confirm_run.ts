@@ -1,4 +1,5 @@
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
+import { confirmationBinding } from "./confirmation_binding.ts";
 import { nextDraws, planConfirmation } from "../../core/compare/confirmation_plan.ts";
 import {
   type CaseResult,
@@ -147,6 +148,7 @@ export async function confirmRun(
     started_at: startedAt.toISOString(),
     finished_at: clock.now().toISOString(),
     plan,
+    bound_to: confirmationBinding(candidate, options.baselineRuns),
     rounds,
   };
   const path = await options.store.writeConfirmation(confirmation);
