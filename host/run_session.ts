@@ -77,6 +77,8 @@ export async function withRunSession<T>(
         cases === undefined ? running : { ...running, cases: asked },
         { ...options, target: opened },
       );
+      const impure = checks.impure();
+      if (impure !== undefined) throw impure;
       return reconcileResults({ cases: asked, assertions: suite.assertions }, results);
     },
   };

@@ -12,6 +12,7 @@ import type { Suite } from "../../core/suite/suite.ts";
 import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import { loadTimeoutMs } from "../load_deadline.ts";
 import { type DescribedSuite, describeSuiteModule } from "../user_code/describe_suite.ts";
+import { withModuleGraphs } from "../user_code/check_graph.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { assembleSuite } from "./assemble.ts";
 import { describeIssues } from "./describe_issue.ts";
@@ -64,7 +65,12 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
     throw suiteLoadErrorFromIssues(described.map((issue) => issueAt(locate, issue)));
   }
   return await assembleSuite(
-    { ...parsed.data, assertions: parsed.data.assertions as Assertion[] },
+    {
+      ...parsed.data,
+      assertions: await withModuleGraphs(parsed.data.assertions as Assertion[], {
+        suitePath: path,
+      }),
+    },
     { dir: dirname(path), source, locate, keepCase: options.keepCase },
   );
 }

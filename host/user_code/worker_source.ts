@@ -46,7 +46,9 @@ function classes(error) {
 }
 
 function plain(value, seen = new Map()) {
-  if (typeof value === "function") return { [FUNCTION]: value.name ?? "" };
+  if (typeof value === "function") {
+    return { [FUNCTION]: value.name ?? "", source: Function.prototype.toString.call(value) };
+  }
   if (value === null || typeof value !== "object") return value;
   if (seen.has(value)) return seen.get(value);
   const copy = Array.isArray(value) ? [] : {};

@@ -36,6 +36,8 @@ for (const scenario of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
           "policy-write": "inconclusive",
           "cycle-write": "written",
           "policy-digest": "matches",
+          "approval-write": "enforced",
+          "approval-digest": "matches",
         },
         label,
       );
