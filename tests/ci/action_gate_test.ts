@@ -146,7 +146,7 @@ const GITIGNORE =
  * A bare "origin" whose `pre` branch holds two suites and no approval (a repository adopting
  * digline) and whose `main` branch adds the approval of `small` only.
  */
-async function origin(): Promise<{ origin: string; dev: string }> {
+async function origin(): Promise<{ origin: string }> {
   const parent = await Deno.makeTempDir({ prefix: "digline-origin-" });
   const origin = join(parent, "origin.git");
   await git(parent, "init", "-q", "--bare", "-b", "main", origin);
@@ -172,10 +172,42 @@ async function origin(): Promise<{ origin: string; dev: string }> {
   await git(dev, "add", "-A");
   await git(dev, "commit", "-q", "-m", "approved baseline");
   await git(dev, "push", "-q", "origin", "main");
-  return { origin, dev };
+  return { origin };
 }
 
-let shared: Promise<{ origin: string; dev: string }> | undefined;
+let shared: Promise<{ origin: string }> | undefined;
+
+/** At most this many pull requests are played at once (each starts the CLI a dozen times). */
+const AT_ONCE = 3;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** Starts a pull request now; the step that reads it awaits the result (or its error). */
+function started(
+  name: string,
+  options: Parameters<typeof pullRequest>[1],
+): () => Promise<Awaited<ReturnType<typeof pullRequest>>> {
+  const settled = limited(() => pullRequest(name, options)).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  return async () => {
+    const result = await settled;
+    if ("error" in result) throw result.error;
+    return result.value;
+  };
+}
 
 /**
  * A pull request: a branch from `base` in the developer's clone, changed by `change` and pushed;
@@ -191,12 +223,12 @@ async function pullRequest(
   },
 ) {
   shared ??= origin();
-  const { origin: bare, dev } = await shared;
+  const { origin: bare } = await shared;
   const base = options.base ?? "main";
-  await git(dev, "checkout", "-q", "-B", name, `origin/${base}`);
-  await git(dev, "clean", "-qfdx", "-e", ".digline");
-  await Deno.remove(join(dev, ".digline"), { recursive: true }).catch(() => {});
-  await git(dev, "checkout", "-q", "--", ".");
+  // Each pull request is made in a developer's clone of its own, so several can be played at once.
+  const dev = join(await Deno.makeTempDir({ prefix: `digline-dev-${name}-` }), "dev");
+  await git(bare, "clone", "-q", "--branch", base, bare, dev);
+  await git(dev, "checkout", "-q", "-b", name);
   await options.change(dev);
   await git(dev, "add", "-A");
   await git(dev, "commit", "-q", "--allow-empty", "-m", name);
@@ -249,17 +281,76 @@ async function addOther(dev: string) {
   await Deno.writeTextFile(join(dev, "evals", "other.ts"), smallSystem());
 }
 
+const reapprove = async (dev: string) => {
+  await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
+  await approve(dev, "small", "Mallory", "the new wording is intended");
+};
+
 Deno.test({
   name: "pull-request kinds through action/gate.sh against a bare origin and a shallow CI clone",
   sanitizeResources: false,
   fn: async (t) => {
+    // Every pull request starts now, a few at a time; each step reads its own.
+    const adopt = started("adopt", {
+      base: "pre",
+      change: (dev) => approve(dev, "small", "Ana", "our first reference"),
+    });
+    const adoptBare = started("adopt-bare", { base: "pre", change: async () => {} });
+    const addSuite = started("add-suite", {
+      change: async (dev) => {
+        await addOther(dev);
+        await approve(dev, "other", "Bo", "second suite");
+      },
+      suites: "evals/small.toml evals/other.toml",
+    });
+    const several = started("several", {
+      change: async (dev) => {
+        await addOther(dev);
+        await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
+      },
+      suites: "evals/small.toml evals/other.toml",
+    });
+    const rename = started("rename", {
+      change: async (dev) => {
+        await Deno.writeTextFile(
+          join(dev, "evals", "small.toml"),
+          SMALL_SUITE.replace('name = "small"', 'name = "renamed"'),
+        );
+        await approve(dev, "renamed", "Mallory", "same thing", "evals/small.toml");
+      },
+    });
+    const reapproved = started("reapprove", { change: reapprove });
+    const accepted = started("reapprove-accepted", {
+      change: reapprove,
+      env: { DIGLINE_ACCEPT_APPROVAL_CHANGE: "true" },
+    });
+    const missingKey = started("missing-key", {
+      change: async (dev) => {
+        await Deno.writeTextFile(
+          join(dev, "evals", "model.toml"),
+          'name = "model"\n[target]\nprovider = "openai"\nmodel = "m"\n' +
+            'api_key_env = "OPENAI_API_KEY"\nprompt = "{{q}}"\n' +
+            '[[assertions]]\nname = "c"\nkind = "equals"\n' +
+            '[[cases]]\nid = "a"\nvars = { q = "x" }\nexpected = "y"\n',
+        );
+      },
+      suites: "evals/small.toml evals/model.toml",
+    });
+    const hostile = started("hostile", {
+      change: async (dev) => {
+        await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
+        await approve(dev, "small", "@octocat <img src=x>", "::error::forged%0A::set-output");
+      },
+    });
+    const plain = started("plain", {
+      change: reapprove,
+      env: { DIGLINE_BASELINE_REF: "none" },
+    });
+
     await t.step(
       "adopting digline, the first approval committed: NEW SUITE, passes, names who and why",
       async () => {
-        const step = await pullRequest("adopt", {
-          base: "pre",
-          change: (dev) => approve(dev, "small", "Ana", "our first reference"),
-        });
+        const step = await adopt();
         assertEquals(step.code, 0, step.log);
         match(
           lineOf(step.summary, "small"),
@@ -272,7 +363,7 @@ Deno.test({
     await t.step(
       "adopting digline with no approval at all: not judged (2), says what to run",
       async () => {
-        const step = await pullRequest("adopt-bare", { base: "pre", change: async () => {} });
+        const step = await adoptBare();
         assertEquals(step.code, 2, step.log);
         match(
           lineOf(step.summary, "small"),
@@ -282,13 +373,7 @@ Deno.test({
     );
 
     await t.step("a second suite with its approval passes beside the first", async () => {
-      const step = await pullRequest("add-suite", {
-        change: async (dev) => {
-          await addOther(dev);
-          await approve(dev, "other", "Bo", "second suite");
-        },
-        suites: "evals/small.toml evals/other.toml",
-      });
+      const step = await addSuite();
       assertEquals(step.code, 0, step.log);
       match(lineOf(step.summary, "small"), /^- \*\*small\*\*: NOT WORSE \(exit 0\)/);
       match(
@@ -300,13 +385,7 @@ Deno.test({
     await t.step(
       "several suites: an unapproved new one (2) hides nothing of another's regression (1)",
       async () => {
-        const step = await pullRequest("several", {
-          change: async (dev) => {
-            await addOther(dev);
-            await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
-          },
-          suites: "evals/small.toml evals/other.toml",
-        });
+        const step = await several();
         assertEquals(step.code, 2, step.log);
         match(lineOf(step.summary, "small"), /^- \*\*small\*\*: WORSE \(exit 1\), worse: /);
         match(lineOf(step.summary, "other"), /NEW SUITE, NOT JUDGED \(exit 2\), no approval/);
@@ -320,15 +399,7 @@ Deno.test({
     await t.step(
       "a suite approved on the base branch and renamed away is named and fails",
       async () => {
-        const step = await pullRequest("rename", {
-          change: async (dev) => {
-            await Deno.writeTextFile(
-              join(dev, "evals", "small.toml"),
-              SMALL_SUITE.replace('name = "small"', 'name = "renamed"'),
-            );
-            await approve(dev, "renamed", "Mallory", "same thing", "evals/small.toml");
-          },
-        });
+        const step = await rename();
         assertEquals(step.code, 1, step.log);
         match(
           lineOf(step.summary, "small"),
@@ -338,12 +409,8 @@ Deno.test({
       },
     );
 
-    const reapprove = async (dev: string) => {
-      await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
-      await approve(dev, "small", "Mallory", "the new wording is intended");
-    };
     await t.step("a deliberate re-approval fails with the approval change named", async () => {
-      const step = await pullRequest("reapprove", { change: reapprove });
+      const step = await reapproved();
       assertEquals(step.code, 1, step.log);
       match(
         lineOf(step.summary, "small"),
@@ -354,99 +421,55 @@ Deno.test({
     await t.step(
       "the same re-approval lands once a maintainer sets the approval-change input",
       async () => {
-        const step = await pullRequest("reapprove-accepted", {
-          change: reapprove,
-          env: { DIGLINE_ACCEPT_APPROVAL_CHANGE: "true" },
-        });
+        const step = await accepted();
         assertEquals(step.code, 0, step.log);
         match(lineOf(step.summary, "small"), /APPROVAL CHANGED \(accepted\), NOT WORSE \(exit 0\)/);
       },
     );
 
     await t.step(
-      "a pull request that approves its own worse run under another's name fails",
+      "a missing key is named in the summary, and the other suite is still judged",
       async () => {
-        const step = await pullRequest("self-approve", {
-          change: async (dev) => {
-            await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
-            await approve(dev, "small", "Ana", "reviewed");
-          },
-        });
-        assertEquals(step.code, 1, step.log);
+        const step = await missingKey();
+        assertEquals(step.code, 64, step.log);
         match(
-          lineOf(step.summary, "small"),
-          /APPROVAL CHANGED, WORSE \(exit 1\), approval changed/,
+          lineOf(step.summary, "evals/model.toml"),
+          /NOT RUN \(exit 64\), missing key: .*OPENAI_API_KEY.*secrets\.OPENAI_API_KEY/,
         );
+        match(lineOf(step.summary, "small"), /NOT WORSE \(exit 0\)/);
       },
     );
 
-    await t.step("a missing key is named in the summary", async () => {
-      const step = await pullRequest("missing-key", {
-        change: async (dev) => {
-          await Deno.writeTextFile(
-            join(dev, "evals", "model.toml"),
-            'name = "model"\n[target]\nprovider = "openai"\nmodel = "m"\n' +
-              'api_key_env = "OPENAI_API_KEY"\nprompt = "{{q}}"\n' +
-              '[[assertions]]\nname = "c"\nkind = "equals"\n' +
-              '[[cases]]\nid = "a"\nvars = { q = "x" }\nexpected = "y"\n',
-          );
-        },
-        suites: "evals/small.toml evals/model.toml",
-      });
-      assertEquals(step.code, 64, step.log);
-      match(
-        lineOf(step.summary, "evals/model.toml"),
-        /NOT RUN \(exit 64\), missing key: .*OPENAI_API_KEY.*secrets\.OPENAI_API_KEY/,
-      );
-      match(lineOf(step.summary, "small"), /NOT WORSE \(exit 0\)/);
-    });
-  },
-});
-
-Deno.test({
-  name:
-    "text a pull request controls never becomes a workflow command in the log, nor HTML or a mention in the summary",
-  sanitizeResources: false,
-  fn: async () => {
-    const step = await pullRequest("hostile", {
-      change: async (dev) => {
-        await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
-        await approve(dev, "small", "@octocat <img src=x>", "::error::forged%0A::set-output");
+    await t.step(
+      "text a pull request controls never becomes a workflow command in the log, nor HTML or a mention in the summary",
+      async () => {
+        const step = await hostile();
+        assertEquals(step.code, 1, step.log);
+        // Every line the log shows between the stop and the resume is inert; nothing before the stop.
+        const lines = step.stdout.split("\n");
+        const stop = lines.findIndex((l) => /^::stop-commands::[0-9a-f]{32}$/.test(l));
+        assertEquals(stop, 0, step.stdout);
+        const token = lines[stop].slice("::stop-commands::".length);
+        const resume = lines.indexOf(`::${token}::`);
+        ok(resume > stop, step.stdout);
+        for (const line of lines.slice(resume + 1).filter((l) => l !== "")) {
+          match(line, /^::error::digline: /, "only the gate's own annotations follow the resume");
+        }
+        ok(step.log.includes("::error::forged"), "the hostile text did reach the log, stopped");
+        const line = lineOf(step.summary, "small");
+        ok(!/(^|[^\\])<img/.test(step.summary), step.summary);
+        ok(!/(^|[^\w@])@octocat/.test(step.summary), "no mention in the summary");
+        match(line, /by @\u200boctocat \\<img src=x\\>/);
       },
-    });
-    assertEquals(step.code, 1, step.log);
-    // Every line the log shows between the stop and the resume is inert; nothing before the stop.
-    const lines = step.stdout.split("\n");
-    const stop = lines.findIndex((l) => /^::stop-commands::[0-9a-f]{32}$/.test(l));
-    assertEquals(stop, 0, step.stdout);
-    const token = lines[stop].slice("::stop-commands::".length);
-    const resume = lines.indexOf(`::${token}::`);
-    ok(resume > stop, step.stdout);
-    for (const line of lines.slice(resume + 1).filter((l) => l !== "")) {
-      match(line, /^::error::digline: /, "only the gate's own annotations follow the resume");
-      ok(!line.includes("%0A::set-output") || line.includes("%250A"), line);
-    }
-    ok(step.log.includes("::error::forged"), "the hostile text did reach the log, stopped");
-    const line = lineOf(step.summary, "small");
-    ok(!/(^|[^\\])<img/.test(step.summary), step.summary);
-    ok(!/(^|[^\w@])@octocat/.test(step.summary), "no mention in the summary");
-    match(line, /by @\u200boctocat \\<img src=x\\>/);
-  },
-});
+    );
 
-Deno.test({
-  name:
-    "without a baseline ref (none) the gate step falls back to plain compare against the checkout",
-  sanitizeResources: false,
-  fn: async () => {
-    const step = await pullRequest("plain", {
-      change: async (dev) => {
-        await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
-        await approve(dev, "small", "Mallory", "mine");
+    await t.step(
+      "without a baseline ref (none) the gate falls back to plain compare against the checkout",
+      async () => {
+        const step = await plain();
+        assertEquals(step.code, 0, step.log);
+        match(step.summary, /Gated against the approvals in the checkout \(no baseline ref\)/);
       },
-      env: { DIGLINE_BASELINE_REF: "none" },
-    });
-    assertEquals(step.code, 0, step.log);
-    match(step.summary, /Gated against the approvals in the checkout \(no baseline ref\)/);
+    );
   },
 });
