@@ -374,6 +374,7 @@ export async function judgeSuites(
       ran.add(result.suite);
     }
   }
+  const approved = options.ref === "" ? [] : await approvedAt(step, options.ref);
   for (const { run, suite, code } of runs) {
     let verdict: SuiteVerdict;
     if (options.ref === "") {
@@ -382,7 +383,7 @@ export async function judgeSuites(
       verdict = doc === undefined
         ? refusedVerdict(suite, output)
         : judgedVerdict(suite, run, doc, []);
-    } else if (!(await approvedAt(step, options.ref)).includes(suite)) {
+    } else if (!approved.includes(suite)) {
       verdict = await newSuite(step, suite, run, options.ref);
     } else {
       verdict = await approvedSuite(step, suite, run, options.ref);
@@ -393,7 +394,7 @@ export async function judgeSuites(
     verdicts.push(verdict);
   }
   if (options.ref !== "") {
-    for (const suite of await approvedAt(step, options.ref)) {
+    for (const suite of approved) {
       if (ran.has(suite) || verdicts.some((v) => v.suite === suite)) continue;
       const unrun = verdicts.some((v) => v.verdict === "NOT RUN")
         ? " (or its file did not run)"
