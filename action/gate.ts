@@ -108,6 +108,11 @@ export function verdictWord(headline: string): string {
   return headline.match(/^([A-Z][A-Z ,-]*?) \(exit \d+\)/)?.[1] ?? "JUDGED";
 }
 
+/** A headline's clauses, without the verdict and code its line already gives. */
+function withoutVerdict(headline: string): string {
+  return headline.replace(/^[A-Z][A-Z ,-]*? \(exit \d+\):\s*/, "");
+}
+
 /** What compare's `--json` document holds that the summary reads. */
 interface CompareDocument {
   suite: string;
@@ -247,7 +252,7 @@ async function newSuite(
   if (doc === undefined) return refusedVerdict(suite, output);
   const judged = `first approved in this pull request ${
     approvalWords(doc.approval?.promoted_by, doc.approval?.because)
-  }; judged against that approval: ${mdText(doc.headline)}`;
+  }; judged against that approval: ${mdText(withoutVerdict(doc.headline))}`;
   return {
     suite,
     code: doc.exit_code,
@@ -283,7 +288,7 @@ async function approvedSuite(
       ...verdict,
       verdict: `APPROVAL CHANGED (accepted), ${verdict.verdict}`,
       detail: `${changed}, accepted by the maintainers' approval-change input; judged against ` +
-        `that approval: ${mdText(ownDoc.headline)}`,
+        `that approval: ${mdText(withoutVerdict(ownDoc.headline))}`,
     };
   }
   return {
@@ -310,7 +315,7 @@ function judgedVerdict(
     code: doc.exit_code,
     verdict: verdictWord(doc.headline),
     ...(doc.exit_code === 0 ? {} : { reason: compareReason(doc) }),
-    detail: mdText(doc.headline.replace(/^[A-Z][A-Z ,-]*? \(exit \d+\):\s*/, "")),
+    detail: mdText(withoutVerdict(doc.headline)),
     run,
     reportOptions,
   };
@@ -427,7 +432,9 @@ export async function judgeSuites(
 /** The headline output: each suite's line, plain, joined by " · ". */
 function headlineOutput(verdicts: readonly SuiteVerdict[]): string {
   return verdicts
-    .map((v) => `${v.suite}: ${v.verdict} (exit ${v.code})${v.reason ? `, ${v.reason}` : ""}`)
+    .map((v) =>
+      `${v.suite}: ${v.verdict} (exit ${v.code})${v.code !== 0 && v.reason ? `, ${v.reason}` : ""}`
+    )
     .join(" · ")
     // deno-lint-ignore no-control-regex
     .replace(/[\x00-\x1f\x7f]+/g, " ");
