@@ -35,7 +35,7 @@ export async function exportSite(
       throw error;
     }
     const path = pagePath(page);
-    await writePage(join(options.out, path), html);
+    await writePage(join(options.out, path), { html, folder: options.out });
     written.push(path);
     options.onPage?.(written.length);
     for (const linked of linkedPages(html, path)) {
@@ -62,16 +62,16 @@ function linkedPages(html: string, from: string): SitePage[] {
   return pages;
 }
 
-async function writePage(path: string, html: string): Promise<void> {
+async function writePage(path: string, page: { html: string; folder: string }): Promise<void> {
   refuseLinkedWrite(path);
   try {
     await Deno.mkdir(dirname(path), { recursive: true });
-    await Deno.writeTextFile(path, html);
+    await Deno.writeTextFile(path, page.html);
   } catch (error) {
     if (error instanceof Deno.errors.NotCapable) {
-      throw new PermissionRefusedError(path, "write", {
+      throw new PermissionRefusedError(page.folder, "write", {
         cause: error,
-        context: "the site's folder (--out); the digline task may write only under .digline/",
+        context: "the site's folder, --out; the digline task may write only under .digline/",
       });
     }
     if (
