@@ -46,16 +46,40 @@ function runWithFigure(index: number): { id: string; text: string } {
   return { id: run.run_id, text: JSON.stringify(run) };
 }
 
-async function timeGet(url: string): Promise<number> {
+/**
+ * The server's user + system CPU time so far, in ms, from /proc (Linux), read by `cat`: Deno
+ * lets only --allow-all read /proc itself.
+ */
+function cpuMs(pid: number): number {
+  const { stdout } = new Deno.Command("cat", { args: [`/proc/${pid}/stat`] }).outputSync();
+  const fields = new TextDecoder().decode(stdout).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The first request's wall time (cold), the median wall time of the next five, and the server's
+ * CPU time per request over those five: on a shared machine the CPU figure does not grow with
+ * the load, the wall figures do.
+ */
+async function timeGet(
+  url: string,
+  pid: number,
+): Promise<{ cold: number; warm: number; cpu: number }> {
   const times: number[] = [];
+  let cpuBefore = 0;
   for (let i = 0; i < 6; i++) {
+    if (i === 1) cpuBefore = cpuMs(pid);
     const started = performance.now();
     const answer = await fetch(url);
     await answer.text();
     if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
-    if (i > 0) times.push(performance.now() - started);
+    times.push(performance.now() - started);
   }
-  return Math.round(times.sort((a, b) => a - b)[2]);
+  return {
+    cold: Math.round(times[0]),
+    warm: Math.round(times.slice(1).sort((a, b) => a - b)[2]),
+    cpu: Math.round((cpuMs(pid) - cpuBefore) / 5),
+  };
 }
 
 if (import.meta.main) {
@@ -86,6 +110,7 @@ if (import.meta.main) {
     );
     if (promoted.code !== 0) throw new Error("the viewer bench could not promote its newest run");
 
+    // Started directly (not through a shell), so its pid is the server's, for /proc.
     const server = new Deno.Command(Deno.execPath(), {
       args: cliArgs(["serve", "--port", "0"], entry),
       cwd: dir,
@@ -101,23 +126,23 @@ if (import.meta.main) {
     }
     const url = /(http:\/\/\S+)/.exec(said)![1];
     try {
-      const first = await timeGet(url);
-      const suite = await timeGet(new URL("suite/stored.html", url).href);
-      const run = await timeGet(new URL(`run/${last}.html`, url).href);
+      const first = await timeGet(url, server.pid);
+      const suite = await timeGet(new URL("suite/stored.html", url).href, server.pid);
+      const run = await timeGet(new URL(`run/${last}.html`, url).href, server.pid);
       for (
-        const [name, ms, goal] of [
+        const [name, { cold, warm, cpu }, goal] of [
           ["first page (suites)", first, GOALS.firstPageMs],
           ["suite page", suite, GOALS.suitePageMs],
           ["run page", run, undefined],
         ] as const
       ) {
         console.log(
-          `  ${name.padEnd(20)} ${ms} ms${
+          `  ${name.padEnd(20)} wall: first ${cold} ms, then ${warm} ms; cpu ${cpu} ms${
             goal === undefined
               ? ""
-              : ` (goal ≤ ${goal} ms: ${(ms / goal).toFixed(2)}× the limit, ${
-                ms <= goal ? "PASS" : "MISS"
-              })`
+              : ` (goal ≤ ${goal} ms: wall first ${(cold / goal).toFixed(2)}×, then ${
+                (warm / goal).toFixed(2)
+              }×, cpu ${(cpu / goal).toFixed(2)}× the limit)`
           }`,
         );
       }

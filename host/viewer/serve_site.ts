@@ -31,6 +31,9 @@ const HEADERS = {
  */
 export async function serveSite(source: SiteSource, options: ServeOptions): Promise<void> {
   const loopback = isLoopback(options.hostname);
+  // The first page is drawn once before the address is printed: the code it needs loads and the
+  // store's index is read then, not while the person who opened the page waits.
+  await renderSitePage(source, { page: "suites" });
   const server = Deno.serve({
     hostname: options.hostname,
     port: options.port,
@@ -52,7 +55,7 @@ export async function serveSite(source: SiteSource, options: ServeOptions): Prom
     const page = pageOfPath(url.pathname);
     if (page === undefined) return plain(404, `no page at ${url.pathname}`);
     try {
-      const html = await renderSitePage(source, page);
+      const html = await renderSitePage(source.fresh(), page);
       return new Response(request.method === "HEAD" ? null : html, {
         status: 200,
         headers: HEADERS,

@@ -16,7 +16,7 @@ import {
   pastDecisions,
   readDecisionJournal,
 } from "../operator/decision_journal.ts";
-import type { RunStore } from "../store.ts";
+import { RunStore } from "../store.ts";
 
 /** The suites page draws the primary figure over this many of the newest runs. */
 export const TREND_RUNS = 30;
@@ -36,6 +36,16 @@ export class SiteSource {
   constructor(store: RunStore, options: { redact: readonly Redactable[] }) {
     this.store = store;
     this.redact = options.redact;
+  }
+
+  /**
+   * The same site over a store opened afresh: the store keeps what it read, and a server that
+   * runs for hours must show the runs stored since it started.
+   */
+  fresh(): SiteSource {
+    return new SiteSource(new RunStore({ root: this.store.root, tenant: this.store.tenant }), {
+      redact: this.redact,
+    });
   }
 
   /** The store's suites. */

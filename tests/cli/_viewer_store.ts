@@ -28,8 +28,32 @@ export async function viewerWorkspace(): Promise<string> {
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem());
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  // One operator decision after the last run, as the operator journals it.
+  const decisions = join(cwd, ".digline", "default", "decisions");
+  await Deno.mkdir(decisions, { recursive: true });
+  await Deno.writeTextFile(
+    join(decisions, "small.jsonl"),
+    JSON.stringify({
+      entry: "decision",
+      at: new Date(Date.now() + 1_000).toISOString(),
+      cycle_key: "nightly-1",
+      suite: "small",
+      classification: "drift",
+      exit_code: 1,
+      escalate: true,
+      clause: "wake on drift",
+      floor: null,
+      policy_digest: null,
+      policy_moved: false,
+      reason: OPERATOR_REASON,
+      facts: [],
+    }) + "\n",
+  );
   return cwd;
 }
+
+/** The reason of the one operator decision the workspace holds. */
+export const OPERATOR_REASON = "drift held over two reruns: woke the owner";
 
 /** Every file under a folder with its bytes, to show a command changed nothing. */
 export async function snapshot(dir: string): Promise<Map<string, string>> {

@@ -173,3 +173,16 @@ Deno.test("site outside .digline is refused in one line naming the folder and th
   assertEquals(refused.stderr.trim().split("\n").length, 1, refused.stderr);
   ok(refused.stderr.includes("add --allow-write=public to the command"), refused.stderr);
 });
+
+Deno.test("serve shows a run stored after it started", async () => {
+  const cwd = await viewerWorkspace();
+  const server = await startServe(cwd);
+  const runRows = (html: string) => [...html.matchAll(/<tr><td><a href="\.\.\/run\//g)].length;
+  try {
+    assertEquals(runRows(await (await fetch(new URL("suite/small.html", server.url))).text()), 3);
+    assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+    assertEquals(runRows(await (await fetch(new URL("suite/small.html", server.url))).text()), 4);
+  } finally {
+    await server.stop();
+  }
+});

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { cli, ROOT } from "./_cli.ts";
-import { MARKED_OUTPUT, viewerWorkspace } from "./_viewer_store.ts";
+import { MARKED_OUTPUT, OPERATOR_REASON, viewerWorkspace } from "./_viewer_store.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
@@ -79,7 +79,11 @@ Deno.test({
         [...runs].reverse().map((r) => Number(r.figures.accuracy!.toFixed(4))),
         "the chart's points are the stored figures, oldest first",
       );
-      assertEquals(await page.locator("#figures line.mark").count(), 1, "the approval is marked");
+      assertEquals(
+        await page.locator("#figures text.mark-label").allTextContents(),
+        ["approved by " + rowText.split("by ")[1].split(",")[0], "operator: drift, woke someone"],
+        "the approval and the operator's decision are marked on the time axis",
+      );
       assertEquals(await page.locator("#runs tbody tr").count(), 3);
       const strips = page.locator("#cases tr.strip-row");
       assertEquals(
@@ -113,6 +117,13 @@ Deno.test({
       await page.getByRole("link", { name: "Approvals and decisions" }).click();
       assertEquals(await page.title(), "Approvals and decisions · digline");
       ok((await page.locator("#approvals").textContent())!.includes("first approved run"));
+      const decision = await page.locator("#decisions tbody tr").textContent() ?? "";
+      ok(decision.includes("drift") && decision.includes("woke someone"), decision);
+      ok(decision.includes(OPERATOR_REASON), decision);
+      assertEquals(
+        await page.locator("#decisions a").first().getAttribute("href"),
+        "suite/small.html",
+      );
       await page.screenshot({ path: join(shots, "viewer-journal.png"), fullPage: true });
 
       // Keyboard: the navigation is reachable by Tab and every control has a label.
