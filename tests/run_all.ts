@@ -52,15 +52,22 @@ const BATCHES: Batch[] = [
       "--allow-run",
       "--allow-net=127.0.0.1",
       "--allow-env",
-      "--ignore=tests/core/,tests/cli/report_browser_test.ts,tests/ci/",
+      "--ignore=tests/core/,tests/cli/report_browser_test.ts,tests/cli/viewer_browser_test.ts,tests/ci/",
       "tests/",
     ],
   },
   {
     // playwright-core stats /proc/sys/fs/binfmt_misc/WSLInterop as it loads, and Deno grants
     // /proc only to --allow-all; so the one test that drives Chromium runs alone with it.
-    name: "the HTML report in Chromium (playwright-core needs --allow-all)",
-    args: ["test", ...CONFIG, "--no-prompt", "--allow-all", "tests/cli/report_browser_test.ts"],
+    name: "the HTML report and the site in Chromium (playwright-core needs --allow-all)",
+    args: [
+      "test",
+      ...CONFIG,
+      "--no-prompt",
+      "--allow-all",
+      "tests/cli/report_browser_test.ts",
+      "tests/cli/viewer_browser_test.ts",
+    ],
   },
 ];
 
@@ -137,7 +144,7 @@ const chromiumThere = await Deno.stat(CHROMIUM).then(() => true, () => false);
 for (const batch of BATCHES) {
   if (batch.args.includes("tests/cli/report_browser_test.ts") && !chromiumThere) {
     console.log(
-      `\n== ${batch.name}: Chromium is missing at ${CHROMIUM}: install it (sudo apt-get install -y chromium) and run again; counted as 1 failed`,
+      `\n== ${batch.name}: Chromium is missing at ${CHROMIUM}: install it (sudo apt-get install -y chromium) and run again; counted as a failure`,
     );
     failed += 1;
     continue;
