@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchEntry, cliArgs, describeEntry, timed } from "./_end_to_end.ts";
 import { storedRun } from "./scale.ts";
+import { emptyExclusions } from "../core/run/aggregate.ts";
 
 const GOALS = { firstPageMs: 300, suitePageMs: 1000 } as const;
 
@@ -33,15 +34,7 @@ function runWithFigure(index: number): { id: string; text: string } {
     group: null,
     value: passed / counted.length,
     counted,
-    exclusions: {
-      suspended: [],
-      canary: [],
-      calibration: [],
-      errored: [],
-      unlabelled: [],
-      unscored: [],
-      other_group: [],
-    },
+    exclusions: emptyExclusions(),
   }];
   return { id: run.run_id, text: JSON.stringify(run) };
 }

@@ -1,11 +1,8 @@
 import { escapeHtml } from "../report/escape_html.ts";
 import { REPORT_CSS } from "../report/html_assets.ts";
+import { htmlHead } from "../report/html_head.ts";
 import { linkTo, type SitePage } from "./site_paths.ts";
 import { VIEWER_CSS } from "./viewer_assets.ts";
-
-/** Every page forbids every fetch: the site reads nothing from the network, live or exported. */
-const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
 /** What one page of the site is made of. */
 export interface PageParts {
@@ -28,13 +25,11 @@ export function sitePage(parts: PageParts): string {
     navLink(parts.at, { page: "journal" }, "Approvals and decisions"),
   ].join("");
   return [
-    "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
-    `<meta name="generator" content="digline serve">`,
-    `<title>${escapeHtml(`${parts.title} · digline`)}</title>`,
-    `<style>${REPORT_CSS}${VIEWER_CSS}</style></head>`,
+    htmlHead({
+      generator: "digline serve",
+      title: `${parts.title} · digline`,
+      css: REPORT_CSS + VIEWER_CSS,
+    }),
     `<body><nav class="site-nav" aria-label="site"><span class="brand">digline</span>${nav}</nav>`,
     `<header><h1>${escapeHtml(parts.title)}</h1></header><main>`,
     parts.body,
