@@ -1,7 +1,6 @@
 import type { JsonValue } from "../json.ts";
-import { canonicalJson } from "../digest.ts";
+import { canonicalJson, sha256Hex } from "../digest.ts";
 import { baseUrlOf, type ModelConnection } from "../model/connection.ts";
-import { payloadDigest } from "./redact_run.ts";
 
 /**
  * What a model target was asked with, as a run records it: enough for a comparison to say what
@@ -72,8 +71,8 @@ export function targetSettingsOf(
     provider: c.provider,
     model: c.model,
     endpoint: endpointHost(c),
-    ...(c.system === undefined ? {} : { system: payloadDigest(c.system) }),
-    ...(target.prompt === undefined ? {} : { prompt: payloadDigest(target.prompt) }),
+    ...(c.system === undefined ? {} : { system: promptDigest(c.system) }),
+    ...(target.prompt === undefined ? {} : { prompt: promptDigest(target.prompt) }),
     ...(c.temperature === undefined ? {} : { temperature: c.temperature }),
     ...(typeof top_p === "number" ? { top_p } : {}),
     ...(c.max_tokens === undefined ? {} : { max_tokens: c.max_tokens }),
@@ -171,4 +170,9 @@ function endpointHost(c: Pick<ModelConnection, "provider" | "base_url">): string
   } catch {
     return url;
   }
+}
+
+/** A prompt as a digest, written as redaction names a payload (`sha256:` and 12 hex digits). */
+function promptDigest(text: string): string {
+  return `sha256:${sha256Hex(text).slice(0, 12)}`;
 }
