@@ -13,6 +13,7 @@ import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import { loadTimeoutMs } from "../load_deadline.ts";
 import { type DescribedSuite, describeSuiteModule } from "../user_code/describe_suite.ts";
 import { withModuleGraphs } from "../user_code/check_graph.ts";
+import { withBuiltinChecks } from "../user_code/revive_builtins.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { assembleSuite } from "./assemble.ts";
 import { describeIssues } from "./describe_issue.ts";
@@ -67,9 +68,12 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
   return await assembleSuite(
     {
       ...parsed.data,
-      assertions: await withModuleGraphs(parsed.data.assertions as Assertion[], {
-        suitePath: path,
-      }),
+      assertions: await withModuleGraphs(
+        await withBuiltinChecks(parsed.data.assertions as Assertion[]),
+        {
+          suitePath: path,
+        },
+      ),
     },
     { dir: dirname(path), source, locate, keepCase: options.keepCase },
   );
