@@ -114,7 +114,30 @@ export function headline(comparison: Comparison): string {
       })`,
     );
   }
+  const noise = comparison.run_noise;
+  if (noise?.at_risk === true) {
+    clauses.push(
+      `run-level noise: the baseline's ${comparison.baseline_runs.length} runs vary ${
+        noise.ratio.toFixed(1)
+      } times as much as independent cases would (p ${formatP(noise.p_value)}): cases may fail ` +
+        "together within a run, and the case-level tests, which assume they do not, may alarm " +
+        `on an unchanged system${
+          noise.run_p_value === null
+            ? ""
+            : `; the figure must also drop run against run (p ${formatP(noise.run_p_value)})${
+              noise.widened ? ", and did not: within noise" : ""
+            }`
+        }`,
+    );
+  }
   const confirm = comparison.confirm;
+  if (confirm?.bounded === false) {
+    clauses.push(
+      `unbounded: k = ${confirm.k} reruns can not hold this baseline's false confirmations ` +
+        `within ${confirm.confirm_alpha}; a confirmed break may be noise (a plan made before ` +
+        "such plans were refused; compare --confirm again to redraw)",
+    );
+  }
   if (confirm?.budget_ended === true) {
     clauses.push(
       `the budget of ${confirm.max_extra_calls} extra calls ended the draws, not the evidence ` +
