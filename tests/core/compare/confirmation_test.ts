@@ -315,3 +315,19 @@ Deno.test("a noisy case cut short of its planned draws is weighed by the draws i
     pairedDropTest(drawn, { binary: true, design: { extra: 3, chance } }),
   );
 });
+
+Deno.test("the noisy cases' draws do not shrink with the stable checks that failed: the figure's draws can not depend on the run", () => {
+  const stable = Array.from({ length: 10 }, (_, i) => `s${i}`);
+  const runs = budgeted(baseline(), 30);
+  const few = planConfirmation(runs, candidate(NOISY));
+  const many = planConfirmation(runs, candidate([...NOISY, ...stable]));
+  // Thirty calls less the stable checks' reserve (confirm_draws, ten): twenty, two a case.
+  assertEquals(few.noisy, many.noisy);
+  assertEquals(many.noisy.map((n) => n.draws), Array(10).fill(2));
+  // Drawing: every noisy case gets both its draws; the failed stable checks get what is left.
+  const confirmation = confirm(runs, candidate([...NOISY, ...stable]), () => "fail");
+  const count = (ids: string[]) =>
+    confirmation.rounds.flat().filter((c) => ids.includes(c.case_id)).length;
+  assertEquals(count(NOISY), 20);
+  assertEquals(count(stable), 10);
+});
