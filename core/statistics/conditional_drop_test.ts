@@ -1,3 +1,5 @@
+import { normalCdf } from "./normal.ts";
+
 /**
  * The rule by which `compare --confirm` chooses the cases that get extra draws, from a case's
  * baseline draws of the primary figure alone. Pass/fail draws: the minority verdict holds at
@@ -70,7 +72,7 @@ export function conditionalDropPValue(
     grid === null ? values.map((v) => (v >= 0.5 ? 1 : 0)) : values.map(grid);
   const spread: CaseSpread[] = [];
   for (const c of usable) {
-    const s = caseSpread(units(c.baseline), units(c.candidate));
+    const s = caseSpread(units(c.baseline), units(c.candidate), options);
     if (s.values.length > 1) spread.push(s);
   }
   if (spread.length === 0) return 1;
@@ -101,8 +103,14 @@ function scoreGrid(cases: readonly ConditionalCase[]): (v: number) => number {
  * A case's null distribution of the candidate's sum over its m draws, the rest being the
  * baseline's: the share of m-subsets of its draws with each sum (pass/fail: hypergeometric).
  */
-function caseSpread(baseline: readonly number[], candidate: readonly number[]): CaseSpread {
-  const ways = subsetSums([...baseline, ...candidate], candidate.length);
+function caseSpread(
+  baseline: readonly number[],
+  candidate: readonly number[],
+  options: { binary: boolean },
+): CaseSpread {
+  const ways = options.binary
+    ? hypergeometric(baseline, candidate)
+    : subsetSums([...baseline, ...candidate], candidate.length);
   let weight = 0;
   for (const count of ways.values()) weight += count;
   return {
@@ -110,6 +118,29 @@ function caseSpread(baseline: readonly number[], candidate: readonly number[]): 
     chances: [...ways.values()].map((c) => c / weight),
     observed: candidate.reduce((s, v) => s + v, 0),
   };
+}
+
+/** subsetSums for 0/1 draws, by the closed form: C(passes, x) · C(fails, m − x) ways to sum x. */
+function hypergeometric(
+  baseline: readonly number[],
+  candidate: readonly number[],
+): Map<number, number> {
+  const m = candidate.length;
+  let passes = 0;
+  for (const v of baseline) passes += v;
+  for (const v of candidate) passes += v;
+  const fails = baseline.length + m - passes;
+  const ways = new Map<number, number>();
+  for (let x = Math.max(0, m - fails); x <= Math.min(m, passes); x++) {
+    ways.set(x, binomial(passes, x) * binomial(fails, m - x));
+  }
+  return ways;
+}
+
+function binomial(n: number, k: number): number {
+  let result = 1;
+  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+  return result;
 }
 
 /** By sum, the number of m-subsets of `values` (integers) with that sum. */
@@ -129,9 +160,18 @@ function subsetSums(values: readonly number[], m: number): Map<number, number> {
   return ways[m];
 }
 
+/**
+ * Past this many steps of building the distribution (cases times lattice points), the sum is
+ * taken as normal with its exact conditional mean and variance: only suites of tens of thousands
+ * of varying cases get there, where the sum of so many independent terms is normal to within far
+ * less than the gate can tell.
+ */
+const EXACT_WORK = 40_000_000;
+
 /** P(Σ sums ≤ the observed Σ) over the cases' independent null distributions. */
 function lowerTail(spread: readonly CaseSpread[]): number {
   const width = spread.reduce((w, s) => w + Math.max(...s.values) - Math.min(...s.values), 0);
+  if (spread.length * Math.min(width, LATTICE) > EXACT_WORK) return normalTail(spread);
   const scale = width <= LATTICE ? 1 : LATTICE / width;
   let low = 0;
   let observed = 0;
@@ -153,4 +193,24 @@ function lowerTail(spread: readonly CaseSpread[]): number {
   let tail = 0;
   for (let j = 0; j < distribution.length && low + j <= observed; j++) tail += distribution[j];
   return Math.min(1, Math.max(0, tail));
+}
+
+/** The lower tail by the normal law with the sum's exact mean and variance (continuity-corrected). */
+function normalTail(spread: readonly CaseSpread[]): number {
+  let mean = 0;
+  let variance = 0;
+  let observed = 0;
+  for (const s of spread) {
+    let m = 0;
+    let second = 0;
+    s.values.forEach((v, i) => {
+      m += v * s.chances[i];
+      second += v * v * s.chances[i];
+    });
+    mean += m;
+    variance += second - m * m;
+    observed += s.observed;
+  }
+  if (variance <= 0) return observed >= mean ? 1 : 0;
+  return normalCdf((observed + 0.5 - mean) / Math.sqrt(variance));
 }
