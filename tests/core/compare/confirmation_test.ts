@@ -17,23 +17,25 @@ const A = "20261130-000000-000-aaaaaa";
 const B = "20261130-000001-000-bbbbbb";
 
 /**
- * Thirty cases: `s*` pass in every baseline run, `n*` in every other one. Six runs by default:
- * the last three are the selection runs that choose the cases drawn again for the figure.
+ * Thirty cases: `s*` pass in every baseline run, `n*` in every other one, half of them in the odd
+ * runs and half in the even ones (so no run fails more cases than another: the cases are not
+ * failing together). Six runs by default: the last three are the selection runs that choose the
+ * cases drawn again for the figure.
  */
 function baseline(count = 6): RunDocument[] {
-  const cases = (odd: boolean): FakeCase[] => [
+  const cases = (run: number): FakeCase[] => [
     ...Array.from(
       { length: 20 },
       (_, i) => ({ id: `s${i}`, statuses: { correct: "pass" as const } }),
     ),
     ...Array.from({ length: 10 }, (_, i) => ({
       id: `n${i}`,
-      statuses: { correct: odd ? "fail" as const : "pass" as const },
+      statuses: { correct: (run + i) % 2 === 1 ? "fail" as const : "pass" as const },
     })),
   ];
   return Array.from(
     { length: count },
-    (_, r) => fakeRun(r === 0 ? A : `20261130-000000-${500 + r}-a2a2a2`, cases(r % 2 === 1)),
+    (_, r) => fakeRun(r === 0 ? A : `20261130-000000-${500 + r}-a2a2a2`, cases(r)),
   );
 }
 
@@ -118,7 +120,7 @@ Deno.test("the budget of extra calls trims the noisy cases' draws before any is 
   const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
   assertEquals(result.confirm?.budget_ended, true);
   assertEquals(result.confirm?.spent_calls, 5);
-  match(headline(result), /the budget of 15 extra calls ended the draws/);
+  match(headline(result), /the budget of 15 extra calls limited the draws/);
 });
 
 Deno.test("the budget stops a stable check's draws short of k: undecided, and the reading says the budget did it", () => {
@@ -291,10 +293,10 @@ Deno.test("a noisy case cut short of its planned draws is weighed by the draws i
   ) => [
     // The figure's test on planned draws leaves the three selection runs out.
     ...Array.from({ length: 20 }, () => ({ baseline: [1, 1, 1], candidate: [1] })),
-    ...NOISY.map((id) => {
+    ...NOISY.map((id, i) => {
       const extra = id === "n0" ? [1] : [1, 0];
       return {
-        baseline: [1, 0, 1],
+        baseline: i % 2 === 0 ? [1, 0, 1] : [0, 1, 0],
         candidate: [0, ...extra],
         rounds: id === "n0" ? n0Rounds : 3,
       };
@@ -330,4 +332,31 @@ Deno.test("the noisy cases' draws do not shrink with the stable checks that fail
     confirmation.rounds.flat().filter((c) => ids.includes(c.case_id)).length;
   assertEquals(count(NOISY), 20);
   assertEquals(count(stable), 10);
+});
+
+Deno.test("under --confirm a figure whose value dropped is never called better, though its draws rose", () => {
+  const runs = budgeted(baseline(), 100);
+  const run = candidate(NOISY);
+  // Every noisy case failed in the run and passed every draw: the paired difference rose.
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
+  const figure = result.figures.find((f) => f.name === "accuracy");
+  ok((figure?.delta ?? 0) < 0, "the figure's value dropped");
+  ok((figure?.test?.difference ?? 0) > 0, "its paired difference rose");
+  ok(figure?.status !== "better", `a dropped figure was called ${figure?.status}`);
+  assertEquals(result.facts.some((f) => f.kind === "figure-better"), false);
+  ok(!/better: accuracy/.test(headline(result)), headline(result));
+});
+
+Deno.test("a budget that cut the plan and was not spent limited the draws; the reading does not say it ended them", () => {
+  const runs = budgeted(baseline(), 15);
+  const run = candidate(["s3", ...NOISY]);
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
+  assertEquals(result.confirm?.budget_ended, true);
+  ok((result.confirm?.spent_calls ?? 15) < 15, "calls were left unspent");
+  const reading = headline(result);
+  ok(!/ended the draws/.test(reading), reading);
+  match(
+    reading,
+    /the budget of 15 extra calls limited the draws, not the evidence: fewer were planned than wanted, to fit it \(\d+ of its 15 calls made\)/,
+  );
 });
