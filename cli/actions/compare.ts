@@ -4,7 +4,7 @@ import { gateComparison } from "./_gate.ts";
 import { gateEverySuite } from "./_gate_every_suite.ts";
 import { redactOption } from "./_redact.ts";
 import { printJson } from "./_shared.ts";
-import { figureStatusWord } from "../../core/compare/reading.ts";
+import { figureStatusWord } from "../../core/compare/headline.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 

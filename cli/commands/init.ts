@@ -1,6 +1,6 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
 import { SUITE_PATH } from "../../host/init/scaffold_files.ts";
-import { type CommandInput, defineCommand } from "../command.ts";
+import { type CommandInput, defineCommand } from "../define_command.ts";
 
 /** The workflow's `uses:` for digline's action when --action names none. */
 export const DEFAULT_ACTION = "digline/digline@v0.1.0";

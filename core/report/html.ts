@@ -1,4 +1,4 @@
-import { factLine, figureStatusWord, headline } from "../compare/reading.ts";
+import { factLine, figureStatusWord, headline } from "../compare/headline.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { escapeHtml } from "./escape_html.ts";
 import { comparedCases } from "./facts_by_kind.ts";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { validateAction, validateWorkflow } from "@action-validator/core";
 import { ROOT } from "../cli/_cli.ts";
 import { workflow } from "../../host/init/scaffold_files.ts";
-import { taskFlags } from "../../examples/task_flags.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 import { prepareScenario } from "../../examples/operator/scenario.ts";
 
 /** The YAML files of a folder, by path relative to the repository. */

@@ -4,7 +4,7 @@ import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
 import { budgetEnded, checkConfirmation, drawsByCase, spentCalls } from "./confirmation_plan.ts";
 import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
-import { type FlipCountTest, flipCountTest } from "./flip_count_test.ts";
+import { type FlipCountTest, flipCountTest } from "./flip_count.ts";
 import {
   type Fact,
   type FactKind,
@@ -21,7 +21,7 @@ import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
-export type { FlipCountTest } from "./flip_count_test.ts";
+export type { FlipCountTest } from "./flip_count.ts";
 
 /** Flips told apart from noise: the cases that moved where the baseline never did, and errors. */
 export interface Flips {
