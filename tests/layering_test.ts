@@ -164,6 +164,22 @@ Deno.test("no import circle in core/ or host/", () => {
   assertEquals(importCircles(["core", "host"]), []);
 });
 
+/** Every file `file` reaches by a chain of relative imports. */
+function reachable(file: string, seen = new Set<string>()): Set<string> {
+  for (const next of relativeImports(file)) {
+    if (!seen.has(next)) reachable(next, seen.add(next));
+  }
+  return seen;
+}
+
+Deno.test("core/model/ sits below core/suite/: no chain of imports leads from a model file to a suite file", () => {
+  // A suite holds model connections and judges, so suite imports model and never the reverse.
+  const upward = sourceFiles("core/model").flatMap((file) =>
+    [...reachable(file)].filter((f) => f.startsWith("core/suite/")).map((f) => `${file} → ${f}`)
+  );
+  assertEquals(upward, []);
+});
+
 Deno.test("the circle check finds a circle of two files", () => {
   const dir = Deno.makeTempDirSync({ dir: root, prefix: ".circle-" });
   try {

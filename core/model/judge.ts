@@ -1,4 +1,4 @@
-import type { Case } from "../suite/case.ts";
+import type { JsonObject, JsonValue } from "../json.ts";
 import type { JsonValue } from "../json.ts";
 import {
   ANTHROPIC_DEFAULT_MAX_TOKENS,
@@ -71,6 +71,14 @@ export function judgeIdentity(definition: JudgeSettings & { description?: string
   }));
 }
 
+/** What a judge's prompt reads of a case (a suite's Case has these and more). */
+export interface JudgedCase {
+  id: string;
+  vars: JsonObject;
+  expected?: JsonValue;
+  kind: string;
+}
+
 /**
  * The judge's prompt for one output: the output, the case's vars and expected value, and the
  * rubric, inserted into the template.
@@ -87,7 +95,7 @@ export function judgeIdentity(definition: JudgeSettings & { description?: string
  */
 export function renderJudgePrompt(
   judge: { rubric: string; prompt?: string },
-  input: { output: string; testCase: Pick<Case, "vars" | "expected" | "kind" | "id"> },
+  input: { output: string; testCase: JudgedCase },
 ): string {
   const vars = varLookup(input.testCase.vars);
   return renderTemplate(judge.prompt ?? DEFAULT_JUDGE_PROMPT, (field) => {
