@@ -1,5 +1,4 @@
 import type { JsonObject, JsonValue } from "../json.ts";
-import type { JsonValue } from "../json.ts";
 import {
   ANTHROPIC_DEFAULT_MAX_TOKENS,
   baseUrlOf,
