@@ -1,11 +1,6 @@
 import type { JsonObject, JsonValue } from "../json.ts";
-import {
-  ANTHROPIC_DEFAULT_MAX_TOKENS,
-  baseUrlOf,
-  DEFAULT_ANTHROPIC_VERSION,
-  type ModelConnection,
-  OPERATIONAL_MODEL_KEYS,
-} from "./connection.ts";
+import { baseUrlOf, type ModelConnection, OPERATIONAL_MODEL_KEYS } from "./connection.ts";
+import { PROVIDERS } from "./providers/mod.ts";
 import { promptText, renderTemplate, varLookup } from "./template.ts";
 
 /**
@@ -56,15 +51,9 @@ export function judgeIdentity(definition: JudgeSettings & { description?: string
   const kept = Object.fromEntries(
     Object.entries(definition).filter(([key, value]) => !omitted.has(key) && value !== undefined),
   );
-  const anthropic = definition.provider === "anthropic"
-    ? {
-      anthropic_version: definition.anthropic_version ?? DEFAULT_ANTHROPIC_VERSION,
-      max_tokens: definition.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
-    }
-    : {};
   return JSON.parse(JSON.stringify({
     ...kept,
-    ...anthropic,
+    ...PROVIDERS[definition.provider].identityDefaults(definition),
     base_url: baseUrlOf(definition),
     prompt: definition.prompt ?? DEFAULT_JUDGE_PROMPT,
   }));
