@@ -1,185 +1,35 @@
-import type { Comparison, FigureComparison } from "./compare.ts";
+import type { Comparison } from "./compare.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
-import { grouped } from "../grouped.ts";
+import {
+  count,
+  distinctCases,
+  drawn,
+  figureMove,
+  formatP,
+  names,
+  transition,
+  VERDICT_WORDS,
+} from "./fact_words.ts";
 
-/** How many names a headline clause prints before it says how many more there are. */
-const NAMES_SHOWN = 5;
+/** What each clause reads: the comparison, and its facts of some kinds. */
+interface Reading {
+  comparison: Comparison;
+  of(...kinds: FactKind[]): Fact[];
+}
 
-const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
+/** One clause of the headline: its words, or undefined when its facts are absent. */
+type Clause = (reading: Reading) => string | undefined;
 
 /**
  * The reading a person acts on: the verdict, then clauses in a fixed order (most qualifying
  * first), each naming case ids and check names, never payload.
  */
 export function headline(comparison: Comparison): string {
-  const of = (...kinds: FactKind[]) => comparison.facts.filter((f) => kinds.includes(f.kind));
-  const clauses: string[] = [];
-  const unreconciled = of("unreconciled");
-  if (unreconciled.length > 0) {
-    clauses.push(
-      `the run does not reconcile with what the suite asked: ${
-        count(unreconciled.length, "check")
-      } got no answer (${
-        names(unreconciled)
-      }); this is not a regression, and what the run measured is not known`,
-    );
-  }
-  const calibration = of("calibration-lost");
-  if (calibration.length > 0) {
-    clauses.push(`calibration lost: ${names(calibration, transition)}`);
-  }
-  const canary = of("canary-moved");
-  if (canary.length > 0) {
-    clauses.push(`canary moved: ${names(canary, transition)}`);
-  }
-  const rules = rulesClause(comparison.facts);
-  if (rules !== undefined) clauses.push(rules);
-  const removedPassing = of("case-removed").filter((f) => f.from === "pass");
-  if (removedPassing.length > 0) {
-    clauses.push(
-      `${count(removedPassing.length, "case")} that passed in the baseline ${
-        removedPassing.length === 1 ? "is" : "are"
-      } no longer checked (${names(removedPassing, (f) => f.case_id ?? "")})`,
-    );
-  }
-  const unjudged = of("unjudged");
-  const figuresUnjudged = of("figure-missing", "figure-uncomputable");
-  const notRechecked = of("not-rechecked");
-  const inputsChanged = of("inputs-changed");
-  if (notRechecked.length > 0 || inputsChanged.length > 0) {
-    const parts: string[] = [];
-    if (notRechecked.length > 0) {
-      parts.push(
-        `${count(notRechecked.length, "check")} changed and can not be re-checked on the ` +
-          `baseline's outputs without a call (${names(notRechecked)})`,
-      );
-    }
-    if (inputsChanged.length > 0) {
-      parts.push(
-        `${count(inputsChanged.length, "case")} now ${
-          inputsChanged.length === 1 ? "asks" : "ask"
-        } the target something else (${names(inputsChanged, (f) => f.case_id ?? "")})`,
-      );
-    }
-    const ways = [...new Set([...notRechecked, ...inputsChanged].map((f) => f.resolve))];
-    clauses.push(
-      `not judged: ${parts.join(" and ")}; to approve the new rules: ${
-        ways.filter((w) => w !== undefined).join("; or ")
-      }`,
-    );
-  }
-  if (unjudged.length > 0 || figuresUnjudged.length > 0) {
-    const parts: string[] = [];
-    if (unjudged.length > 0) {
-      parts.push(`${count(unjudged.length, "check")} (${names(unjudged)})`);
-    }
-    if (figuresUnjudged.length > 0) {
-      parts.push(
-        `${count(figuresUnjudged.length, "figure")} (${
-          names(figuresUnjudged, (f) =>
-            `${f.figure} ${f.kind === "figure-missing" ? "missing" : "not computable"}`)
-        })`,
-      );
-    }
-    clauses.push(`could not judge ${parts.join(" and ")}`);
-  }
-  const regressions = of("regression");
-  if (regressions.length > 0) {
-    clauses.push(
-      `${count(regressions.length, "regression")} in ${
-        count(distinctCases(regressions), "case")
-      }, pass → fail: ${names(regressions)}`,
-    );
-  }
-  const stableFlips = of("stable-flip");
-  const test = comparison.flip_test;
-  if (of("stable-flips-worse").length > 0 && test !== null) {
-    clauses.push(
-      `more stable checks failed than the baseline's ${comparison.baseline_runs.length} runs explain: ${
-        count(test.failed, "case")
-      } where ${test.expected.toFixed(1)} were expected (p ${
-        formatP(test.p_value)
-      } ≤ ${test.alpha}): ${names(stableFlips)}`,
-    );
-  }
-  const worse = of("figure-worse");
-  if (worse.length > 0) clauses.push(`worse: ${names(worse, figureMove)}`);
-  const unconfirmed = of("unconfirmed");
-  if (unconfirmed.length > 0) {
-    clauses.push(
-      `unconfirmed: ${
-        count(unconfirmed.length, "stable check", "stable checks")
-      } failed and confirmation did not show a break; each failure still counts in the figures (${
-        names(unconfirmed, drawn)
-      })`,
-    );
-  }
-  const confirm = comparison.confirm;
-  if (confirm?.budget_ended === true) {
-    clauses.push(
-      `the budget of ${confirm.max_extra_calls} extra calls ended the draws, not the evidence ` +
-        `(${confirm.spent_calls} made; more were wanted): what is undecided stayed undecided ` +
-        "([gate] max_extra_calls)",
-    );
-  }
-  if (stableFlips.length > 0 && of("stable-flips-worse").length === 0 && test !== null) {
-    clauses.push(
-      `within the baseline's history: ${
-        count(stableFlips.length, "stable check", "stable checks")
-      } failed, as often as ${comparison.baseline_runs.length} runs of an unchanged system make likely (${
-        count(test.failed, "case")
-      }, ${test.expected.toFixed(1)} expected; p ${
-        formatP(test.p_value)
-      }); each failure counts in the figures (${names(stableFlips)})`,
-    );
-  }
-  const flagged = of("figure-flagged");
-  const untested = of("figure-untested");
-  if (flagged.length > 0 || untested.length > 0) {
-    const parts: string[] = [];
-    if (flagged.length > 0) {
-      parts.push(`significant across the figures: ${names(flagged, figureMove)}`);
-    }
-    if (untested.length > 0) parts.push(`no paired test: ${names(untested, figureMove)}`);
-    clauses.push(`dropped, not gating: ${parts.join("; ")}`);
-  }
-  const withinNoise = of("figure-within-noise");
-  const noisy = of("noisy");
-  // Only a baseline of several runs measured its noise; with one, say what the test found.
-  const measured = comparison.baseline_runs.length >= 2;
-  if (withinNoise.length > 0 && !measured) {
-    const paired = new Map(comparison.figures.map((f) => [f.name, f.paired_cases ?? 0]));
-    clauses.push(
-      `dropped, not significant at alpha ${comparison.gate.alpha} (one baseline run, so its ` +
-        `noise was not measured): ${
-          names(withinNoise, (f) =>
-            `${figureMove(f)} with ${count(paired.get(f.figure ?? "") ?? 0, "case")}`)
-        }`,
-    );
-  }
-  if ((measured && withinNoise.length > 0) || noisy.length > 0) {
-    const parts: string[] = [];
-    if (measured && withinNoise.length > 0) parts.push(names(withinNoise, figureMove));
-    if (noisy.length > 0) {
-      parts.push(
-        `${
-          count(noisy.length, "noisy check", "noisy checks")
-        } failed, judged through the figures (${names(noisy)})`,
-      );
-    }
-    clauses.push(`within the baseline's noise: ${parts.join("; ")}`);
-  }
-  const better = of("figure-better");
-  const improvements = of("improvement");
-  if (better.length > 0 || improvements.length > 0) {
-    const parts: string[] = [];
-    if (better.length > 0) parts.push(names(better, figureMove));
-    if (improvements.length > 0) {
-      parts.push(`${count(improvements.length, "check")} fail → pass (${names(improvements)})`);
-    }
-    clauses.push(`better: ${parts.join("; ")}`);
-  }
-  const verdict = VERDICT_WORDS[comparison.verdict];
+  const reading: Reading = {
+    comparison,
+    of: (...kinds) => comparison.facts.filter((f) => kinds.includes(f.kind)),
+  };
+  const clauses = CLAUSES.flatMap((clause) => clause(reading) ?? []);
   if (clauses.length === 0 || comparison.verdict === 0 && !hasWorse(comparison.facts)) {
     const comparedCases = comparison.facts.find((f) => f.kind === "compared")?.cases ?? [];
     clauses.unshift(
@@ -188,67 +38,208 @@ export function headline(comparison: Comparison): string {
       } compared with baseline ${comparison.baseline_run}`,
     );
   }
-  return `${verdict} (exit ${comparison.verdict}): ${clauses.join("; ")}`;
+  return `${VERDICT_WORDS[comparison.verdict]} (exit ${comparison.verdict}): ${clauses.join("; ")}`;
 }
 
-/**
- * The fact list behind the verdict, one fact per line in the closed vocabulary, ending with the
- * verdict and the kinds that forced it. States; never advises.
- */
-export function explainLines(comparison: Comparison): string[] {
-  const lines = comparison.facts.map(factLine);
-  const forcing = [
-    ...new Set(
-      comparison.facts.filter((f) =>
-        VERDICT_FORCED_BY_FACT[f.kind] === comparison.verdict && f.kind
-      )
-        .map((f) => f.kind),
-    ),
-  ];
-  lines.push(
-    `verdict ${comparison.verdict} ${VERDICT_WORDS[comparison.verdict].toLowerCase()}${
-      comparison.verdict === 0 ? "" : `: from ${forcing.join(", ")}`
-    }`,
-  );
-  return lines;
-}
+const unreconciled: Clause = ({ of }) => {
+  const found = of("unreconciled");
+  if (found.length === 0) return undefined;
+  return `the run does not reconcile with what the suite asked: ${
+    count(found.length, "check")
+  } got no answer (${
+    names(found)
+  }); this is not a regression, and what the run measured is not known`;
+};
 
-/**
- * A figure's status as a reader should see it: a drop the test did not find significant is
- * "within-noise" only when the baseline measured its noise (two or more runs).
- */
-export function figureStatusWord(
-  figure: Pick<FigureComparison, "status">,
-  baselineRuns: number,
-): string {
-  return figure.status === "within-noise" && baselineRuns < 2 ? "not significant" : figure.status;
-}
+const calibrationLost: Clause = ({ of }) => {
+  const found = of("calibration-lost");
+  return found.length === 0 ? undefined : `calibration lost: ${names(found, transition)}`;
+};
 
-/** One fact as one line: its kind, then what it is about, then what moved. */
-export function factLine(fact: Fact): string {
-  const subject = fact.case_id !== undefined
-    ? (fact.assertion === undefined ? fact.case_id : `${fact.case_id} · ${fact.assertion}`)
-    : fact.figure ?? fact.assertion ?? "";
-  const move = fact.from !== undefined || fact.to !== undefined
-    ? `${show(fact.from)} → ${show(fact.to)}`
-    : "";
-  if (fact.kind === "compared") {
-    return `compared ${count(fact.cases?.length ?? 0, "case")}`;
+const canaryMoved: Clause = ({ of }) => {
+  const found = of("canary-moved");
+  return found.length === 0 ? undefined : `canary moved: ${names(found, transition)}`;
+};
+
+const removedPassing: Clause = ({ of }) => {
+  const found = of("case-removed").filter((f) => f.from === "pass");
+  if (found.length === 0) return undefined;
+  return `${count(found.length, "case")} that passed in the baseline ${
+    found.length === 1 ? "is" : "are"
+  } no longer checked (${names(found, (f) => f.case_id ?? "")})`;
+};
+
+const newRulesNotJudged: Clause = ({ of }) => {
+  const notRechecked = of("not-rechecked");
+  const inputsChanged = of("inputs-changed");
+  if (notRechecked.length === 0 && inputsChanged.length === 0) return undefined;
+  const parts: string[] = [];
+  if (notRechecked.length > 0) {
+    parts.push(
+      `${count(notRechecked.length, "check")} changed and can not be re-checked on the ` +
+        `baseline's outputs without a call (${names(notRechecked)})`,
+    );
   }
-  if (fact.kind === "rechecked") {
-    const cases = fact.cases ?? [];
-    return `rechecked  ${subject}  the candidate's check re-applied to the baseline's outputs of ${
-      count(cases.length, "case")
+  if (inputsChanged.length > 0) {
+    parts.push(
+      `${count(inputsChanged.length, "case")} now ${
+        inputsChanged.length === 1 ? "asks" : "ask"
+      } the target something else (${names(inputsChanged, (f) => f.case_id ?? "")})`,
+    );
+  }
+  const ways = [...new Set([...notRechecked, ...inputsChanged].map((f) => f.resolve))];
+  return `not judged: ${parts.join(" and ")}; to approve the new rules: ${
+    ways.filter((w) => w !== undefined).join("; or ")
+  }`;
+};
+
+const couldNotJudge: Clause = ({ of }) => {
+  const unjudged = of("unjudged");
+  const figures = of("figure-missing", "figure-uncomputable");
+  if (unjudged.length === 0 && figures.length === 0) return undefined;
+  const parts: string[] = [];
+  if (unjudged.length > 0) parts.push(`${count(unjudged.length, "check")} (${names(unjudged)})`);
+  if (figures.length > 0) {
+    parts.push(
+      `${count(figures.length, "figure")} (${
+        names(figures, (f) =>
+          `${f.figure} ${f.kind === "figure-missing" ? "missing" : "not computable"}`)
+      })`,
+    );
+  }
+  return `could not judge ${parts.join(" and ")}`;
+};
+
+const regressions: Clause = ({ of }) => {
+  const found = of("regression");
+  if (found.length === 0) return undefined;
+  return `${count(found.length, "regression")} in ${
+    count(distinctCases(found), "case")
+  }, pass → fail: ${names(found)}`;
+};
+
+const stableFlipsWorse: Clause = ({ comparison, of }) => {
+  const test = comparison.flip_test;
+  if (of("stable-flips-worse").length === 0 || test === null) return undefined;
+  return `more stable checks failed than the baseline's ${comparison.baseline_runs.length} runs explain: ${
+    count(test.failed, "case")
+  } where ${test.expected.toFixed(1)} were expected (p ${formatP(test.p_value)} ≤ ${test.alpha}): ${
+    names(of("stable-flip"))
+  }`;
+};
+
+const figuresWorse: Clause = ({ of }) => {
+  const found = of("figure-worse");
+  return found.length === 0 ? undefined : `worse: ${names(found, figureMove)}`;
+};
+
+const unconfirmed: Clause = ({ of }) => {
+  const found = of("unconfirmed");
+  if (found.length === 0) return undefined;
+  return `unconfirmed: ${
+    count(found.length, "stable check", "stable checks")
+  } failed and confirmation did not show a break; each failure still counts in the figures (${
+    names(found, drawn)
+  })`;
+};
+
+const budgetEnded: Clause = ({ comparison }) => {
+  const confirm = comparison.confirm;
+  if (confirm?.budget_ended !== true) return undefined;
+  return `the budget of ${confirm.max_extra_calls} extra calls ended the draws, not the evidence ` +
+    `(${confirm.spent_calls} made; more were wanted): what is undecided stayed undecided ` +
+    "([gate] max_extra_calls)";
+};
+
+const withinHistory: Clause = ({ comparison, of }) => {
+  const flips = of("stable-flip");
+  const test = comparison.flip_test;
+  if (flips.length === 0 || of("stable-flips-worse").length > 0 || test === null) return undefined;
+  return `within the baseline's history: ${
+    count(flips.length, "stable check", "stable checks")
+  } failed, as often as ${comparison.baseline_runs.length} runs of an unchanged system make likely (${
+    count(test.failed, "case")
+  }, ${test.expected.toFixed(1)} expected; p ${
+    formatP(test.p_value)
+  }); each failure counts in the figures (${names(flips)})`;
+};
+
+const droppedNotGating: Clause = ({ of }) => {
+  const flagged = of("figure-flagged");
+  const untested = of("figure-untested");
+  if (flagged.length === 0 && untested.length === 0) return undefined;
+  const parts: string[] = [];
+  if (flagged.length > 0) {
+    parts.push(`significant across the figures: ${names(flagged, figureMove)}`);
+  }
+  if (untested.length > 0) parts.push(`no paired test: ${names(untested, figureMove)}`);
+  return `dropped, not gating: ${parts.join("; ")}`;
+};
+
+// Only a baseline of several runs measured its noise; with one, say what the test found.
+const measured = (comparison: Comparison) => comparison.baseline_runs.length >= 2;
+
+const notSignificant: Clause = ({ comparison, of }) => {
+  const withinNoise = of("figure-within-noise");
+  if (withinNoise.length === 0 || measured(comparison)) return undefined;
+  const paired = new Map(comparison.figures.map((f) => [f.name, f.paired_cases ?? 0]));
+  return `dropped, not significant at alpha ${comparison.gate.alpha} (one baseline run, so its ` +
+    `noise was not measured): ${
+      names(withinNoise, (f) =>
+        `${figureMove(f)} with ${count(paired.get(f.figure ?? "") ?? 0, "case")}`)
     }`;
+};
+
+const withinNoise: Clause = ({ comparison, of }) => {
+  const figures = measured(comparison) ? of("figure-within-noise") : [];
+  const noisy = of("noisy");
+  if (figures.length === 0 && noisy.length === 0) return undefined;
+  const parts: string[] = [];
+  if (figures.length > 0) parts.push(names(figures, figureMove));
+  if (noisy.length > 0) {
+    parts.push(
+      `${count(noisy.length, "noisy check", "noisy checks")} failed, judged through the figures (${
+        names(noisy)
+      })`,
+    );
   }
-  if (fact.kind === "stable-flips-worse") {
-    const expected = typeof fact.from === "number" ? fact.from.toFixed(2) : show(fact.from);
-    return `stable-flips-worse  ${show(fact.to === undefined ? null : String(fact.to))} cases ` +
-      `with a stable check failed, ${expected} expected`;
+  return `within the baseline's noise: ${parts.join("; ")}`;
+};
+
+const better: Clause = ({ of }) => {
+  const figures = of("figure-better");
+  const improvements = of("improvement");
+  if (figures.length === 0 && improvements.length === 0) return undefined;
+  const parts: string[] = [];
+  if (figures.length > 0) parts.push(names(figures, figureMove));
+  if (improvements.length > 0) {
+    parts.push(`${count(improvements.length, "check")} fail → pass (${names(improvements)})`);
   }
-  const resolve = fact.resolve === undefined ? "" : `resolve: ${fact.resolve}`;
-  return [fact.kind, subject, move, resolve].filter((part) => part !== "").join("  ");
-}
+  return `better: ${parts.join("; ")}`;
+};
+
+const rulesChanged: Clause = ({ comparison }) => rulesClause(comparison.facts);
+
+/** The headline's clauses, in the order it states them: what most qualifies the verdict first. */
+const CLAUSES: readonly Clause[] = [
+  unreconciled,
+  calibrationLost,
+  canaryMoved,
+  rulesChanged,
+  removedPassing,
+  newRulesNotJudged,
+  couldNotJudge,
+  regressions,
+  stableFlipsWorse,
+  figuresWorse,
+  unconfirmed,
+  budgetEnded,
+  withinHistory,
+  droppedNotGating,
+  notSignificant,
+  withinNoise,
+  better,
+];
 
 function rulesClause(facts: readonly Fact[]): string | undefined {
   const parts: string[] = [];
@@ -291,53 +282,4 @@ function rulesClause(facts: readonly Fact[]): string | undefined {
 
 function hasWorse(facts: readonly Fact[]): boolean {
   return facts.some((f) => VERDICT_FORCED_BY_FACT[f.kind] > 0);
-}
-
-function names(facts: readonly Fact[], name: (f: Fact) => string = checkName): string {
-  const shown = facts.slice(0, NAMES_SHOWN).map(name).join(", ");
-  const rest = facts.length - NAMES_SHOWN;
-  return rest > 0 ? `${shown} and ${rest} more` : shown;
-}
-
-function checkName(f: Fact): string {
-  return `${f.case_id} · ${f.assertion}`;
-}
-
-function transition(f: Fact): string {
-  return `${checkName(f)} ${show(f.from)} → ${show(f.to)}`;
-}
-
-function figureMove(f: Fact): string {
-  const from = typeof f.from === "number" ? f.from : null;
-  const to = typeof f.to === "number" ? f.to : null;
-  const delta = from !== null && to !== null ? ` (${signed(to - from)})` : "";
-  return `${f.figure} ${show(from)} → ${show(to)}${delta}`;
-}
-
-function drawn(f: Fact): string {
-  const c = f.confirmation;
-  return c === undefined ? checkName(f) : `${checkName(f)} ${c.pass} pass of ${c.pass + c.fail}`;
-}
-
-function distinctCases(facts: readonly Fact[]): number {
-  return new Set(facts.map((f) => f.case_id)).size;
-}
-
-function show(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "none";
-  return typeof value === "number" ? value.toFixed(4) : value;
-}
-
-function formatP(p: number): string {
-  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
-}
-
-function signed(n: number): string {
-  return `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(4)}`;
-}
-
-function count(n: number, noun: string, plural?: string): string {
-  if (n === 1) return `1 ${noun}`;
-  const nouns = plural ?? (noun.endsWith("s") ? noun : noun.replace(/(\w+)( .*)?$/, "$1s$2"));
-  return `${grouped(n)} ${nouns}`;
 }

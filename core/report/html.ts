@@ -1,4 +1,5 @@
-import { factLine, figureStatusWord, headline } from "../compare/headline.ts";
+import { factLine, figureStatusWord } from "../compare/explain_lines.ts";
+import { headline } from "../compare/headline.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { escapeHtml } from "./escape_html.ts";
 import { comparedCases } from "./facts_by_kind.ts";
