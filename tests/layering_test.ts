@@ -194,6 +194,18 @@ Deno.test("the circle check finds a circle of two files", () => {
   }
 });
 
+Deno.test("only core/model/providers/ tells one provider from another", () => {
+  // A new provider is its file there and its line in PROVIDERS; a branch elsewhere would be missed.
+  const rule: [RegExp, string][] = [
+    [/(?<!typeof\s+[\w.?]*)\bprovider\s*[!=]==?\s*["']/, "branches on a provider's name"],
+    [/["']\s*[!=]==?\s*[\w.?]*\bprovider\b/, "branches on a provider's name"],
+  ];
+  const found = ["core", "host", "cli", "mcp", "operator"]
+    .flatMap((dir) => violations(dir, rule))
+    .filter((v) => !v.startsWith("core/model/providers/"));
+  assertEquals(found, []);
+});
+
 /** The npm packages core imports, each read for what it does when loaded and used. */
 const CORE_PACKAGES_REVIEWED = [
   "@noble/hashes",
