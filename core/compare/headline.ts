@@ -72,21 +72,22 @@ const removedPassing: Clause = ({ of }) => {
 const newRulesNotJudged: Clause = ({ of }) => {
   const notRechecked = of("not-rechecked");
   const inputsChanged = of("inputs-changed");
-  if (notRechecked.length === 0 && inputsChanged.length === 0) return undefined;
-  const parts: string[] = [];
-  if (notRechecked.length > 0) {
-    parts.push(
-      `${count(notRechecked.length, "check")} changed and can not be re-checked on the ` +
-        `baseline's outputs without a call (${names(notRechecked)})`,
-    );
-  }
-  if (inputsChanged.length > 0) {
-    parts.push(
-      `${count(inputsChanged.length, "case")} now ${
-        inputsChanged.length === 1 ? "asks" : "ask"
-      } the target something else (${names(inputsChanged, (f) => f.case_id ?? "")})`,
-    );
-  }
+  const parts = partsOf(
+    [
+      notRechecked,
+      (found) =>
+        `${count(found.length, "check")} changed and can not be re-checked on the ` +
+        `baseline's outputs without a call (${names(found)})`,
+    ],
+    [
+      inputsChanged,
+      (found) =>
+        `${count(found.length, "case")} now ${
+          found.length === 1 ? "asks" : "ask"
+        } the target something else (${names(found, (f) => f.case_id ?? "")})`,
+    ],
+  );
+  if (parts.length === 0) return undefined;
   const ways = [...new Set([...notRechecked, ...inputsChanged].map((f) => f.resolve))];
   return `not judged: ${parts.join(" and ")}; to approve the new rules: ${
     ways.filter((w) => w !== undefined).join("; or ")
@@ -94,20 +95,20 @@ const newRulesNotJudged: Clause = ({ of }) => {
 };
 
 const couldNotJudge: Clause = ({ of }) => {
-  const unjudged = of("unjudged");
-  const figures = of("figure-missing", "figure-uncomputable");
-  if (unjudged.length === 0 && figures.length === 0) return undefined;
-  const parts: string[] = [];
-  if (unjudged.length > 0) parts.push(`${count(unjudged.length, "check")} (${names(unjudged)})`);
-  if (figures.length > 0) {
-    parts.push(
-      `${count(figures.length, "figure")} (${
-        names(figures, (f) =>
-          `${f.figure} ${f.kind === "figure-missing" ? "missing" : "not computable"}`)
-      })`,
-    );
-  }
-  return `could not judge ${parts.join(" and ")}`;
+  const parts = partsOf(
+    [of("unjudged"), (found) => `${count(found.length, "check")} (${names(found)})`],
+    [
+      of("figure-missing", "figure-uncomputable"),
+      (found) =>
+        `${count(found.length, "figure")} (${
+          names(
+            found,
+            (f) => `${f.figure} ${f.kind === "figure-missing" ? "missing" : "not computable"}`,
+          )
+        })`,
+    ],
+  );
+  return parts.length === 0 ? undefined : `could not judge ${parts.join(" and ")}`;
 };
 
 const regressions: Clause = ({ of }) => {
@@ -165,15 +166,14 @@ const withinHistory: Clause = ({ comparison, of }) => {
 };
 
 const droppedNotGating: Clause = ({ of }) => {
-  const flagged = of("figure-flagged");
-  const untested = of("figure-untested");
-  if (flagged.length === 0 && untested.length === 0) return undefined;
-  const parts: string[] = [];
-  if (flagged.length > 0) {
-    parts.push(`significant across the figures: ${names(flagged, figureMove)}`);
-  }
-  if (untested.length > 0) parts.push(`no paired test: ${names(untested, figureMove)}`);
-  return `dropped, not gating: ${parts.join("; ")}`;
+  const parts = partsOf(
+    [
+      of("figure-flagged"),
+      (found) => `significant across the figures: ${names(found, figureMove)}`,
+    ],
+    [of("figure-untested"), (found) => `no paired test: ${names(found, figureMove)}`],
+  );
+  return parts.length === 0 ? undefined : `dropped, not gating: ${parts.join("; ")}`;
 };
 
 // Only a baseline of several runs measured its noise; with one, say what the test found.
@@ -191,32 +191,31 @@ const notSignificant: Clause = ({ comparison, of }) => {
 };
 
 const withinNoise: Clause = ({ comparison, of }) => {
-  const figures = measured(comparison) ? of("figure-within-noise") : [];
-  const noisy = of("noisy");
-  if (figures.length === 0 && noisy.length === 0) return undefined;
-  const parts: string[] = [];
-  if (figures.length > 0) parts.push(names(figures, figureMove));
-  if (noisy.length > 0) {
-    parts.push(
-      `${count(noisy.length, "noisy check", "noisy checks")} failed, judged through the figures (${
-        names(noisy)
-      })`,
-    );
-  }
-  return `within the baseline's noise: ${parts.join("; ")}`;
+  const parts = partsOf(
+    [measured(comparison) ? of("figure-within-noise") : [], (found) => names(found, figureMove)],
+    [
+      of("noisy"),
+      (found) =>
+        `${
+          count(found.length, "noisy check", "noisy checks")
+        } failed, judged through the figures (${names(found)})`,
+    ],
+  );
+  return parts.length === 0 ? undefined : `within the baseline's noise: ${parts.join("; ")}`;
 };
 
 const better: Clause = ({ of }) => {
-  const figures = of("figure-better");
-  const improvements = of("improvement");
-  if (figures.length === 0 && improvements.length === 0) return undefined;
-  const parts: string[] = [];
-  if (figures.length > 0) parts.push(names(figures, figureMove));
-  if (improvements.length > 0) {
-    parts.push(`${count(improvements.length, "check")} fail → pass (${names(improvements)})`);
-  }
-  return `better: ${parts.join("; ")}`;
+  const parts = partsOf(
+    [of("figure-better"), (found) => names(found, figureMove)],
+    [of("improvement"), (found) => `${count(found.length, "check")} fail → pass (${names(found)})`],
+  );
+  return parts.length === 0 ? undefined : `better: ${parts.join("; ")}`;
 };
+
+/** The parts of a clause, each worded from its facts when it has any. */
+function partsOf(...parts: [Fact[], (found: Fact[]) => string][]): string[] {
+  return parts.flatMap(([found, words]) => found.length === 0 ? [] : [words(found)]);
+}
 
 const rulesChanged: Clause = ({ comparison }) => rulesClause(comparison.facts);
 

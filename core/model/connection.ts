@@ -1,5 +1,5 @@
-import type { JsonValue } from "../json.ts";
 import { type Provider, PROVIDERS } from "./providers/mod.ts";
+import type { WireConnection } from "./providers/wire_format.ts";
 import type { SameType } from "../same_type.ts";
 
 /** Header names that carry a credential: a suite may not set them, since a key never lives there. */
@@ -128,22 +128,13 @@ export interface ModelConnectionOptions {
 // The public type spells the names out for its readers; a provider added to PROVIDERS fails here.
 const _providers: SameType<ModelConnectionOptions["provider"], Provider> = true;
 
-/** A model connection as validated. */
-export interface ModelConnection {
+/** A model connection as validated: what its wire format reads, and how it is reached and paced. */
+export interface ModelConnection extends WireConnection {
   provider: Provider;
-  model: string;
   base_url?: string;
   api_key_env?: string;
   api_key_header?: string;
-  anthropic_version?: string;
-  headers: Record<string, string>;
   query: Record<string, string>;
-  system?: string;
-  temperature?: number;
-  max_tokens?: number;
-  max_completion_tokens?: number;
-  seed?: number;
-  extra_body?: Record<string, JsonValue>;
   requests_per_minute?: number;
   tokens_per_minute?: number;
   circuit_failures: number;
