@@ -2,9 +2,9 @@ import { deepStrictEqual as assertEquals, match, ok, throws } from "node:assert/
 import { compareRuns } from "../../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
 import { nextDraws, planConfirmation } from "../../../core/compare/confirmation_plan.ts";
-import { headline } from "../../../core/compare/reading.ts";
+import { headline } from "../../../core/compare/headline.ts";
 import { noisyChance } from "../../../core/compare/baseline_measure.ts";
-import { pairedDropTest } from "../../../core/statistics/paired_test.ts";
+import { pairedDropTest } from "../../../core/statistics/paired_drop.ts";
 import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "../_runs.ts";
