@@ -1,5 +1,5 @@
 import { type CheckHistory, checkHistory } from "./check_history.ts";
-import { chosenForDraws, NOISY_SHARE } from "../statistics/conditional_drop_test.ts";
+import { chosenForDraws, NOISY_SHARE } from "../statistics/conditional_drop.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import { runGate } from "../run/run_gate.ts";

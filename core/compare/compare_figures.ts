@@ -12,7 +12,7 @@ import {
   type PairedCase,
   pairedDropTest,
   type PairedTest,
-} from "../statistics/paired_test.ts";
+} from "../statistics/paired_drop.ts";
 
 /** A figure on both sides, and what became of it. */
 export interface FigureComparison {

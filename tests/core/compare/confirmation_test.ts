@@ -6,9 +6,9 @@ import {
   nextDraws,
   planConfirmation,
 } from "../../../core/compare/confirmation_plan.ts";
-import { headline } from "../../../core/compare/reading.ts";
+import { headline } from "../../../core/compare/headline.ts";
 import { noisyChance } from "../../../core/compare/baseline_measure.ts";
-import { pairedDropTest } from "../../../core/statistics/paired_test.ts";
+import { pairedDropTest } from "../../../core/statistics/paired_drop.ts";
 import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "../_runs.ts";

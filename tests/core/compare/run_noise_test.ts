@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
-import { headline } from "../../../core/compare/reading.ts";
+import { headline } from "../../../core/compare/headline.ts";
 import { runLevelNoise } from "../../../core/statistics/run_level_noise.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";
 import { fakeRun } from "../_runs.ts";

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { conditionalDropPValue } from "../../../core/statistics/conditional_drop_test.ts";
-import { exactDropPValue } from "../../../core/statistics/exact_drop_test.ts";
-import { pairedDropTest } from "../../../core/statistics/paired_test.ts";
+import { conditionalDropPValue } from "../../../core/statistics/conditional_drop.ts";
+import { exactDropPValue } from "../../../core/statistics/exact_drop.ts";
+import { pairedDropTest } from "../../../core/statistics/paired_drop.ts";
 import {
   falseConfirmationBound,
   rerunsForFamilyError,
