@@ -11,7 +11,7 @@
  */
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { taskFlags } from "./task_flags.ts";
+import { taskFlags } from "../tools/task_flags.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const workspace = join(root, ".demo");

@@ -4,7 +4,8 @@ import { gateComparison } from "./_gate.ts";
 import { gateEverySuite } from "./_gate_every_suite.ts";
 import { redactOption } from "./_redact.ts";
 import { printJson } from "./_shared.ts";
-import { figureStatusWord } from "../../core/compare/reading.ts";
+import { figureStatusWord } from "../../core/compare/explain_lines.ts";
+import { formatP } from "../../core/compare/fact_words.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import { settingChangesClause } from "../../core/run/target_settings.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
@@ -93,11 +94,6 @@ export async function execute(
   lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
   io.out(lines.join("\n") + "\n");
   return comparison.verdict;
-}
-
-/** A p-value for a table cell: small ones in scientific notation. */
-function formatP(p: number): string {
-  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }
 
 const VERDICT_COLOURS = ["\x1b[32m", "\x1b[31m", "\x1b[33m"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { backoffMsSchema, timeoutMsSchema } from "../suite/timer_limits.ts";
+import { backoffMsSchema, timeoutMsSchema } from "../timer_limits.ts";
 import { JUDGE_FIELDS } from "./judge.ts";
 import { templateFields } from "./template.ts";
 

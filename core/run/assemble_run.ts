@@ -1,4 +1,4 @@
-import { runTotals } from "../model/totals.ts";
+import { runTotals } from "./run_totals.ts";
 // The zod-free modules, not the schemas that re-export them: storing a run loads no zod (ADR 0070).
 import { recordedAssertions } from "../compare/recorded_assertions.ts";
 import type { Suite } from "../suite/suite.ts";

@@ -1,20 +1,16 @@
 import { decodeOutput } from "../utf8.ts";
 import { redact } from "../../core/redact.ts";
-import {
-  ANTHROPIC_DEFAULT_MAX_TOKENS,
-  describeModel,
-  type ModelConnection,
-} from "../../core/model/connection.ts";
+import { describeModel, type ModelConnection } from "../../core/model/connection.ts";
+import { PROVIDERS } from "../../core/model/providers/mod.ts";
 import { retryAfterMs } from "../../core/model/retry_after.ts";
 import type { ModelMeter, ModelRole } from "../../core/model/usage.ts";
 import {
   authHeader,
   buildRequest,
-  type ModelPrompt,
-  type ModelReply,
   readErrorMessage,
   WireFormatError,
 } from "../../core/model/wire.ts";
+import type { ModelPrompt, ModelReply } from "../../core/model/providers/wire_format.ts";
 import { abortError, clip, errorMessage } from "../targets/_shared.ts";
 import { TransportError } from "../targets/target.ts";
 import type { Circuit } from "./circuit.ts";
@@ -71,7 +67,7 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
   const label = describeModel(connection);
   const wallClock = parts.wallClock ?? (() => Date.now());
   const outputAllowance = connection.max_tokens ?? connection.max_completion_tokens ??
-    (connection.provider === "anthropic" ? ANTHROPIC_DEFAULT_MAX_TOKENS : 512);
+    PROVIDERS[connection.provider].unstatedOutputTokens;
   return {
     connection,
     role: parts.role,

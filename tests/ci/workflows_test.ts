@@ -8,7 +8,7 @@ import {
   scaffoldFiles,
   workflow,
 } from "../../host/init/scaffold_files.ts";
-import { taskFlags } from "../../examples/task_flags.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 import { prepareScenario } from "../../examples/operator/scenario.ts";
 
 /** The YAML files of a folder, by path relative to the repository. */

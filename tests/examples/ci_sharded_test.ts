@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, cliCommandArgs, git, ROOT, smallSystem, workspace } from "../cli/_cli.ts";
+import { accuracySuite } from "../support/suite_toml.ts";
 
 const GITHUB = join(ROOT, "examples", "ci", "github-sharded.yml");
 const GITLAB = join(ROOT, "examples", "ci", "gitlab-sharded.yml");
@@ -18,22 +19,7 @@ function suite(): string {
     { length: 12 },
     (_, i) => `[[cases]]\nid = "c${i + 1}"\nvars = { n = ${i + 1} }\nexpected = "a${i + 1}"\n`,
   ).join("\n");
-  return `name = "sharded"
-
-[target]
-module = "system.ts"
-export = "answer"
-
-[[assertions]]
-name = "correct"
-kind = "equals"
-
-[[aggregates]]
-name = "accuracy"
-kind = "accuracy"
-over = "correct"
-
-${cases}`;
+  return accuracySuite("sharded", { target: 'export = "answer"', rest: `\n${cases}` });
 }
 
 Deno.test("the GitHub and GitLab examples split into the same shards they merge", async () => {

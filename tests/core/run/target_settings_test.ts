@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
-import { explainLines } from "../../../core/compare/reading.ts";
+import { explainLines } from "../../../core/compare/explain_lines.ts";
 import { RunDocumentSchema } from "../../../core/run/run_document.ts";
 import { isPlainRunDocument } from "../../../core/run/run_document_check.ts";
 import { settingChanges, targetSettingsOf } from "../../../core/run/target_settings.ts";
