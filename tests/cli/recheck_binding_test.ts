@@ -1,38 +1,8 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { cli, ROOT } from "./_cli.ts";
+import { cli } from "./_cli.ts";
+import { pureSuite } from "./_pure_suite.ts";
 import { approvedUpstream, ciCheckout, ciRun, pullRequest } from "./_pull_request.ts";
-
-/**
- * A code-form suite whose one pure custom check compares with `expected`, case-blind or not;
- * `wrong` lists the cases its target answers wrongly.
- */
-function pureSuite(options: { caseBlind: boolean; wrong?: number[] }): string {
-  return `import { custom, defineSuite } from "${ROOT}/mod.ts";
-export const suite = defineSuite({
-  name: "pure",
-  target: (vars) => ${
-    JSON.stringify(options.wrong ?? [])
-  }.includes(vars.n) ? "b" + vars.n : "a" + vars.n,
-  assertions: [
-    custom({
-      name: "correct",
-      params: { case_blind: ${options.caseBlind} },
-      pure: true,
-      check: ({ output, testCase }) => {
-        const expected = String(testCase.expected);
-        return ${options.caseBlind} ? output.toLowerCase() === expected : output === expected;
-      },
-    }),
-  ],
-  cases: [
-    { id: "one", vars: { n: 1 }, expected: "a1" },
-    { id: "two", vars: { n: 2 }, expected: "a2" },
-    { id: "three", vars: { n: 3 }, expected: "a3" },
-  ],
-});
-`;
-}
 
 /** The store's copy of a run, with case two's stored output replaced. */
 async function doctored(path: string, output: string): Promise<string> {
