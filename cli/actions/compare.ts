@@ -6,6 +6,7 @@ import { redactOption } from "./_redact.ts";
 import { printJson } from "./_shared.ts";
 import { figureStatusWord } from "../../core/compare/reading.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
+import { settingChangesClause } from "../../core/run/target_settings.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 
 /** What `digline compare` does; its declaration is cli/commands/compare.ts. */
@@ -40,6 +41,9 @@ export async function execute(
     `suite ${comparison.suite}: run ${comparison.candidate_run} against ${against}` +
     (runs > 1 ? `, ${runs} runs` : ""),
   ];
+  // What the target was asked with, where it differs from the baseline's run.
+  const changed = settingChangesClause(comparison.facts.filter((f) => f.kind === "target-changed"));
+  if (changed !== undefined) lines[2] += `; ${changed}`;
   if (comparison.confirmation !== null) {
     lines.push(`confirmation draws ${comparison.confirmation}`);
   }

@@ -1,6 +1,7 @@
 import { rejudgeDocument } from "../../host/commands/documents.ts";
 import { UsageError } from "../../host/refusals.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
+import { runExitCode, unjudgedRunLine } from "../../core/run/run_exit.ts";
 import type { RejudgeInput } from "../commands/rejudge.ts";
 import type { Io } from "../io.ts";
 import { openStore, printJson } from "./_shared.ts";
@@ -25,7 +26,12 @@ export async function execute(
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     onNote: (note) => io.err(`digline: note: ${note}\n`),
   }).finally(() => progress.finish());
-  if (values.json) return printJson(io, summary);
+  const unjudged = unjudgedRunLine(summary);
+  if (unjudged !== undefined) io.err(`${unjudged}\n`);
+  if (values.json) {
+    printJson(io, summary);
+    return runExitCode(summary);
+  }
   const c = summary.checks;
   io.out(
     [
@@ -36,5 +42,5 @@ export async function execute(
       ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
     ].join("\n") + "\n",
   );
-  return 0;
+  return runExitCode(summary);
 }

@@ -2,6 +2,7 @@ import { runSuiteDocument } from "../../host/commands/run_suite_document.ts";
 import { parseShardSpec } from "../../core/run/shard_spec.ts";
 import type { RunInput } from "../commands/run.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
+import { runExitCode, unjudgedRunLine } from "../../core/run/run_exit.ts";
 import type { Io } from "../io.ts";
 import { count, openStore, printJson } from "./_shared.ts";
 import { progressLine } from "../progress.ts";
@@ -25,7 +26,14 @@ export async function execute(
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     onNote: (note) => io.err(`digline: note: ${note}\n`),
   }).finally(() => progress.finish());
-  if (values.json) return printJson(io, summary);
+  // A run is stored whatever its verdicts, but one with an unanswered question says so in its
+  // exit, so a script that runs without comparing does not read 0 for it.
+  const unjudged = unjudgedRunLine(summary);
+  if (unjudged !== undefined) io.err(`${unjudged}\n`);
+  if (values.json) {
+    printJson(io, summary);
+    return runExitCode(summary);
+  }
   const c = summary.checks;
   io.out(
     [
@@ -50,5 +58,5 @@ export async function execute(
       ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
     ].join("\n") + "\n",
   );
-  return 0;
+  return runExitCode(summary);
 }

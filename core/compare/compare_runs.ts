@@ -17,6 +17,7 @@ import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
 import { recheckBaseline, type RecheckedBaseline, type RecheckRules } from "./recheck.ts";
 import { casesById } from "../run/cases_by_id.ts";
+import { settingChanges } from "../run/target_settings.ts";
 import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
@@ -166,6 +167,10 @@ export function compareRunsWith(
     }
   }
   facts.push(...rulesChanged(baseline, candidate, { before, after }));
+  // What the target was asked with is not a rule: it is told, so a reading can say what changed.
+  for (const change of settingChanges(baseline.target_settings, candidate.target_settings)) {
+    facts.push({ kind: "target-changed", ...change });
+  }
   facts.push(...recheck.facts);
 
   const compared: string[] = [];

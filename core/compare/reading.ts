@@ -116,10 +116,17 @@ export function headline(comparison: Comparison): string {
   }
   const confirm = comparison.confirm;
   if (confirm?.budget_ended === true) {
+    const max = confirm.max_extra_calls ?? 0;
+    // A plan cut to fit the budget (room kept for confirming failures) can leave calls unspent:
+    // then the budget limited the draws, and did not end them.
     clauses.push(
-      `the budget of ${confirm.max_extra_calls} extra calls ended the draws, not the evidence ` +
-        `(${confirm.spent_calls} made; more were wanted): what is undecided stayed undecided ` +
-        "([gate] max_extra_calls)",
+      confirm.spent_calls >= max
+        ? `the budget of ${max} extra calls ended the draws, not the evidence ` +
+          `(${confirm.spent_calls} made; more were wanted): what is undecided stayed undecided ` +
+          "([gate] max_extra_calls)"
+        : `the budget of ${max} extra calls limited the draws, not the evidence: fewer were ` +
+          `planned than wanted, to fit it (${confirm.spent_calls} of its ${max} calls made); ` +
+          "what is undecided stayed undecided ([gate] max_extra_calls)",
     );
   }
   if (stableFlips.length > 0 && of("stable-flips-worse").length === 0 && test !== null) {
@@ -228,7 +235,7 @@ export function figureStatusWord(
 export function factLine(fact: Fact): string {
   const subject = fact.case_id !== undefined
     ? (fact.assertion === undefined ? fact.case_id : `${fact.case_id} · ${fact.assertion}`)
-    : fact.figure ?? fact.assertion ?? "";
+    : fact.figure ?? fact.assertion ?? fact.setting ?? "";
   const move = fact.from !== undefined || fact.to !== undefined
     ? `${show(fact.from)} → ${show(fact.to)}`
     : "";

@@ -76,6 +76,7 @@ export const MODEL_CONNECTION_KEYS: readonly string[] = [
   "requests_per_minute",
   "tokens_per_minute",
   "circuit_failures",
+  "circuit_window_ms",
 ];
 
 /** Keys that say how a model is reached or paced, not what it is asked: never part of an identity. */
@@ -87,9 +88,11 @@ export const OPERATIONAL_MODEL_KEYS: readonly string[] = [
   "requests_per_minute",
   "tokens_per_minute",
   "circuit_failures",
+  "circuit_window_ms",
   "timeout_ms",
   "retries",
   "backoff_ms",
+  "abstention_retries",
 ];
 
 /**
@@ -143,6 +146,11 @@ export interface ModelConnectionOptions {
   tokens_per_minute?: number;
   /** Consecutive failed calls after which the endpoint is not called again in this run (5). */
   circuit_failures?: number;
+  /**
+   * How long those failures in a row must have gone on, in milliseconds, before the circuit
+   * opens when they are of a kind that passes (5xx, refused connections, timeouts): 30 000.
+   */
+  circuit_window_ms?: number;
 }
 
 /** A model connection as validated. */
@@ -164,7 +172,14 @@ export interface ModelConnection {
   requests_per_minute?: number;
   tokens_per_minute?: number;
   circuit_failures: number;
+  circuit_window_ms?: number;
 }
+
+/**
+ * How long failures in a row that may pass must go on before the circuit opens, when the suite
+ * says nothing: longer than a local server takes to load a small model, far shorter than a run.
+ */
+export const DEFAULT_CIRCUIT_WINDOW_MS = 30_000;
 
 /** The base URL a connection reaches, with the provider's default filled in. */
 export function baseUrlOf(c: Pick<ModelConnection, "provider" | "base_url">): string {

@@ -63,6 +63,8 @@ export const ModelConnectionShape = {
   tokens_per_minute: z.number().int().positive().optional(),
   /** Consecutive failed calls after which the endpoint is not called again in this run. */
   circuit_failures: z.number().int().positive().max(1000).default(5),
+  /** How long failures in a row that may pass must go on before the circuit opens. */
+  circuit_window_ms: z.number().int().nonnegative().max(3_600_000).optional(),
 };
 
 /**

@@ -45,6 +45,7 @@ export interface JudgeSettings extends ModelConnection {
   timeout_ms: number;
   retries: number;
   backoff_ms: number;
+  abstention_retries: number;
 }
 
 /**

@@ -20,6 +20,8 @@ export const JudgeShape = {
   /** Extra calls after a failed one (429, 5xx, a timeout); an answer that does not parse is not retried. */
   retries: z.number().int().nonnegative().max(10).default(2),
   backoff_ms: backoffMsSchema(1_000),
+  /** How many times an abstention is asked again before it is an errored verdict. */
+  abstention_retries: z.number().int().nonnegative().max(10).default(2),
 };
 
 /** A judge prompt names only fields a judge has, and shows the judge the output. */

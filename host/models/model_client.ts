@@ -138,7 +138,7 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
         const location = redact(response.headers.get("location") ?? "nowhere", secrets);
         const message = `${where} answered ${response.status}, a redirect to ${location}; ` +
           "digline does not send a key on to another address: set base_url to that address";
-        parts.circuit.failure(message);
+        parts.circuit.failure(message, { lasting: true });
         throw new TransportError(message, { retryable: false });
       }
       if (!response.ok) {
@@ -190,7 +190,7 @@ function statusError(
     return new TransportError(message, { retryable: true, retryAfterMs: retryAfter });
   }
   if (UNUSABLE.has(status)) {
-    context.circuit.failure(message);
+    context.circuit.failure(message, { lasting: true });
     return new TransportError(message, { retryable: false });
   }
   // Another 4xx is about this request (a prompt too long, say): the endpoint itself is fine.

@@ -56,7 +56,8 @@ export async function regressedWorkspace(extra = ""): Promise<string> {
   });
   assertEquals(promoted.code, 0, promoted.stderr);
   await Deno.writeTextFile(join(cwd, "system.ts"), WORSE);
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  // Case 3's error leaves the run unjudged: stored, and exit 2.
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 2);
   return cwd;
 }
 
