@@ -1,9 +1,8 @@
 import { relative, resolve } from "node:path";
-import type { z } from "zod";
 import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { listFilesAt, readFileAt, resolveCommit } from "./git_objects.ts";
 import { GitRefError, StoreDocumentError } from "./refusals.ts";
-import type { RunStore } from "./store.ts";
+import { type DocumentParse, parsePlainRunFirst, type RunStore } from "./store.ts";
 
 /** A suite's approval as committed at a git ref, and the runs it cites. */
 export interface BaselineAtRef {
@@ -25,7 +24,7 @@ export async function baselineAtRef(
 ): Promise<BaselineAtRef> {
   const commit = await resolveCommit(options.ref);
   // Imported here: a plain compare loads no zod (ADR 0063), and a ref's documents are few.
-  const { BaselineDocumentSchema, RunDocumentSchema } = await import(
+  const { BaselineDocumentSchema } = await import(
     "../core/run/run_document.ts"
   );
   const at = (path: string) => relative(Deno.cwd(), resolve(path));
@@ -51,7 +50,11 @@ export async function baselineAtRef(
     let run: RunDocument | null = null;
     for (const path of places) {
       if ((await readFileAt(commit, path)) === null) continue;
-      run = await parseAt(commit, { path, ref: options.ref, schema: RunDocumentSchema });
+      run = await parseAt(commit, {
+        path,
+        ref: options.ref,
+        schema: { safeParse: parsePlainRunFirst },
+      });
       break;
     }
     if (run === null) {
@@ -65,10 +68,14 @@ export async function baselineAtRef(
   return { ref: options.ref, commit, approval, runs };
 }
 
-async function parseAt<S extends z.ZodType>(
+async function parseAt<T>(
   commit: string,
-  options: { path: string; ref: string; schema: S },
-): Promise<z.infer<S>> {
+  options: {
+    path: string;
+    ref: string;
+    schema: { safeParse(json: unknown): DocumentParse<T> | Promise<DocumentParse<T>> };
+  },
+): Promise<T> {
   const display = `${options.ref}:${options.path}`;
   const text = await readFileAt(commit, options.path);
   if (text === null) throw new GitRefError(`${display}: not found`);
@@ -78,7 +85,7 @@ async function parseAt<S extends z.ZodType>(
   } catch {
     throw new StoreDocumentError(display, "it is not JSON");
   }
-  const parsed = options.schema.safeParse(json);
+  const parsed = await options.schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new StoreDocumentError(display, `${issue.path.join(".")}: ${issue.message}`);

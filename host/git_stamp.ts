@@ -1,11 +1,24 @@
+import { safeGit } from "./git_safe.ts";
+
 /**
  * The commit the working tree is at, with "-dirty" when it has uncommitted changes; null when
- * the directory is not in a git repository or git can not be run.
+ * the directory is not in a git repository or git can not be run. The status git reads for it
+ * runs none of the repository's own programs (host/git_safe.ts), takes no optional lock (so the
+ * index is not rewritten) and does not descend into submodules.
  */
 export async function gitStamp(cwd: string): Promise<string | null> {
   const head = await git(["rev-parse", "HEAD"], cwd);
   if (head === null) return null;
-  const status = await git(["status", "--porcelain", "--untracked-files=no"], cwd);
+  const status = await git(
+    [
+      "--no-optional-locks",
+      "status",
+      "--porcelain",
+      "--untracked-files=no",
+      "--ignore-submodules=all",
+    ],
+    cwd,
+  );
   return status === null || status === "" ? head : `${head}-dirty`;
 }
 
@@ -15,22 +28,10 @@ export async function gitUserName(cwd: string): Promise<string | null> {
   return name === null || name === "" ? null : name;
 }
 
-/**
- * A repository's own config can name programs git runs (core.fsmonitor, hooks): reading a
- * stamp must never run them, so both are switched off for every call.
- */
-const SAFE_CONFIG = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"];
-
 async function git(args: string[], cwd: string): Promise<string | null> {
   try {
-    const out = await new Deno.Command("git", {
-      args: [...SAFE_CONFIG, ...args],
-      cwd,
-      stdout: "piped",
-      stderr: "null",
-    })
-      .output();
-    return out.success ? new TextDecoder().decode(out.stdout).trim() : null;
+    const out = await safeGit(args, { cwd });
+    return out.ok ? out.out.trim() : null;
   } catch {
     // No git, or no permission to run it: the run is still worth recording.
     return null;

@@ -519,3 +519,16 @@ export class PartialRunError extends RefusalError {
     this.run = run;
   }
 }
+
+/**
+ * A stored document digline can not take as evidence for what cites it: a run dated after the
+ * clock, a run git tracks or made at another commit under --baseline-ref, an index line its
+ * document contradicts. Refused by name, never silently used (docs/security.md).
+ */
+export class EvidenceRefusedError extends RefusalError {
+  readonly file: string;
+  constructor(file: string, detail: string) {
+    super(`${file}: ${detail}`);
+    this.file = file;
+  }
+}

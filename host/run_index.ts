@@ -161,3 +161,41 @@ export async function appendToRunIndex(
     throw error;
   }
 }
+
+/** The order a suite's runs were written in, as its index records it. */
+export interface WriteOrder {
+  /** Run ids in the order of their first line: the order digline stored them. */
+  order: string[];
+  /** Every line naming a run, with its 1-based line number. */
+  lines(runId: string): { line: number; text: string }[];
+}
+
+/**
+ * Reads the whole index for the order runs were written in. `latest` is the run stored last,
+ * which a file's name can not claim (a run id is a date anyone can write); a later line for a run
+ * already listed does not move it. A damaged index (not UTF-8) records no order.
+ */
+export function readWriteOrder(suiteDir: string): WriteOrder {
+  let bytes: Uint8Array;
+  try {
+    bytes = Deno.readFileSync(indexPath(suiteDir));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return { order: [], lines: () => [] };
+    throw error;
+  }
+  const decoded = decodeUtf8(bytes);
+  if ("fault" in decoded) return { order: [], lines: () => [] };
+  const order: string[] = [];
+  const seen = new Map<string, { line: number; text: string }[]>();
+  decoded.text.split("\n").forEach((text, i) => {
+    if (text === "") return;
+    const id = leadingRunId(text) ?? runIdOf(text);
+    if (id === undefined) return;
+    const lines = seen.get(id);
+    if (lines === undefined) {
+      order.push(id);
+      seen.set(id, [{ line: i + 1, text }]);
+    } else lines.push({ line: i + 1, text });
+  });
+  return { order, lines: (runId) => seen.get(runId) ?? [] };
+}

@@ -7,10 +7,19 @@ import { isPlainRunDocument } from "../core/run/run_document_check.ts";
 import { isPlainBaselineDocument } from "../core/run/baseline_document_check.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
-import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
+import {
+  appendToRunIndex,
+  indexPath,
+  readRunIndex,
+  readWriteOrder,
+  type RunIndex,
+} from "./run_index.ts";
+import { canonicalJson } from "../core/digest.ts";
+import { systemClock } from "./clock.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {
   AmbiguousRunError,
+  EvidenceRefusedError,
   NoBaselineError,
   RunNotFoundError,
   StoreDocumentError,
@@ -157,11 +166,10 @@ export class RunStore {
       options.suite === undefined || e.suite === options.suite
     );
     if (ref === "latest") {
-      const newest = index.at(-1);
-      if (newest === undefined) {
+      if (index.length === 0) {
         throw new RunNotFoundError(ref, { store: this.tenantDir, suite: options.suite });
       }
-      return await this.readRun(newest);
+      return await this.#latest(index, options.suite);
     }
     const exact = index.find((e) => e.runId === ref);
     if (exact !== undefined) return await this.readRun(exact);
@@ -169,6 +177,48 @@ export class RunStore {
     if (matches.length === 1) return await this.readRun(matches[0]);
     if (matches.length > 1) throw new AmbiguousRunError(ref, matches.map((e) => e.runId));
     throw new RunNotFoundError(ref, { store: this.tenantDir, suite: options.suite });
+  }
+
+  /**
+   * The run this store wrote last, by its index's write order, never by a file's name: a run id
+   * is a date anyone can write. Runs the index does not hold (copied in) are latest only in a
+   * store whose index names none. The index's line is held to the document it names, and a run
+   * dated after the clock is refused (ADR 0080).
+   */
+  async #latest(
+    index: { runId: string; suite: string }[],
+    suite: string | undefined,
+  ): Promise<RunDocument> {
+    const suiteDir = suite === undefined ? undefined : join(this.runsDir, suite);
+    const written = suiteDir === undefined ? undefined : readWriteOrder(suiteDir);
+    const present = new Map(index.map((e) => [e.runId, e]));
+    const byIndex = written?.order.findLast((id) => present.has(id));
+    const entry = byIndex === undefined ? index.at(-1)! : present.get(byIndex)!;
+    const run = await this.readRun(entry);
+    const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
+    if (byIndex !== undefined && written !== undefined && suiteDir !== undefined) {
+      const expected = runSynopsis(run) as unknown as Record<string, unknown>;
+      for (const { line, text } of written.lines(byIndex)) {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          continue; // A line torn by a kill mid-write says nothing.
+        }
+        const held = json as Record<string, unknown>;
+        const differs = Object.keys(expected).find((key) =>
+          canonicalJson(held[key] ?? null) !== canonicalJson(expected[key] ?? null)
+        );
+        if (differs !== undefined) {
+          throw new EvidenceRefusedError(
+            `${indexPath(suiteDir)}:${line}`,
+            `this line says run ${byIndex}'s ${differs} is not what its document holds; digline writes both together, so one was edited: remove the line (the index is rebuilt from the documents) and check ${path}`,
+          );
+        }
+      }
+    }
+    refuseFutureRun(run, { path, now: systemClock.now() });
+    return run;
   }
 
   /** Records an approval. */
@@ -288,6 +338,29 @@ export class RunStore {
   }
 }
 
+/** How far a run's date may run ahead of this clock: another machine's clock, a merged shard. */
+const CLOCK_SKEW_MS = 10 * 60 * 1000;
+
+/**
+ * Refuses a run dated after the clock: digline dates a run when it starts, so a later date was
+ * written by hand, and as a name it would sort after every run still to come.
+ */
+export function refuseFutureRun(run: RunDocument, options: { path: string; now: Date }): void {
+  const stamp = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})/.exec(run.run_id);
+  const fromId = stamp === null
+    ? Number.NaN
+    : Date.UTC(+stamp[1], +stamp[2] - 1, +stamp[3], +stamp[4], +stamp[5], +stamp[6], +stamp[7]);
+  const dated = Math.max(Date.parse(run.started_at), Number.isNaN(fromId) ? -Infinity : fromId);
+  if (dated > options.now.getTime() + CLOCK_SKEW_MS) {
+    throw new EvidenceRefusedError(
+      options.path,
+      `run ${run.run_id} is dated ${
+        new Date(dated).toISOString()
+      }, after the clock (${options.now.toISOString()}); digline dates a run when it starts, so this document was not written by a run: move it out of the store, or name the run you mean`,
+    );
+  }
+}
+
 /** The sorted names in a directory (only subdirectories when asked); none when it is absent. */
 function listEntries(dir: string, options: { directories: boolean }): string[] {
   const names: string[] = [];
@@ -317,8 +390,12 @@ async function checkedRun(run: RunDocument): Promise<RunDocument> {
   return RunDocumentSchema.parse(run);
 }
 
-/** A run as the hand check vouches for it, or as the schema (imported only then) reads it. */
-async function parsePlainRunFirst(json: unknown): Promise<DocumentParse<RunDocument>> {
+/**
+ * A run as the hand check vouches for it, or as the schema (imported only then) reads it. Every
+ * read of a run, from disk or from git, parses it this way, so one document gives one object and
+ * one digest (core/run/run_digest.ts).
+ */
+export async function parsePlainRunFirst(json: unknown): Promise<DocumentParse<RunDocument>> {
   if (isPlainRunDocument(json)) return { success: true, data: json };
   const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
   return parseRunDocument(json);
@@ -331,7 +408,7 @@ async function parsePlainBaselineFirst(json: unknown): Promise<DocumentParse<Bas
   return BaselineDocumentSchema.safeParse(json);
 }
 
-type DocumentParse<T> =
+export type DocumentParse<T> =
   | { success: true; data: T }
   | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 

@@ -20,6 +20,7 @@ export async function execute(
     resume: values.resume,
     restart: values.restart,
     shard,
+    ...(values["baseline-ref"] === undefined ? {} : { baselineRef: values["baseline-ref"] }),
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     onNote: (note) => io.err(`digline: note: ${note}\n`),
   }).finally(() => progress.finish());

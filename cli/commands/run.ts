@@ -13,6 +13,12 @@ const options = {
     value: "K/N",
     help: "run only shard K of N and store a partial run for `digline merge`",
   },
+  "baseline-ref": {
+    type: "string",
+    value: "REF",
+    help:
+      "re-check pure checks on the approval committed at REF (as compare --baseline-ref reads it), not the store on disk",
+  },
 } as const satisfies OptionDeclarations;
 
 /** What `digline run`'s code (cli/actions/run.ts) receives. */

@@ -1,4 +1,5 @@
 import { canonicalJson } from "../digest.ts";
+import { runDocumentDigest } from "../run/run_digest.ts";
 import type { Fact } from "./facts.ts";
 import { reduceVerdicts, reductionOf } from "../model/reduction.ts";
 import { computeFigures } from "../run/aggregate.ts";
@@ -40,6 +41,11 @@ export interface RecheckOptions {
   rules?: RecheckRules;
   /** The candidate's cases by id, when the caller has them already. */
   candidateCases?: ReadonlyMap<string, CaseResult>;
+  /**
+   * The git ref the baseline was read at (compare --baseline-ref): a pure check's way out then
+   * names the run that re-checks against that ref's approval.
+   */
+  baselineRef?: string;
 }
 
 /**
@@ -104,12 +110,21 @@ function judgedByCandidateRules(
   };
   const definitions = new Map(candidate.assertions.map((a) => [a.id, a.definition]));
   // A pure custom check's code is not in the document: the candidate run graded the baseline's
-  // outputs with it as it was made, for whichever baseline was approved then.
+  // outputs with it as it was made, for whichever baseline was approved then. A re-check counts
+  // only for the very document it graded, named by digest (ADR 0081): one graded from another
+  // copy (the tree's, edited) says nothing of the baseline read here.
+  const readDigests = new Map<string, string | undefined>();
+  const readDigest = (runId: string): string | undefined => {
+    if (!readDigests.has(runId)) {
+      const read = runs.find((r) => r.run_id === runId);
+      readDigests.set(runId, read === undefined ? undefined : runDocumentDigest(read));
+    }
+    return readDigests.get(runId);
+  };
   const recordedRechecks = new Map(
-    (candidate.baseline_rechecks ?? []).map((r) => [
-      recheckKey(r.run_id, r.case_id, r.assertion_id),
-      r.verdicts,
-    ]),
+    (candidate.baseline_rechecks ?? [])
+      .filter((r) => r.baseline_digest !== undefined && r.baseline_digest === readDigest(r.run_id))
+      .map((r) => [recheckKey(r.run_id, r.case_id, r.assertion_id), r.verdicts]),
   );
   const after = options.candidateCases ?? casesById(candidate.cases);
   const rechecked = new Map<string, { name: string; cases: Set<string> }>();
@@ -158,7 +173,11 @@ function judgedByCandidateRules(
               assertion_id: v.assertion_id,
               from: old?.status ?? null,
               to: v.status,
-              resolve: wayOut(v.assertion_id, { candidate, rejudge }),
+              resolve: wayOut(v.assertion_id, {
+                candidate,
+                rejudge,
+                baselineRef: options.baselineRef,
+              }),
             });
           }
           next = withoutVerdict(next, v.assertion_id);
@@ -313,14 +332,18 @@ function installVerdicts(
  */
 function wayOut(
   assertionId: string,
-  options: { candidate: RunDocument; rejudge: string },
+  options: { candidate: RunDocument; rejudge: string; baselineRef?: string },
 ): string {
   const { candidate, rejudge } = options;
   const check = candidate.assertions.find((a) => a.id === assertionId);
   if (check === undefined || check.kind !== "custom") return rejudge;
-  const again = `digline run ${candidate.suite.source}`;
+  const again = `digline run ${candidate.suite.source}${
+    options.baselineRef === undefined ? "" : ` --baseline-ref ${options.baselineRef}`
+  }`;
   if (isPureCustom(check)) {
-    return `${again} again, which re-checks pure "${check.name}" on the approved baseline; or ${rejudge}`;
+    return `${again} again, which re-checks pure "${check.name}" on the approved baseline${
+      options.baselineRef === undefined ? "" : ` committed at ${options.baselineRef}`
+    }; or ${rejudge}`;
   }
   return `declare "${check.name}" pure: true if it calls nothing, then ${again}; or ${rejudge}`;
 }

@@ -301,6 +301,8 @@ export const RunDocumentSchema = z.strictObject({
    */
   baseline_rechecks: z.array(z.strictObject({
     run_id: RunIdSchema,
+    /** The digest of the baseline document graded (runDocumentDigest): compare uses the re-check only for that document. */
+    baseline_digest: z.string().regex(/^[0-9a-f]{64}$/).optional(),
     case_id: z.string(),
     assertion_id: Digest16Schema,
     verdicts: z.array(VerdictSchema).min(1),
@@ -378,6 +380,8 @@ const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
 export interface BaselineRecheck {
   /** The baseline run whose stored output was graded. */
   run_id: string;
+  /** The digest of that run's document as graded; absent in older runs, which compare does not use. */
+  baseline_digest?: string;
   /** The case whose stored output was graded. */
   case_id: string;
   /** The pure check that graded it, by the candidate's definition. */

@@ -1,4 +1,5 @@
 import { canonicalJson } from "../../core/digest.ts";
+import { runDocumentDigest } from "../../core/run/run_digest.ts";
 import type { BaselineRecheck, RunDocument } from "../../core/run/run_document.ts";
 import type { Verdict } from "../../core/run/verdict.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
@@ -13,22 +14,19 @@ import { erroredVerdict, judgeOutput } from "../verdicts.ts";
  * The suite's pure custom checks applied to the approved baseline's stored outputs, wherever
  * the baseline has no verdict under the same definition or the case's `expected` moved. Only a
  * run has the suite's code at hand; compare reads these so both sides are judged by the same
- * rules (ADR 0053). No baseline yet, or none readable, records nothing: compare then says which
- * checks it could not re-check.
+ * rules (ADR 0053). Each re-check carries the digest of the document it graded, and compare uses
+ * it only for that document (ADR 0081). No baseline yet, or none readable, records nothing:
+ * compare then says which checks it could not re-check.
  */
 export async function pureBaselineRechecks(
   suite: Suite,
-  options: { store: RunStore; onNote?: (note: string) => void },
+  options: { store: RunStore; baselineRef?: string; onNote?: (note: string) => void },
 ): Promise<BaselineRecheck[]> {
   const pure = suite.assertions.filter(isPureCustom);
   if (pure.length === 0) return [];
   let runs: RunDocument[];
   try {
-    const approval = await options.store.currentBaseline(suite.name);
-    runs = [];
-    for (const id of approval.runs ?? [approval.run_id]) {
-      runs.push(await options.store.resolveRun(id, { suite: suite.name }));
-    }
+    runs = await approvedRuns(suite.name, options);
   } catch (error) {
     if (error instanceof NoBaselineError) return [];
     options.onNote?.(
@@ -39,6 +37,27 @@ export async function pureBaselineRechecks(
     return [];
   }
   return await pureRechecksOn(runs, { assertions: pure, cases: suite.cases });
+}
+
+/**
+ * The approved runs the way compare will read them: from git at the ref with --baseline-ref
+ * (the base branch's, not the tree's), else from the store, or the copies beside the approval
+ * that are all a fresh clone has.
+ */
+async function approvedRuns(
+  suite: string,
+  options: { store: RunStore; baselineRef?: string },
+): Promise<RunDocument[]> {
+  if (options.baselineRef !== undefined) {
+    const { baselineAtRef } = await import("../baseline_at_ref.ts");
+    return (await baselineAtRef(options.store, { ref: options.baselineRef, suite })).runs;
+  }
+  const approval = await options.store.currentBaseline(suite);
+  const runs: RunDocument[] = [];
+  for (const id of approval.runs ?? [approval.run_id]) {
+    runs.push(await options.store.approvedRun(suite, id));
+  }
+  return runs;
 }
 
 /**
@@ -70,6 +89,7 @@ export async function pureRechecksOn(
         if (verdicts === undefined) continue;
         rechecks.push({
           run_id: run.run_id,
+          baseline_digest: runDocumentDigest(run),
           case_id: stored.case_id,
           assertion_id: check.id,
           verdicts,

@@ -8,6 +8,7 @@ import type { RunStore } from "../store.ts";
 import type { ConfirmOptions } from "./confirm_run.ts";
 import { findConfirmation } from "./find_confirmation.ts";
 import { baselineAtRef } from "../baseline_at_ref.ts";
+import { refuseCandidateOutOfPlace } from "../candidate_provenance.ts";
 import { UsageError } from "../refusals.ts";
 import { resolveNamedRun } from "./select_suite.ts";
 import { schemaCompilerFor } from "../json_schema_compiler.ts";
@@ -76,6 +77,10 @@ export async function compareRun(
     });
     approval = atRef.approval;
     baselineRuns.push(...atRef.runs);
+    await refuseCandidateOutOfPlace(candidate, {
+      store: options.store,
+      ref: options.baselineRef,
+    });
     const onDisk = (await options.store.baselineHistory(candidate.suite.name)).at(-1);
     if (onDisk !== undefined && !sameApproval(onDisk, approval)) {
       approvalChange = { ref: options.baselineRef, onDisk };
@@ -110,11 +115,21 @@ export async function compareRun(
   // Building a check again parses its definition with the assertion schemas: zod is loaded only
   // when the baseline has a check to re-check (ADR 0063).
   const candidateCases = casesById(candidate.cases);
-  let recheck = recheckBaseline(baselineRuns, candidate, { compileSchema, candidateCases });
+  const baselineRef = options.baselineRef;
+  let recheck = recheckBaseline(baselineRuns, candidate, {
+    compileSchema,
+    candidateCases,
+    baselineRef,
+  });
   if (recheck === "needs-rules") {
     const { recheckableCheck } = await import("../../core/compare/recheck_rules.ts");
     const rules = recheckableCheck;
-    recheck = recheckBaseline(baselineRuns, candidate, { compileSchema, rules, candidateCases });
+    recheck = recheckBaseline(baselineRuns, candidate, {
+      compileSchema,
+      rules,
+      candidateCases,
+      baselineRef,
+    });
   }
   return {
     comparison: compareRunsWith(baselineRuns, candidate, {

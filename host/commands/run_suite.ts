@@ -5,6 +5,7 @@ import { shardOf } from "../../core/run/shard_spec.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { type Clock, newRunId, systemClock } from "../clock.ts";
 import { gitStamp } from "../git_stamp.ts";
+import { resolveCommit } from "../git_objects.ts";
 import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal.ts";
 import { JournalRefusedError, UsageError } from "../refusals.ts";
 import { withRunSession } from "../run_session.ts";
@@ -38,6 +39,11 @@ export interface RunSuiteOptions {
   gitCommit?: string | null;
   /** Run only shard `index` of `count` (1-based) and store it as a partial run for `merge`. */
   shard?: { index: number; count: number };
+  /**
+   * Re-check pure checks on the approval committed at this git ref, read as compare
+   * --baseline-ref reads it, rather than on the store on disk (the tree under test's).
+   */
+  baselineRef?: string;
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -59,6 +65,8 @@ export async function runSuite(
   if (options.resume && options.restart) {
     throw new UsageError("run: --resume and --restart contradict each other; give one");
   }
+  // A ref git does not know, or names twice, is refused before any case is called.
+  if (options.baselineRef !== undefined) await resolveCommit(options.baselineRef);
   // git answers while the suite loads rather than after: the stamp was 40-60 ms between the
   // load and the first call. It is awaited however the run ends, so no child outlives it.
   const stamp = options.regrade === undefined && options.gitCommit === undefined

@@ -63,6 +63,8 @@ Deno.test("a change that approves its own worse run passes plain compare but not
   assertEquals(self.code, 0, self.stderr);
   await git(cwd, "add", "-A");
   await git(cwd, "commit", "-q", "-m", "approve my own run");
+  // The gate judges a run of the commit checked out (a run made before the commit is refused).
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   assertEquals((await cli(["compare"], { cwd })).code, 0, "the tree's own approval lets it pass");
   const gated = await cli(["compare", "--baseline-ref", "main"], { cwd });
   assertEquals(gated.code, 1, gated.stderr);
@@ -129,10 +131,12 @@ Deno.test("an approval change under --baseline-ref is a field of compare --json,
   const cwd = await repository();
   await git(cwd, "checkout", "-q", "-b", "feature");
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const own = JSON.parse((await cli(["run", "suite.toml", "--json"], { cwd })).stdout).run_id;
   await cli(["promote", "latest", "--by", "Mallory", "--because", "looks fine"], { cwd });
   await git(cwd, "add", "-A");
   await git(cwd, "commit", "-q", "-m", "approve my own run");
+  // The gate judges a run of the commit checked out (a run made before the commit is refused).
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
 
   const json = await cli(["compare", "--baseline-ref", "main", "--json"], { cwd });
   assertEquals(json.code, 1, json.stderr);
@@ -142,7 +146,7 @@ Deno.test("an approval change under --baseline-ref is a field of compare --json,
   assertEquals(document.approval_change.suite, "small");
   assertEquals(document.approval_change.promoted_by, "Mallory");
   assertEquals(document.approval_change.because, "looks fine");
-  assertEquals(document.approval_change.run_id, document.candidate_run);
+  assertEquals(document.approval_change.run_id, own);
   // Without a change, the field is absent.
   const same = await cli(["compare", "--baseline-ref", "HEAD", "--json"], { cwd });
   assertEquals(JSON.parse(same.stdout).approval_change, undefined);

@@ -7,6 +7,7 @@ import { equals } from "../../core/suite/assertions/constructors.ts";
 import { customAssertion } from "../../core/suite/assertions/custom.ts";
 import { recordedAssertions } from "../../core/compare/recorded_assertions.ts";
 import type { Score } from "../../core/run/verdict.ts";
+import { runDocumentDigest } from "../../core/run/run_digest.ts";
 
 /** A named comparison: the baseline's runs (approved one first), the candidate, its draws. */
 export interface Scenario {
@@ -47,6 +48,16 @@ function drawsOf(caseId: string, status: "pass" | "fail") {
 }
 
 /** Comparisons that between them state every kind of fact compare knows. */
+/** The approved run a pure check's re-check is recorded against, by its digest. */
+const PURE_BASELINE = withCheck(
+  fakeRun(A, [
+    { id: "a", statuses: { correct: "pass" } },
+    { id: "b", statuses: { correct: "pass" } },
+    { id: "c", statuses: { correct: "pass" } },
+  ]),
+  { check: sameWord({ caseBlind: false, pure: true }), outputs: ["paris", "Rome", "rome"] },
+);
+
 export const SCENARIOS: Scenario[] = [
   {
     name: "flips both ways",
@@ -242,14 +253,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name:
       "a pure custom check the run re-checked on the baseline and a custom check not declared pure",
-    baseline: [withCheck(
-      fakeRun(A, [
-        { id: "a", statuses: { correct: "pass" } },
-        { id: "b", statuses: { correct: "pass" } },
-        { id: "c", statuses: { correct: "pass" } },
-      ]),
-      { check: sameWord({ caseBlind: false, pure: true }), outputs: ["paris", "Rome", "rome"] },
-    )],
+    baseline: [PURE_BASELINE],
     candidate: (() => {
       const cases = [
         { id: "a", statuses: { correct: "pass" as const } },
@@ -268,6 +272,7 @@ export const SCENARIOS: Scenario[] = [
       // What `run` recorded: the loosened pure check on the approved run's stored outputs.
       run.baseline_rechecks = ["a", "b", "c"].map((id) => ({
         run_id: A,
+        baseline_digest: runDocumentDigest(PURE_BASELINE),
         case_id: id,
         assertion_id: loosened.id,
         verdicts: [{ ...verdictOf(loosened), status: "pass" as const, metadata: {} }],

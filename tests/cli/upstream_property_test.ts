@@ -1,0 +1,234 @@
+import { deepStrictEqual as assertEquals, notEqual } from "node:assert/strict";
+import { dirname, join } from "node:path";
+import fc from "fast-check";
+import { cli, git } from "./_cli.ts";
+import { approvedUpstream, ciCheckout, pullRequest } from "./_pull_request.ts";
+import { pureSuite } from "./_pure_suite.ts";
+
+/**
+ * How many pull requests are tried: each is a clone, a commit, a run and a compare (about 6 s on
+ * the shared machine); `DIGLINE_PROPERTY_RUNS` raises it.
+ */
+const RUNS = Number(Deno.env.get("DIGLINE_PROPERTY_RUNS") ?? "6");
+
+const STORE = ".digline/default";
+const RUNS_DIR = `${STORE}/runs/pure`;
+const APPROVALS = `${STORE}/baselines/pure`;
+
+/** One file a pull request adds or edits, as data (no code). */
+type Edit =
+  | { kind: "plant-run"; id: string; from: "approved" | "passing"; doctor: boolean }
+  | { kind: "doctor-approved-copy"; where: "baselines" | "runs"; output: string }
+  | { kind: "index-line"; names: "planted" | "approved" | "garbage"; id: string }
+  | { kind: "self-approval"; id: string }
+  | { kind: "confirmation"; run: "planted" | "approved"; id: string; text: string }
+  | { kind: "forged-rechecks"; id: string; status: "pass" | "fail" }
+  | { kind: "journal"; text: string }
+  | { kind: "beside"; path: string; text: string };
+
+const hex = (n: number) =>
+  fc.array(fc.constantFrom(..."0123456789abcdef"), { minLength: n, maxLength: n })
+    .map((a) => a.join(""));
+/** A run id, from the past to far beyond the clock. */
+const runId = fc.tuple(fc.integer({ min: 2020, max: 2199 }), hex(6)).map(([year, tail]) =>
+  `${year}1231-235959-999-${tail}`
+);
+
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({
+    kind: fc.constant("plant-run" as const),
+    id: runId,
+    from: fc.constantFrom("approved" as const, "passing" as const),
+    doctor: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant("doctor-approved-copy" as const),
+    where: fc.constantFrom("baselines" as const, "runs" as const),
+    output: fc.constantFrom("b2", "B2", "a2", ""),
+  }),
+  fc.record({
+    kind: fc.constant("index-line" as const),
+    names: fc.constantFrom("planted" as const, "approved" as const, "garbage" as const),
+    id: runId,
+  }),
+  fc.record({ kind: fc.constant("self-approval" as const), id: runId }),
+  fc.record({
+    kind: fc.constant("confirmation" as const),
+    run: fc.constantFrom("planted" as const, "approved" as const),
+    id: runId,
+    text: fc.string(),
+  }),
+  fc.record({
+    kind: fc.constant("forged-rechecks" as const),
+    id: runId,
+    status: fc.constantFrom("pass" as const, "fail" as const),
+  }),
+  fc.record({ kind: fc.constant("journal" as const), text: fc.string() }),
+  fc.record({
+    kind: fc.constant("beside" as const),
+    path: fc.constantFrom(
+      ".gitattributes",
+      ".digline/.gitignore",
+      `${STORE}/baselines/.index.jsonl`,
+      `${RUNS_DIR}/.index.jsonl`,
+      `${STORE}/work/pure.jsonl`,
+      "digline.toml",
+    ),
+    text: fc.constantFrom(
+      "* filter=trap diff=trap\n",
+      "*\n",
+      "{}\n",
+      '{"run_id":"21991231-235959-999-ffffff","suite":"pure"}\n',
+      "\u0000\u00ff",
+    ),
+  }),
+);
+
+/**
+ * The documented gate (run and compare with the ref, compare given the run's id) mostly, and its
+ * older shapes (a run without the ref, compare of `latest`) as often: none may pass either.
+ */
+const gateShape: fc.Arbitrary<GateShape> = fc.oneof(
+  fc.constant({ runWithRef: true, compareId: true }),
+  fc.record({ runWithRef: fc.boolean(), compareId: fc.boolean() }),
+);
+
+Deno.test(`no data a pull request adds or edits turns the gate's 1 into 0 (${RUNS} random pull requests)`, async () => {
+  const upstream = await approvedUpstream(
+    { "suite.ts": pureSuite({ caseBlind: false }) },
+    "suite.ts",
+  );
+  // The change: the pure check is loosened and case two breaks.
+  await pullRequest(upstream, async (dir) => {
+    await Deno.writeTextFile(join(dir, "suite.ts"), pureSuite({ caseBlind: true, wrong: [2] }));
+  });
+  const template = await ciCheckout(upstream);
+  const approvedPath = join(template, APPROVALS, "runs", `${upstream.approved}.json`);
+  const approved = JSON.parse(await Deno.readTextFile(approvedPath));
+  const approvalName = [...Deno.readDirSync(join(template, APPROVALS))]
+    .find((e) => e.isFile && e.name.endsWith(".json"))!.name;
+  const approval = JSON.parse(await Deno.readTextFile(join(template, APPROVALS, approvalName)));
+  // What the gate says with nothing planted: the regression.
+  assertEquals(await gate(await copyOf(template)), 1);
+
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(edit, { minLength: 1, maxLength: 6 }),
+      gateShape,
+      async (edits, shape) => {
+        const ci = await copyOf(template);
+        const planted: string[] = [];
+        const write = async (path: string, text: string) => {
+          await Deno.mkdir(dirname(join(ci, path)), { recursive: true });
+          await Deno.writeTextFile(join(ci, path), text);
+        };
+        const doctored = (run: Record<string, unknown>, output: string) => ({
+          ...run,
+          cases: (run.cases as { case_id: string }[]).map((c) =>
+            c.case_id === "two" ? { ...c, output } : c
+          ),
+        });
+        for (const e of edits) {
+          if (e.kind === "plant-run" || e.kind === "forged-rechecks") {
+            const base = e.kind === "plant-run" && e.doctor ? doctored(approved, "b2") : approved;
+            const run: Record<string, unknown> = {
+              ...base,
+              run_id: e.id,
+              started_at: `${e.id.slice(0, 4)}-12-31T23:59:59.999Z`,
+              finished_at: `${e.id.slice(0, 4)}-12-31T23:59:59.999Z`,
+            };
+            if (e.kind === "forged-rechecks") {
+              run.baseline_rechecks = ["one", "two", "three"].map((case_id) => ({
+                run_id: upstream.approved,
+                case_id,
+                assertion_id: (approved.assertions as { id: string }[])[0].id,
+                verdicts: [{
+                  assertion_id: (approved.assertions as { id: string }[])[0].id,
+                  assertion: "correct",
+                  status: e.status,
+                  metadata: {},
+                }],
+              }));
+            }
+            planted.push(e.id);
+            await write(`${RUNS_DIR}/${e.id}.json`, JSON.stringify(run, null, 1) + "\n");
+          } else if (e.kind === "doctor-approved-copy") {
+            const path = e.where === "baselines"
+              ? `${APPROVALS}/runs/${upstream.approved}.json`
+              : `${RUNS_DIR}/${upstream.approved}.json`;
+            await write(path, JSON.stringify(doctored(approved, e.output), null, 1) + "\n");
+          } else if (e.kind === "index-line") {
+            const id = e.names === "approved"
+              ? upstream.approved
+              : e.names === "planted"
+              ? planted.at(-1) ?? e.id
+              : e.id;
+            const line = e.names === "garbage"
+              ? `{"run_id":"${id}"`
+              : JSON.stringify({ run_id: id, suite: "pure", started_at: approved.started_at });
+            const path = join(ci, RUNS_DIR, ".index.jsonl");
+            await Deno.mkdir(dirname(path), { recursive: true });
+            await Deno.writeTextFile(path, line + "\n", { append: true });
+          } else if (e.kind === "self-approval") {
+            await write(
+              `${APPROVALS}/runs/${e.id}.json`,
+              JSON.stringify({ ...doctored(approved, "b2"), run_id: e.id }, null, 1) + "\n",
+            );
+            await write(
+              `${APPROVALS}/2199-12-31T23-59-59-999Z-${e.id}.json`,
+              JSON.stringify({ ...approval, run_id: e.id, promoted_by: "Mallory" }, null, 1) + "\n",
+            );
+          } else if (e.kind === "confirmation") {
+            const run = e.run === "approved" ? upstream.approved : planted.at(-1) ?? e.id;
+            await write(`${STORE}/confirmations/pure/${run}/${e.id}.json`, e.text);
+          } else if (e.kind === "journal") {
+            await write(`${STORE}/work/pure.jsonl`, e.text);
+          } else {
+            await write(e.path, e.text);
+          }
+        }
+        // The pull request commits all of it, past the store's ignore lines.
+        await git(ci, "add", "-A", "-f");
+        await git(ci, "commit", "-q", "--allow-empty", "-m", "data");
+        const code = await gate(ci, shape);
+        notEqual(
+          code,
+          0,
+          `the gate (${JSON.stringify(shape)}) passed after ${JSON.stringify(edits)}`,
+        );
+      },
+    ),
+    { numRuns: RUNS, endOnFailure: true },
+  );
+});
+
+/** A copy of CI's checkout, for one pull request. */
+async function copyOf(template: string): Promise<string> {
+  const dir = join(await Deno.makeTempDir({ prefix: "digline-pr-" }), "ci");
+  const out = await new Deno.Command("cp", { args: ["-a", template, dir] }).output();
+  assertEquals(out.success, true);
+  return dir;
+}
+
+/** How CI gates: whether `run` is given the ref, and whether compare is given the run's id. */
+interface GateShape {
+  runWithRef: boolean;
+  compareId: boolean;
+}
+
+/**
+ * CI's gate: run the suite, then compare the run this job made against the base branch's
+ * approval. A run that is refused is a gate that did not pass.
+ */
+async function gate(
+  ci: string,
+  shape: GateShape = { runWithRef: true, compareId: true },
+): Promise<number> {
+  const ref = ["--baseline-ref", "origin/main"];
+  const ran = await cli(["run", "suite.ts", ...(shape.runWithRef ? ref : []), "--json"], {
+    cwd: ci,
+  });
+  if (ran.code !== 0) return ran.code;
+  const id = JSON.parse(ran.stdout).run_id as string;
+  return (await cli(["compare", ...ref, ...(shape.compareId ? [id] : [])], { cwd: ci })).code;
+}
