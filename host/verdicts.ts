@@ -1,6 +1,6 @@
 import type { Assertion, CheckInput, CheckResult } from "../core/suite/assertions/assertion.ts";
 import type { Score, Verdict } from "../core/run/verdict.ts";
-import { plainScore } from "../core/run/score_check.ts";
+import { validateScore } from "../core/generated/validators.ts";
 
 /**
  * Runs every asked check on one output and stamps each answer with its assertion's identity.
@@ -40,8 +40,7 @@ function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
   if (typeof answer === "boolean") {
     return { ...identity(assertion), status: answer ? "pass" : "fail", metadata: {} };
   }
-  const score = plainScore(answer);
-  return score === null ? null : fromScore(assertion, score);
+  return validateScore(answer) ? fromScore(assertion, answer as Score) : null;
 }
 
 /**
