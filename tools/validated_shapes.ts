@@ -3,6 +3,9 @@ import { BaselineDocumentSchema, RunDocumentSchema } from "../core/run/run_docum
 import { RunSynopsisSchema } from "../core/run/run_synopsis_schema.ts";
 import { ScoreSchema } from "../core/run/verdict.ts";
 import { CaseSchema } from "../core/suite/case.ts";
+import { AggregateSpecSchema } from "../core/suite/aggregate_spec.ts";
+import { GateSettingsSchema } from "../core/suite/gate_settings.ts";
+import { ReportSettingsSchema } from "../core/suite/report_settings.ts";
 import { JournalHeaderSchema } from "../host/journal_read.ts";
 import { LockOwnerSchema } from "../host/run_lock_schema.ts";
 
@@ -20,4 +23,7 @@ export const VALIDATED_SHAPES: Readonly<Record<string, z.ZodType>> = {
   LockOwner: LockOwnerSchema,
   Score: ScoreSchema,
   Case: CaseSchema,
+  AggregateSpec: AggregateSpecSchema,
+  GateSettings: GateSettingsSchema,
+  ReportSettings: ReportSettingsSchema,
 };

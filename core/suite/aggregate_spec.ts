@@ -1,15 +1,14 @@
 import { z } from "zod";
 import type { SameType } from "../same_type.ts";
-import { AGGREGATE_KINDS, AGGREGATE_NAME } from "./aggregate_shape.ts";
 import { LabelSchema } from "./case.ts";
 
 /** One declared aggregate: a named figure over one assertion. */
 export const AggregateSpecSchema = z.strictObject({
   name: z.string().min(1).max(100).regex(
-    AGGREGATE_NAME,
+    /^[A-Za-z0-9_.:-]+$/,
     "an aggregate name may use letters, digits and _ . : - only",
   ),
-  kind: z.enum(AGGREGATE_KINDS),
+  kind: z.enum(["accuracy", "mean", "precision", "recall"]),
   /** The name of the assertion the figure is computed over. */
   over: z.string().min(1),
   /** Adds one figure per group, named like accuracy[group=yelp]. */

@@ -207,4 +207,9 @@ export const SHAPE_SEEDS: Record<string, readonly unknown[]> = {
     { id: "c", kind: "suspended", reason: "down" },
     { id: "d", kind: "calibration", check: "correct", expected_verdict: "pass", output: "x" },
   ],
+  AggregateSpec: run.aggregates,
+  GateSettings: [{}, { alpha: 0.2, power: 0.8, noisy_draws: 0, confirm_draws: 20, min_change: 1 }, {
+    max_extra_calls: 0,
+  }],
+  ReportSettings: [{}, { redact: ["outputs", "vars"] }],
 };
