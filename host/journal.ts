@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { CaseResult } from "../core/run/run_document.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import type { JournalHeader } from "./journal_header.ts";
-import { validateJournalHeader } from "../core/generated/validators.ts";
+import { validateJournalHeader } from "../core/generated/validators.js";
 import type { CheckedJournal } from "./journal_read.ts";
 import { refuseLinkedWrite } from "./no_links.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";

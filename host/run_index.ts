@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { RunSynopsis } from "../core/run/run_synopsis.ts";
-import { validateRunSynopsis } from "../core/generated/validators.ts";
+import { validateRunSynopsis } from "../core/generated/validators.js";
 import { decodeUtf8 } from "./utf8.ts";
 
 /**

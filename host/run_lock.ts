@@ -3,7 +3,7 @@ import { RunLockedError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";
 import { translateWriteError } from "./write_failure.ts";
 import type { LockOwner } from "./run_lock_owner.ts";
-import { validateLockOwner } from "../core/generated/validators.ts";
+import { validateLockOwner } from "../core/generated/validators.js";
 
 /** Where a suite's run lock lives: beside its journal. */
 export function runLockPath(store: RunStore, suite: string): string {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
-import { validateBaselineDocument, validateRunDocument } from "../core/generated/validators.ts";
+import { validateBaselineDocument, validateRunDocument } from "../core/generated/validators.js";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";

@@ -1,6 +1,6 @@
 import type { Assertion, CheckInput, CheckResult } from "../core/suite/assertions/assertion.ts";
 import type { Score, Verdict } from "../core/run/verdict.ts";
-import { validateScore } from "../core/generated/validators.ts";
+import { validateScore } from "../core/generated/validators.js";
 
 /**
  * Runs every asked check on one output and stamps each answer with its assertion's identity.

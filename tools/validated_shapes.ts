@@ -10,7 +10,7 @@ import { JournalHeaderSchema } from "../host/journal_read.ts";
 import { LockOwnerSchema } from "../host/run_lock_schema.ts";
 
 /**
- * Every shape a reader checks with a generated validator (core/generated/validators.ts), by the
+ * Every shape a reader checks with a generated validator (core/generated/validators.js), by the
  * name its validator is exported under (`validate` + name). The zod schema is the one source:
  * `deno task generate:validators` writes the validators from these, and the readers import the
  * schema only to word a refusal.

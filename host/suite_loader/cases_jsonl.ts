@@ -6,7 +6,7 @@ import type { LoadedCases } from "./loaded_cases.ts";
 import { locateJsonColumn } from "./json_locator.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { dotted } from "./key_label.ts";
-import { validateCase } from "../../core/generated/validators.ts";
+import { validateCase } from "../../core/generated/validators.js";
 
 /** The case schema and its words, imported at the first line plainCase does not take. */
 type CaseReader = typeof import("./case_reader.ts");

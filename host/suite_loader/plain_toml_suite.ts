@@ -9,7 +9,7 @@ import {
   validateCase,
   validateGateSettings,
   validateReportSettings,
-} from "../../core/generated/validators.ts";
+} from "../../core/generated/validators.js";
 import type { TomlSuite } from "./suite_schema.ts";
 
 /**
