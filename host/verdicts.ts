@@ -44,7 +44,7 @@ function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
 }
 
 /**
- * An answer the hand check did not take, read by ScoreSchema, imported (with zod) only now: a
+ * An answer the generated validator did not take, read by ScoreSchema, imported (with zod) only now: a
  * Score it accepts, or an errored verdict saying what is wrong.
  */
 async function schemaVerdict(assertion: Assertion, answer: unknown): Promise<Verdict> {

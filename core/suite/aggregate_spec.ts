@@ -66,7 +66,7 @@ export const AggregateSpecSchema = z.strictObject({
     },
   ],
 });
-// Code apart from the schema, which comparing does not load (ADR 0063).
+// Code apart from the schema, which comparing does not load (ADR 0077).
 export { higherIsBetter } from "./aggregate_direction.ts";
 
 /**
