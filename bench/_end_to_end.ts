@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildBundle } from "../tools/bundle.ts";
-import { taskFlags } from "../examples/task_flags.ts";
+import { taskFlags } from "../tools/task_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = join(ROOT, "cli", "main.ts");

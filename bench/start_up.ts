@@ -13,7 +13,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { REPOSITORY_ROOT } from "../examples/task_flags.ts";
+import { REPOSITORY_ROOT } from "../tools/task_flags.ts";
 import { cliArgs } from "./_end_to_end.ts";
 import { staticModules } from "./_module_graph.ts";
 import { buildBundle } from "../tools/bundle.ts";

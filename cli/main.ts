@@ -1,4 +1,4 @@
-import type { Command } from "./command.ts";
+import type { Command } from "./define_command.ts";
 import { compareCommand } from "./commands/compare.ts";
 import { diffCommand } from "./commands/diff.ts";
 import { explainCommand } from "./commands/explain.ts";
@@ -11,6 +11,8 @@ import { promoteCommand } from "./commands/promote.ts";
 import { rejudgeCommand } from "./commands/rejudge.ts";
 import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
+import { serveCommand } from "./commands/serve.ts";
+import { siteCommand } from "./commands/site.ts";
 import { verifyCommand } from "./commands/verify.ts";
 import { viewCommand } from "./commands/view.ts";
 import { EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/exit_codes.ts";
@@ -33,6 +35,8 @@ export const COMMANDS: readonly Command[] = [
   explainCommand,
   reportCommand,
   diffCommand,
+  serveCommand,
+  siteCommand,
   verifyCommand,
   rejudgeCommand,
   mcpCommand,

@@ -16,7 +16,7 @@
  */
 import { parseArgs } from "node:util";
 import { basename, join, resolve } from "node:path";
-import { REPOSITORY_ROOT, runDeno } from "../examples/task_flags.ts";
+import { REPOSITORY_ROOT, runDeno } from "../tools/task_flags.ts";
 
 /** What each entry point is built into, by the name it has in the bundle's folder. */
 export const BUNDLE_ENTRIES: Readonly<Record<string, string>> = {

@@ -11,7 +11,7 @@ import {
   type PairedCase,
   pairedDropTest,
   type PairedTest,
-} from "../statistics/paired_test.ts";
+} from "../statistics/paired_drop.ts";
 
 /** A figure on both sides, and what became of it. */
 export interface FigureComparison {
@@ -119,6 +119,9 @@ export function compareFigures(
     // own move then decides the word, so a changed figure is never called unchanged.
     const paired = test === null || Math.abs(test.difference) <= EPSILON ? null : test.difference;
     const moved = paired ?? sign * delta;
+    // The word must agree with the move the reader sees: a figure whose value dropped is never
+    // "better", though its paired difference (with --confirm's draws counted) rose.
+    const shownDrop = sign * delta < -EPSILON;
     const floor = test === null ? 0 : critical * test.standard_error;
     result.push({
       ...row,
@@ -133,7 +136,7 @@ export function compareFigures(
         : moved < -EPSILON
         ? "within-noise"
         : moved > EPSILON
-        ? "better"
+        ? (shownDrop ? "within-noise" : "better")
         : "unchanged",
     });
   }

@@ -2,7 +2,10 @@ import { type BaselineMeasure, measureBaseline } from "./baseline_measure.ts";
 import { stablePass } from "./check_history.ts";
 import type { ConfirmationPlan } from "./confirmation_document.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
-import { type ConfirmationOutcome, sequentialOutcome } from "../statistics/sequential_test.ts";
+import {
+  type ConfirmationOutcome,
+  sequentialOutcome,
+} from "../statistics/sequential_probability_ratio.ts";
 import { allFailOutcome, rerunsForFamilyError } from "../statistics/all_fail_rule.ts";
 import { CONFIRM_SHARE, extraCallBudget } from "./alpha_split.ts";
 import { compareFigures } from "./compare_figures.ts";

@@ -13,6 +13,7 @@ const FactSchema = z.strictObject({
   assertion: z.string().optional(),
   assertion_id: z.string().optional(),
   figure: z.string().optional(),
+  setting: z.string().optional(),
   from: z.union([z.string(), z.number(), z.null()]).optional(),
   to: z.union([z.string(), z.number(), z.null()]).optional(),
   resolve: z.string().optional(),

@@ -1,6 +1,7 @@
 import type { Comparison } from "../compare/compare.ts";
 import { VERDICT_FORCED_BY_FACT } from "../compare/facts.ts";
-import { explainLines, headline } from "../compare/reading.ts";
+import { explainLines } from "../compare/explain_lines.ts";
+import { headline } from "../compare/headline.ts";
 import type { BaselineDocument } from "../run/run_document.ts";
 import { redactCauses } from "../run/redact_run.ts";
 import type { Redactable } from "../suite/redaction.ts";

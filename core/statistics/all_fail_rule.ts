@@ -1,4 +1,4 @@
-import type { ConfirmationOutcome } from "./sequential_test.ts";
+import type { ConfirmationOutcome } from "./sequential_probability_ratio.ts";
 
 /**
  * `compare --confirm`'s rule for a stable check that failed: draw it again until it passes once

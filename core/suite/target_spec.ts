@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { backoffMsSchema, timeoutMsSchema } from "./timer_limits.ts";
+import { backoffMsSchema, timeoutMsSchema } from "../timer_limits.ts";
 import type { SameType } from "../same_type.ts";
 import type { JsonObject } from "../json.ts";
 import type { ModelConnection, ModelConnectionOptions } from "../model/connection.ts";

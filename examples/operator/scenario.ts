@@ -12,7 +12,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { taskFlags } from "../task_flags.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");

@@ -2,9 +2,9 @@ import { deepStrictEqual as assertEquals, match, ok, throws } from "node:assert/
 import { compareRuns } from "../../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
 import { nextDraws, planConfirmation } from "../../../core/compare/confirmation_plan.ts";
-import { headline } from "../../../core/compare/reading.ts";
+import { headline } from "../../../core/compare/headline.ts";
 import { noisyChance } from "../../../core/compare/baseline_measure.ts";
-import { pairedDropTest } from "../../../core/statistics/paired_test.ts";
+import { pairedDropTest } from "../../../core/statistics/paired_drop.ts";
 import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "../_runs.ts";
@@ -290,5 +290,32 @@ Deno.test("a noisy case cut short of its planned draws is weighed by the draws i
   assertEquals(
     pairedDropTest(drawn, { binary: true, design: { extra: 1, chance } }),
     pairedDropTest(drawn, { binary: true, design: { extra: 3, chance } }),
+  );
+});
+
+Deno.test("under --confirm a figure whose value dropped is never called better, though its draws rose", () => {
+  const runs = budgeted(baseline(), 100);
+  const run = candidate(NOISY);
+  // Every noisy case failed in the run and passed every draw: the paired difference rose.
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
+  const figure = result.figures.find((f) => f.name === "accuracy");
+  ok((figure?.delta ?? 0) < 0, "the figure's value dropped");
+  ok((figure?.test?.difference ?? 0) > 0, "its paired difference rose");
+  ok(figure?.status !== "better", `a dropped figure was called ${figure?.status}`);
+  assertEquals(result.facts.some((f) => f.kind === "figure-better"), false);
+  ok(!/better: accuracy/.test(headline(result)), headline(result));
+});
+
+Deno.test("a budget that cut the plan and was not spent limited the draws; the reading does not say it ended them", () => {
+  const runs = budgeted(baseline(), 15);
+  const run = candidate(["s3", ...NOISY]);
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
+  assertEquals(result.confirm?.budget_ended, true);
+  ok((result.confirm?.spent_calls ?? 15) < 15, "calls were left unspent");
+  const reading = headline(result);
+  ok(!/ended the draws/.test(reading), reading);
+  match(
+    reading,
+    /the budget of 15 extra calls limited the draws, not the evidence: fewer were planned than wanted, to fit it \(\d+ of its 15 calls made\)/,
   );
 });

@@ -1,5 +1,5 @@
 import { unitVariances } from "./case_variance.ts";
-import { exactDropPValue } from "./exact_drop_test.ts";
+import { exactDropPValue } from "./exact_drop.ts";
 import { density, normalCdf } from "./normal.ts";
 
 /** One case's draws on both sides of a comparison: 1 pass, 0 fail, or a score. */
