@@ -15,6 +15,10 @@ import {
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
+import { runLevelTest, type RunNoise } from "./run_noise.ts";
+import { RUN_NOISE_WIDEN } from "../statistics/run_level_noise.ts";
+import { higherIsBetter } from "../suite/aggregate_direction.ts";
+import type { BaselineMeasure as Measure } from "./baseline_measure.ts";
 import { recheckBaseline, type RecheckedBaseline, type RecheckRules } from "./recheck.ts";
 import { casesById } from "../run/cases_by_id.ts";
 import { settingChanges } from "../run/target_settings.ts";
@@ -53,11 +57,24 @@ export interface Comparison {
   flip_test: FlipCountTest | null;
   /** The smallest drop of the primary figure this baseline can detect. */
   sensitivity: Sensitivity | null;
+  /** Whether the baseline's runs vary together (cases not independent); null when unmeasured. */
+  run_noise: RunNoiseReading | null;
   /** With `--confirm`: how its draws were spent, and whether the budget ended them. */
   confirm: ConfirmSummary | null;
   verdict: GateVerdict;
   /** The candidate's errored checks grouped by cause, so a 2 says why and not only where. */
   errored_causes: ErroredCause[];
+}
+
+/** The baseline's run-to-run spread against independent cases', and what it did to the verdict. */
+export interface RunNoiseReading extends RunNoise {
+  /**
+   * When the spread's p-value is at most RUN_NOISE_WIDEN: the primary figure's run-level p-value
+   * (its run's total against the baseline runs'), which a worse figure must also clear; else null.
+   */
+  run_p_value: number | null;
+  /** The primary figure was significant case by case but not run against run: not worse. */
+  widened: boolean;
 }
 
 /** What `compare --confirm` drew and why it stopped, for the reading. */
@@ -68,6 +85,11 @@ export interface ConfirmSummary {
   figure_alpha: number;
   /** k: the failures in a row that confirm a break (all-fail rule). */
   k: number;
+  /**
+   * Whether k bounds the chance of confirming a false break within `confirm_alpha`; false only
+   * for a plan made before such plans were refused (ADR 0092), null before it was recorded.
+   */
+  bounded: boolean | null;
   /** The first stage's p-value and whether it sent the noisy cases to be drawn again. */
   stage_one_p: number | null;
   ambiguous: boolean | null;
@@ -129,6 +151,7 @@ export function compareRunsWith(
       confirmed: confirmation?.plan.rule === "all-fail",
     }),
   });
+  const runNoise = widenForRunNoise(figures, { measure, candidate, candidateCases: sides.after });
   // Facts are ordered by kind, and within a kind in the order they are stated here.
   const facts = orderFacts([
     ...unreconciledFacts(candidate),
@@ -167,6 +190,7 @@ export function compareRunsWith(
     flips: { stable: cases.stableFlips, errored: cases.errored },
     flip_test: flipTest,
     sensitivity: measure.sensitivity,
+    run_noise: runNoise,
     confirm: confirmation === undefined ? null : confirmSummary(confirmation, {
       figureAlpha: figureAlpha(measure.gate.alpha, {
         flipCounted: false,
@@ -338,6 +362,7 @@ function confirmSummary(
     confirm_alpha: plan.confirm_alpha ?? null,
     figure_alpha: options.figureAlpha,
     k: plan.max_draws,
+    bounded: plan.bounded ?? null,
     stage_one_p: plan.stage_one?.p_value ?? null,
     ambiguous: plan.stage_one?.ambiguous ?? null,
     max_extra_calls: plan.max_extra_calls ?? null,
@@ -478,4 +503,38 @@ function orderFacts(facts: readonly Fact[]): Fact[] {
     .map((fact, index) => ({ fact, index }))
     .sort((a, b) => ORDER.indexOf(a.fact.kind) - ORDER.indexOf(b.fact.kind) || a.index - b.index)
     .map((x) => x.fact);
+}
+
+/**
+ * When the baseline's runs vary together far more than independent cases allow (run_noise at
+ * RUN_NOISE_WIDEN), the case-level test of the primary figure can not be trusted alone: a worse
+ * primary figure must also be worse run against run (runLevelTest at the gate's alpha), else it
+ * is within noise. Only removes alarms, so it costs no alpha; returns what the reading shows.
+ */
+function widenForRunNoise(
+  figures: FigureComparison[],
+  context: {
+    measure: Measure;
+    candidate: RunDocument;
+    candidateCases: ReadonlyMap<string, CaseResult>;
+  },
+): RunNoiseReading | null {
+  const noise = context.measure.run_noise;
+  if (noise === null) return null;
+  const primary = figures.find((f) => f.role === "primary");
+  const figure = context.candidate.figures.find((f) => f.name === primary?.name);
+  if (noise.p_value > RUN_NOISE_WIDEN || primary === undefined || figure === undefined) {
+    return { ...noise, run_p_value: null, widened: false };
+  }
+  const aggregate = (context.candidate.aggregates ?? []).find((a) => a.name === figure.aggregate);
+  const run_p_value = runLevelTest(context.measure.draws.get(primary.name), {
+    runs: context.measure.runs.length,
+    figure,
+    candidateCases: context.candidateCases,
+    sign: aggregate !== undefined && higherIsBetter(aggregate) === false ? -1 : 1,
+  });
+  const alpha = context.measure.gate.alpha;
+  const widened = primary.status === "worse" && (run_p_value === null || run_p_value > alpha);
+  if (widened) primary.status = "within-noise";
+  return { ...noise, run_p_value, widened };
 }

@@ -144,6 +144,30 @@ const unconfirmed: Clause = ({ of }) => {
   })`;
 };
 
+const runLevelNoise: Clause = ({ comparison }) => {
+  const noise = comparison.run_noise;
+  if (noise?.at_risk !== true) return undefined;
+  return `run-level noise: the baseline's ${comparison.baseline_runs.length} runs vary ${
+    noise.ratio.toFixed(1)
+  } times as much as independent cases would (p ${formatP(noise.p_value)}): cases may fail ` +
+    "together within a run, and the case-level tests, which assume they do not, may alarm " +
+    `on an unchanged system${
+      noise.run_p_value === null
+        ? ""
+        : `; the figure must also drop run against run (p ${formatP(noise.run_p_value)})${
+          noise.widened ? ", and did not: within noise" : ""
+        }`
+    }`;
+};
+
+const unbounded: Clause = ({ comparison }) => {
+  const confirm = comparison.confirm;
+  if (confirm?.bounded !== false) return undefined;
+  return `unbounded: k = ${confirm.k} reruns can not hold this baseline's false confirmations ` +
+    `within ${confirm.confirm_alpha}; a confirmed break may be noise (a plan made before ` +
+    "such plans were refused, ADR 0092)";
+};
+
 const budgetEnded: Clause = ({ comparison }) => {
   const confirm = comparison.confirm;
   if (confirm?.budget_ended !== true) return undefined;
@@ -239,6 +263,8 @@ const CLAUSES: readonly Clause[] = [
   stableFlipsWorse,
   figuresWorse,
   unconfirmed,
+  runLevelNoise,
+  unbounded,
   budgetEnded,
   withinHistory,
   droppedNotGating,

@@ -56,6 +56,7 @@ export function compareDocumentOf(
     flips: comparison.flips,
     flip_test: comparison.flip_test,
     min_detectable_drop: comparison.sensitivity,
+    run_noise: comparison.run_noise,
     confirm: comparison.confirm,
     causes,
     causes_by_kind: byKind,

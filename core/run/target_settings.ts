@@ -8,7 +8,9 @@ import { baseUrlOf, type ModelConnection } from "../model/connection.ts";
  * their digests only, so no prompt text is written and redaction has nothing to hide.
  */
 export interface TargetSettings {
+  /** The wire format: `openai` or `anthropic`. */
   provider: string;
+  /** The model's name as the suite gave it. */
   model: string;
   /** The endpoint's host (and port): where the model was reached, without path or query. */
   endpoint: string;
@@ -16,11 +18,17 @@ export interface TargetSettings {
   system?: string;
   /** The digest of the prompt template. */
   prompt?: string;
+  /** The sampling temperature, when the suite set one. */
   temperature?: number;
+  /** Nucleus sampling's cut-off, when set (in `extra_body`). */
   top_p?: number;
+  /** The cap on the answer's tokens, when set. */
   max_tokens?: number;
+  /** The newer cap on the answer's tokens some models take instead, when set. */
   max_completion_tokens?: number;
+  /** The sampling seed, when set. */
   seed?: number;
+  /** The Anthropic API version asked for, for an Anthropic target. */
   anthropic_version?: string;
   /** The other fields of `extra_body` (top_p is lifted out above). */
   extra_body?: Record<string, JsonValue>;

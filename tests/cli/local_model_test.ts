@@ -199,13 +199,15 @@ Deno.test("under compare --confirm a figure that dropped is never called better"
         extra: "\n[gate]\nmax_extra_calls = 100\n",
       }),
     });
-    // A baseline of two runs that disagree on the noisy ten.
-    assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+    // A baseline of six runs that disagree on the noisy ten (--confirm needs six at 30 checks).
+    for (let i = 0; i < 6; i++) {
+      state.noisyRight = i % 2 === 0;
+      assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+    }
     state.noisyRight = false;
-    assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
     const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);
     const ids = list.runs.map((r: { run_id: string }) => r.run_id);
-    const promote = await cli(["promote", ...ids, "--because", "two runs"], { cwd });
+    const promote = await cli(["promote", ...ids, "--because", "six runs"], { cwd });
     assertEquals(promote.code, 0, promote.stderr);
     // The candidate misses all ten; the confirmation draws then find them right again.
     assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);

@@ -14,7 +14,7 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
 /** Anthropic versions that refuse temperature, top_p and top_k even at their defaults. */
 const NO_SAMPLING_VERSIONS = new Set(["2026-10-21"]);
 
-interface AnthropicReply {
+export interface AnthropicReply {
   type: "message";
   content: { type: string; text?: string }[];
   stop_reason: string | null;

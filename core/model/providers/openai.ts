@@ -1,7 +1,7 @@
 import type { JsonObject } from "../../json.ts";
 import { setFields, type WireFormat } from "./wire_format.ts";
 
-interface OpenAiReply {
+export interface OpenAiReply {
   choices: {
     message: { content?: string | null; refusal?: string | null };
     finish_reason?: string | null;
