@@ -23,7 +23,7 @@ export async function baselineAtRef(
   options: { ref: string; suite: string },
 ): Promise<BaselineAtRef> {
   const commit = await resolveCommit(options.ref);
-  // Imported here: a plain compare loads no zod (ADR 0063), and a ref's documents are few.
+  // Imported here: a plain compare loads no zod (ADR 0077), and a ref's documents are few.
   const { BaselineDocumentSchema } = await import(
     "../core/run/run_document.ts"
   );

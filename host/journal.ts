@@ -2,7 +2,8 @@ import { scrubbedJson } from "./secrets.ts";
 import { join } from "node:path";
 import type { CaseResult } from "../core/run/run_document.ts";
 import type { Suite } from "../core/suite/suite.ts";
-import { type JournalHeader, plainJournalHeader } from "./journal_header.ts";
+import type { JournalHeader } from "./journal_header.ts";
+import { validateJournalHeader } from "../core/generated/validators.js";
 import type { CheckedJournal } from "./journal_read.ts";
 import { refuseLinkedWrite } from "./no_links.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
@@ -50,12 +51,11 @@ export async function readJournal(path: string, suite: Suite): Promise<CheckedJo
 }
 
 /**
- * The header as the schema writes it: by hand when it is plain (every header `run` makes), through
- * the schema (and its refusal) otherwise.
+ * The header as the schema writes it: through its generated validator, and through the schema
+ * (and its refusal) only when that refuses.
  */
 async function checkedHeader(header: JournalHeader): Promise<JournalHeader> {
-  const plain = plainJournalHeader(header);
-  if (plain !== null) return plain;
+  if (validateJournalHeader(header)) return header;
   const { JournalHeaderSchema } = await import("./journal_read.ts");
   return JournalHeaderSchema.parse(header);
 }

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { isRunSynopsis, type RunSynopsis } from "../core/run/run_synopsis.ts";
+import type { RunSynopsis } from "../core/run/run_synopsis.ts";
+import { validateRunSynopsis } from "../core/generated/validators.js";
 import { decodeUtf8 } from "./utf8.ts";
 
 /**
@@ -132,9 +133,11 @@ async function parseLine(line: string, runId: string): Promise<RunSynopsis | und
   } catch {
     return undefined;
   }
-  if (isRunSynopsis(json)) return json.run_id === runId ? json : undefined;
-  // zod and the schemas cost a listing about 200 ms to load; only a line the hand check
-  // refuses needs them.
+  if (validateRunSynopsis(json)) {
+    return (json as RunSynopsis).run_id === runId ? json as RunSynopsis : undefined;
+  }
+  // zod and the schemas cost a listing about 200 ms to load; only a line the generated
+  // validator refuses needs them (ADR 0077).
   const { RunSynopsisSchema } = await import("../core/run/run_synopsis_schema.ts");
   const parsed = RunSynopsisSchema.safeParse(json);
   return parsed.success && parsed.data.run_id === runId ? parsed.data : undefined;

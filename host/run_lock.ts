@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { RunLockedError } from "./refusals.ts";
 import type { RunStore } from "./store.ts";
 import { translateWriteError } from "./write_failure.ts";
-import { type LockOwner, plainLockOwner } from "./run_lock_owner.ts";
+import type { LockOwner } from "./run_lock_owner.ts";
+import { validateLockOwner } from "../core/generated/validators.js";
 
 /** Where a suite's run lock lives: beside its journal. */
 export function runLockPath(store: RunStore, suite: string): string {
@@ -68,9 +69,7 @@ async function readOwner(
   } catch {
     return "unreadable";
   }
-  const owner = plainLockOwner(value) ??
-    // zod is loaded only for a lock the hand check does not take.
-    (await import("./run_lock_schema.ts")).LockOwnerSchema.safeParse(value).data;
+  const owner = validateLockOwner(value) ? value as LockOwner : undefined;
   return owner === undefined ? "unreadable" : { owner, text };
 }
 

@@ -3,8 +3,7 @@ import { join } from "node:path";
 import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
-import { isPlainRunDocument } from "../core/run/run_document_check.ts";
-import { isPlainBaselineDocument } from "../core/run/baseline_document_check.ts";
+import { validateBaselineDocument, validateRunDocument } from "../core/generated/validators.js";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
 import {
@@ -35,9 +34,8 @@ export interface StoreLocation {
 /**
  * The run store: `<root>/<tenant>/runs/<run_id>.json` and
  * `<root>/<tenant>/baselines/<suite>/<promotion>.json`. Documents are validated on every read.
- * The schemas are imported by the reads and writes that use them, not with the store: zod and
- * the run schemas are most of what `list` and `log` would otherwise load, and the index they
- * read is checked by hand.
+ * Each document is checked by its generated validator; the zod schema is imported only to word
+ * a refusal, or to read a value a transform changes (ADR 0077).
  */
 export class RunStore {
   readonly root: string;
@@ -380,30 +378,29 @@ function listEntries(dir: string, options: { directories: boolean }): string[] {
 }
 
 /**
- * A run as the schema returns it, or the schema's own error when it does not hold. The hand
- * check answers first, so storing a run loads zod only when it refuses (as reads do, ADR 0059).
+ * A run as the schema returns it, or the schema's own error when it does not hold. The generated
+ * validator answers first, so storing a run loads zod only when it refuses (ADR 0077).
  */
 async function checkedRun(run: RunDocument): Promise<RunDocument> {
-  const parsed = await parsePlainRunFirst(run);
-  if (parsed.success) return parsed.data;
+  if (validateRunDocument(run)) return run;
   const { RunDocumentSchema } = await import("../core/run/run_document.ts");
   return RunDocumentSchema.parse(run);
 }
 
 /**
- * A run as the hand check vouches for it, or as the schema (imported only then) reads it. Every
- * read of a run, from disk or from git, parses it this way, so one document gives one object and
- * one digest (core/run/run_digest.ts).
+ * A run as its generated validator vouches for it, or as the schema (imported only then) reads
+ * it. Every read of a run, from disk or from git, parses it this way, so one document gives one
+ * object and one digest (core/run/run_digest.ts).
  */
 export async function parsePlainRunFirst(json: unknown): Promise<DocumentParse<RunDocument>> {
-  if (isPlainRunDocument(json)) return { success: true, data: json };
-  const { parseRunDocument } = await import("../core/run/run_document_parse.ts");
-  return parseRunDocument(json);
+  if (validateRunDocument(json)) return { success: true, data: json as RunDocument };
+  const { RunDocumentSchema } = await import("../core/run/run_document.ts");
+  return RunDocumentSchema.safeParse(json);
 }
 
-/** An approval as its hand check vouches for it, or as the schema (imported only then) reads it. */
+/** An approval as its generated validator vouches for it, or as the schema reads it. */
 async function parsePlainBaselineFirst(json: unknown): Promise<DocumentParse<BaselineDocument>> {
-  if (isPlainBaselineDocument(json)) return { success: true, data: json };
+  if (validateBaselineDocument(json)) return { success: true, data: json as BaselineDocument };
   const { BaselineDocumentSchema } = await import("../core/run/run_document.ts");
   return BaselineDocumentSchema.safeParse(json);
 }

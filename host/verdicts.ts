@@ -1,6 +1,6 @@
 import type { Assertion, CheckInput, CheckResult } from "../core/suite/assertions/assertion.ts";
 import type { Score, Verdict } from "../core/run/verdict.ts";
-import { plainScore } from "../core/run/score_check.ts";
+import { validateScore } from "../core/generated/validators.js";
 
 /**
  * Runs every asked check on one output and stamps each answer with its assertion's identity.
@@ -40,12 +40,11 @@ function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
   if (typeof answer === "boolean") {
     return { ...identity(assertion), status: answer ? "pass" : "fail", metadata: {} };
   }
-  const score = plainScore(answer);
-  return score === null ? null : fromScore(assertion, score);
+  return validateScore(answer) ? fromScore(assertion, answer as Score) : null;
 }
 
 /**
- * An answer the hand check did not take, read by ScoreSchema, imported (with zod) only now: a
+ * An answer the generated validator did not take, read by ScoreSchema, imported (with zod) only now: a
  * Score it accepts, or an errored verdict saying what is wrong.
  */
 async function schemaVerdict(assertion: Assertion, answer: unknown): Promise<Verdict> {

@@ -27,7 +27,7 @@ export interface RecheckedBaseline {
 /**
  * Builds the check a recorded definition describes, when it can be re-applied (recheckableCheck
  * in recheck_rules.ts). Handed in: building one parses the definition with the assertion
- * schemas, which a comparison with nothing to re-check never loads (ADR 0063).
+ * schemas, which a comparison with nothing to re-check never loads (ADR 0077).
  */
 export type RecheckRules = (
   recorded: RecordedAssertion,
@@ -64,7 +64,7 @@ export function recheckBaseline(
 ): RecheckedBaseline;
 /**
  * Without the rules: the same, or "needs-rules" as soon as a check would be re-applied, for a
- * caller that imports the rules (and the schemas they load) only then (ADR 0063).
+ * caller that imports the rules (and the schemas they load) only then (ADR 0077).
  */
 export function recheckBaseline(
   runs: readonly RunDocument[],

@@ -9,7 +9,7 @@ import type { CompareDocument } from "./compare.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 // The document's code apart from its schema (core/documents/compare.ts): compare builds it
-// without loading zod (ADR 0063).
+// without loading zod (ADR 0077).
 
 /** Builds the `compare --json` (or `explain --json`) document. */
 export function compareDocumentOf(

@@ -4,7 +4,7 @@ import type { CompareSuitesOutput } from "./compare_suites.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 // The gate's document's code apart from its schema (core/documents/compare_suites.ts), so
-// compare loads no zod (ADR 0063).
+// compare loads no zod (ADR 0077).
 
 /**
  * The worst verdict of several: a suite that could not be judged (2) outranks one that is worse

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SameType } from "../same_type.ts";
 import { REDUCE_RULES, type ReduceRule } from "./reduction.ts";
 
-// The reduction's code is apart from its schema, so comparing loads no zod (ADR 0063).
+// The reduction's code is apart from its schema, so comparing loads no zod (ADR 0077).
 export {
   DEFAULT_REDUCTION,
   REDUCE_RULES,

@@ -1,5 +1,5 @@
 import { runTotals } from "./run_totals.ts";
-// The zod-free modules, not the schemas that re-export them: storing a run loads no zod (ADR 0070).
+// The zod-free modules, not the schemas that re-export them: storing a run loads no zod (ADR 0077).
 import { recordedAssertions } from "../compare/recorded_assertions.ts";
 import type { Suite } from "../suite/suite.ts";
 import { targetIdentity } from "../suite/target_identity.ts";

@@ -19,7 +19,7 @@ import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 import { RUN_SCHEMA_VERSION } from "./run_schema_version.ts";
 import type { TargetSettings } from "./target_settings.ts";
 
-// Apart, so the hand check of a run (run_document_check.ts) names the version without zod.
+// Apart, so code that names the version loads no zod.
 export { RUN_SCHEMA_VERSION };
 
 /** A run id: UTC time to the millisecond, then random hex, so ids sort by when they began. */

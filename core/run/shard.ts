@@ -8,7 +8,9 @@ export const ShardSchema = z.strictObject({
   count: z.number().int().min(1).max(MAX_SHARDS),
   /** Every case id this shard was asked, in the suite's order. */
   cases: z.array(z.string()),
-}).refine((s) => s.index <= s.count, { message: "a shard's index is at most its count" });
+}).refine((s) => s.index <= s.count, { message: "a shard's index is at most its count" })
+  // The refinement restated for the generated validator (ADR 0077).
+  .meta({ allOf: [{ properties: { index: { maximum: { $data: "1/count" } } } }] });
 /**
  * Which part of a suite a partial run was asked (`run --shard K/N`).
  *

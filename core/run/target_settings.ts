@@ -34,7 +34,7 @@ export interface TargetSettings {
   extra_body?: Record<string, JsonValue>;
 }
 
-/** The keys of TargetSettings in the schema's order; the run's hand check reads them. */
+/** The keys of TargetSettings in the schema's order: the settings a comparison names. */
 export const TARGET_SETTINGS_KEYS: readonly (keyof TargetSettings)[] = [
   "provider",
   "model",

@@ -1,20 +1,20 @@
 import { z } from "zod";
 import type { SameType } from "../same_type.ts";
-import { AGGREGATE_KINDS, AGGREGATE_NAME } from "./aggregate_shape.ts";
+import { LabelSchema } from "./case.ts";
 
 /** One declared aggregate: a named figure over one assertion. */
 export const AggregateSpecSchema = z.strictObject({
   name: z.string().min(1).max(100).regex(
-    AGGREGATE_NAME,
+    /^[A-Za-z0-9_.:-]+$/,
     "an aggregate name may use letters, digits and _ . : - only",
   ),
-  kind: z.enum(AGGREGATE_KINDS),
+  kind: z.enum(["accuracy", "mean", "precision", "recall"]),
   /** The name of the assertion the figure is computed over. */
   over: z.string().min(1),
   /** Adds one figure per group, named like accuracy[group=yelp]. */
   by: z.literal("group").optional(),
   /** For precision and recall: the label that counts as positive. */
-  positive: z.union([z.string(), z.number(), z.boolean()]).transform(String).optional(),
+  positive: LabelSchema.optional(),
   /** This figure gates (one per suite); the others are reported. Default: the first accuracy. */
   primary: z.boolean().optional(),
   /**
@@ -45,8 +45,28 @@ export const AggregateSpecSchema = z.strictObject({
         "so no paired test applies; make an accuracy, recall or mean aggregate primary",
     });
   }
+}).meta({
+  // The refinement restated for the generated validator (ADR 0077); a property test holds the
+  // two to each other.
+  allOf: [
+    {
+      if: { required: ["kind"], properties: { kind: { const: "mean" } } },
+      then: { required: ["higher_is_better"] },
+    },
+    {
+      if: { required: ["kind"], properties: { kind: { enum: ["precision", "recall"] } } },
+      then: { required: ["positive"] },
+    },
+    {
+      if: {
+        required: ["kind", "primary"],
+        properties: { kind: { const: "precision" }, primary: { const: true } },
+      },
+      then: false,
+    },
+  ],
 });
-// Code apart from the schema, which comparing does not load (ADR 0063).
+// Code apart from the schema, which comparing does not load (ADR 0077).
 export { higherIsBetter } from "./aggregate_direction.ts";
 
 /**

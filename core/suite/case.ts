@@ -24,8 +24,15 @@ export const CaseIdSchema = z.string().min(1, "a case id can not be empty").max(
   "a case id can not contain whitespace",
 );
 
-/** A label for precision and recall: a string, number or boolean, compared as text. */
-export const LabelSchema = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+/**
+ * A label for precision and recall: a string, number or boolean, compared as text. Each branch
+ * that is not text transforms alone, so a label that is text already reads as itself.
+ */
+export const LabelSchema = z.union([
+  z.string(),
+  z.number().transform(String),
+  z.boolean().transform(String),
+]);
 
 /** How many draws a case gets: a whole number from 1 to 100 (a digit string, from a CSV cell). */
 export const RepeatsSchema = z.union([
@@ -79,6 +86,20 @@ export const CaseSchema = z.strictObject({
       message: 'only a case of kind "calibration" names a check',
     });
   }
+}).meta({
+  // The refinement restated for the generated validator (ADR 0077); a property test holds the
+  // two to each other. An absent kind is "normal".
+  allOf: [
+    {
+      if: { required: ["kind"], properties: { kind: { const: "suspended" } } },
+      then: { required: ["reason"] },
+    },
+    {
+      if: { required: ["kind"], properties: { kind: { const: "calibration" } } },
+      then: { required: ["check"] },
+      else: { not: { anyOf: [{ required: ["output"] }, { required: ["check"] }] } },
+    },
+  ],
 });
 
 /**

@@ -113,7 +113,7 @@ export async function compareRun(
   // need compiling.
   const compileSchema = await schemaCompilerFor(candidate.assertions.map((a) => a.definition));
   // Building a check again parses its definition with the assertion schemas: zod is loaded only
-  // when the baseline has a check to re-check (ADR 0063).
+  // when the baseline has a check to re-check (ADR 0077).
   const candidateCases = casesById(candidate.cases);
   const baselineRef = options.baselineRef;
   let recheck = recheckBaseline(baselineRuns, candidate, {

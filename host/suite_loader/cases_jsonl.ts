@@ -6,6 +6,7 @@ import type { LoadedCases } from "./loaded_cases.ts";
 import { locateJsonColumn } from "./json_locator.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { dotted } from "./key_label.ts";
+import { validateCase } from "../../core/generated/validators.js";
 
 /** The case schema and its words, imported at the first line plainCase does not take. */
 type CaseReader = typeof import("./case_reader.ts");
@@ -134,34 +135,13 @@ function readUnplain(
   return issues;
 }
 
-const PLAIN_KEYS = new Set(["id", "vars", "expected", "group", "label"]);
-const CASE_ID = /^[^\s]+$/;
-
 /**
- * The common case line, `{"id": "...", "vars": {...}, "expected": ...}`, read without the schema:
- * what JSON.parse returns is a JSON value by construction, so the schema's recursive check of
- * vars and expected (most of a 5,000-case load) can not fail on it. Anything less plain returns
- * null and goes through CaseSchema, which gives the same Case (tests/host/suite_loader).
+ * A case line or row as CaseSchema returns it, defaults filled in, through the schema's generated
+ * validator; null for anything it refuses, which CaseSchema then reads (a number as an id, a
+ * digit string as repeats) or refuses in its own words (ADR 0077).
  */
 export function plainCase(value: Record<string, unknown>): Case | null {
-  for (const key in value) if (!PLAIN_KEYS.has(key)) return null;
-  const { id, vars, expected, group, label } = value;
-  if (typeof id !== "string" || id.length === 0 || id.length > 200 || !CASE_ID.test(id)) {
-    return null;
-  }
-  if (vars !== undefined && (typeof vars !== "object" || vars === null || Array.isArray(vars))) {
-    return null;
-  }
-  if (group !== undefined && (typeof group !== "string" || group === "")) return null;
-  if (label !== undefined && typeof label !== "string") return null;
-  return {
-    id,
-    vars: (vars ?? {}) as Case["vars"],
-    ...(expected === undefined ? {} : { expected: expected as Case["expected"] }),
-    ...(label === undefined ? {} : { label }),
-    ...(group === undefined ? {} : { group }),
-    kind: "normal",
-  };
+  return validateCase(value) ? value as unknown as Case : null;
 }
 
 function keyLabel(path: readonly (string | number)[]): string | undefined {

@@ -1,18 +1,15 @@
 import type { BuiltinAssertion } from "../../core/suite/assertions/definition.ts";
 import type { AggregateSpec } from "../../core/suite/aggregate_spec.ts";
 import type { Case } from "../../core/suite/case.ts";
-import type { GateSettings } from "../../core/suite/gate_settings.ts";
-import type { ReportSettings } from "../../core/suite/report_settings.ts";
 import type { RunSettings, TargetTable } from "../../core/suite/target_spec.ts";
 import { MAX_BACKOFF_MS, MAX_TIMER_MS } from "../../core/limits.ts";
 import { suiteNameProblem } from "../../core/suite/suite_name.ts";
-import { DEFAULT_GATE_SETTINGS } from "../../core/suite/gate_defaults.ts";
 import {
-  AGGREGATE_KEYS,
-  AGGREGATE_KINDS,
-  AGGREGATE_NAME,
-} from "../../core/suite/aggregate_shape.ts";
-import { plainCase } from "./cases_jsonl.ts";
+  validateAggregateSpec,
+  validateCase,
+  validateGateSettings,
+  validateReportSettings,
+} from "../../core/generated/validators.js";
 import type { TomlSuite } from "./suite_schema.ts";
 
 /**
@@ -20,9 +17,9 @@ import type { TomlSuite } from "./suite_schema.ts";
  * the usual way loads no zod: the TomlSuite the schema would return (defaults filled in, keys in
  * the schema's order), or null for anything it does not take, which the schema then reads and
  * refuses in its own words. It takes a module or command target, the checks equals, includes,
- * not-includes, regex, length and number, aggregates, plain inline cases, `cases_file`, `[gate]`
- * and `[report]`; it may refuse what the schema accepts, never the reverse
- * (tests/host/suite_loader/plain_toml_suite_test.ts).
+ * not-includes, regex, length and number, `cases_file`; aggregates, inline cases, `[gate]` and
+ * `[report]` are read by their schemas' generated validators (ADR 0077). It may refuse what the
+ * schema accepts, never the reverse (tests/host/suite_loader/plain_toml_suite_test.ts).
  */
 export function plainTomlSuite(raw: unknown): TomlSuite | null {
   if (!isRecord(raw) || !onlyKeys(raw, SUITE_KEYS)) return null;
@@ -32,11 +29,15 @@ export function plainTomlSuite(raw: unknown): TomlSuite | null {
   if (description !== undefined && typeof description !== "string") return null;
   const table = plainTarget(target);
   const checks = listOf(assertions, plainAssertion);
-  const figures = aggregates === undefined ? [] : listOf(aggregates, plainAggregate);
-  const inline = cases === undefined ? [] : listOf(cases, plainTomlCase);
+  const figures = aggregates === undefined
+    ? []
+    : listOf(aggregates, (a) => validated(a, validateAggregateSpec));
+  const inline = cases === undefined ? [] : listOf(cases, (c) => validated(c, validateCase));
   const files = cases_file === undefined ? undefined : plainCasesFile(cases_file);
-  const gateSettings = gate === undefined ? undefined : plainGate(gate);
-  const reportSettings = report === undefined ? undefined : plainReport(report);
+  const gateSettings = gate === undefined ? undefined : validated(gate, validateGateSettings);
+  const reportSettings = report === undefined
+    ? undefined
+    : validated(report, validateReportSettings);
   if (table === null || checks === null || figures === null || inline === null) return null;
   if (files === null || gateSettings === null || reportSettings === null) return null;
   return {
@@ -44,11 +45,11 @@ export function plainTomlSuite(raw: unknown): TomlSuite | null {
     ...(description === undefined ? {} : { description }),
     target: { form: "table", table },
     assertions: checks,
-    aggregates: figures,
-    cases: inline,
+    aggregates: figures as AggregateSpec[],
+    cases: inline as Case[],
     ...(files === undefined ? {} : { cases_file: files }),
-    ...(gateSettings === undefined ? {} : { gate: gateSettings }),
-    ...(reportSettings === undefined ? {} : { report: reportSettings }),
+    ...(gateSettings === undefined ? {} : { gate: gateSettings as TomlSuite["gate"] }),
+    ...(reportSettings === undefined ? {} : { report: reportSettings as TomlSuite["report"] }),
   };
 }
 
@@ -68,27 +69,13 @@ const MODULE_KEYS = [...SETTING_KEYS, "module", "export"];
 const COMMAND_KEYS = [...SETTING_KEYS, "command", "cwd"];
 const CHECK_NAME = /^[A-Za-z0-9_.:-]+$/;
 const REGEX_FLAGS = /^[imsu]*$/;
-const FIGURE_KINDS: ReadonlySet<unknown> = new Set(AGGREGATE_KINDS);
-const GATE_KEYS = [
-  "alpha",
-  "power",
-  "noisy_draws",
-  "confirm_draws",
-  "min_change",
-  "max_extra_calls",
-];
 
 /**
- * The keys the check takes at the top of a suite, in an aggregate and in `[gate]`: a key the
- * schema gains and the check does not sends every suite to zod, which only the bench's load
- * figure would show, so a test holds these to the schemas' own keys.
+ * The keys the check takes at the top of a suite: a key the schema gains and the check does not
+ * sends every suite to zod, which only the bench's load figure would show, so a test holds these
+ * to the schema's own keys.
  */
-export const PLAIN_TABLE_KEYS: Readonly<Record<"suite" | "aggregate" | "gate", readonly string[]>> =
-  {
-    suite: SUITE_KEYS,
-    aggregate: AGGREGATE_KEYS,
-    gate: GATE_KEYS,
-  };
+export const PLAIN_SUITE_KEYS: readonly string[] = SUITE_KEYS;
 
 function plainTarget(value: unknown): TargetTable | null {
   if (!isRecord(value)) return null;
@@ -197,80 +184,19 @@ function plainAssertion(value: unknown): BuiltinAssertion | null {
   }
 }
 
-function plainAggregate(value: unknown): AggregateSpec | null {
-  if (!isRecord(value) || !onlyKeys(value, AGGREGATE_KEYS)) return null;
-  const { name, kind, over, by, positive, primary, higher_is_better } = value;
-  if (!isText(name) || name.length > 100 || !AGGREGATE_NAME.test(name)) return null;
-  if (!FIGURE_KINDS.has(kind) || !isText(over)) return null;
-  if (by !== undefined && by !== "group") return null;
-  const label = positive === undefined ? undefined : labelText(positive);
-  if (label === null || !isFlagOrAbsent(primary) || !isFlagOrAbsent(higher_is_better)) return null;
-  if (kind === "mean" && higher_is_better === undefined) return null;
-  if ((kind === "precision" || kind === "recall") && label === undefined) return null;
-  if (primary === true && kind === "precision") return null;
-  return {
-    name,
-    kind: kind as AggregateSpec["kind"],
-    over,
-    ...(by === undefined ? {} : { by }),
-    ...(label === undefined ? {} : { positive: label }),
-    ...(primary === undefined ? {} : { primary }),
-    ...(higher_is_better === undefined ? {} : { higher_is_better }),
-  };
-}
-
-/** An inline case: plainCase's common shape, with vars and expected copied as JSON. */
-function plainTomlCase(value: unknown): Case | null {
-  // plainCase refuses any key it does not know.
-  if (!isRecord(value)) return null;
-  const vars = value.vars === undefined ? undefined : jsonCopy(value.vars);
-  const expected = value.expected === undefined ? undefined : jsonCopy(value.expected);
-  if (vars === NOT_JSON || expected === NOT_JSON) return null;
-  return plainCase({
-    ...value,
-    ...(vars === undefined ? {} : { vars }),
-    ...(expected === undefined ? {} : { expected }),
-  });
-}
-
 function plainCasesFile(value: unknown): string[] | null {
   if (isText(value)) return [value];
   if (!Array.isArray(value) || value.length === 0 || !value.every(isText)) return null;
   return [...value];
 }
 
-function plainGate(value: unknown): GateSettings | null {
-  if (!isRecord(value) || !onlyKeys(value, GATE_KEYS)) return null;
-  const { alpha, power, noisy_draws, confirm_draws, min_change, max_extra_calls } = value;
-  const defaults = DEFAULT_GATE_SETTINGS;
-  const noisy = whole(noisy_draws, { min: 0, max: 20, fallback: defaults.noisy_draws });
-  const confirm = whole(confirm_draws, { min: 1, max: 20, fallback: defaults.confirm_draws });
-  const budget = max_extra_calls === undefined ? undefined : whole(max_extra_calls, { min: 0 });
-  if (noisy === null || confirm === null || budget === null) return null;
-  if (!isNumberOrAbsent(alpha) || !isNumberOrAbsent(power) || !isNumberOrAbsent(min_change)) {
-    return null;
-  }
-  if (alpha !== undefined && !(alpha > 0 && alpha <= 0.2)) return null;
-  if (power !== undefined && !(power > 0.5 && power < 1)) return null;
-  if (min_change !== undefined && !(min_change >= 0 && min_change <= 1)) return null;
-  return {
-    alpha: alpha ?? defaults.alpha,
-    power: power ?? defaults.power,
-    noisy_draws: noisy,
-    confirm_draws: confirm,
-    min_change: min_change ?? defaults.min_change,
-    ...(budget === undefined ? {} : { max_extra_calls: budget }),
-  };
-}
-
-function plainReport(value: unknown): ReportSettings | null {
-  if (!isRecord(value) || !onlyKeys(value, ["redact"])) return null;
-  const { redact } = value;
-  if (redact === undefined) return { redact: [] };
-  if (!Array.isArray(redact) || !redact.every((k) => k === "outputs" || k === "vars")) {
-    return null;
-  }
-  return { redact: [...redact] };
+/**
+ * A table read by its schema's generated validator, on a copy (smol-toml's tables have no
+ * prototype, and the validator fills defaults in); null for anything it refuses.
+ */
+function validated(value: unknown, validate: (value: unknown) => boolean): unknown | null {
+  const copy = jsonCopy(value);
+  return copy !== NOT_JSON && validate(copy) ? copy : null;
 }
 
 function listOf<T>(value: unknown, item: (value: unknown) => T | null): T[] | null {
@@ -293,11 +219,6 @@ function whole(
   if (!Number.isSafeInteger(value)) return null;
   const n = value as number;
   return n >= bounds.min && (bounds.max === undefined || n <= bounds.max) ? n : null;
-}
-
-function labelText(value: unknown): string | null {
-  if (typeof value === "string" || typeof value === "boolean") return String(value);
-  return Number.isFinite(value) ? String(value) : null;
 }
 
 function compiles(pattern: string, flags: string): boolean {

@@ -21,7 +21,7 @@ function jsonl(): string {
   const lines: string[] = [];
   for (let n = 1; n <= 30; n++) {
     const line = { id: `j-${n}`, vars: { n }, expected: `a${n}` };
-    // Every sixth line goes through the case schema rather than the hand check.
+    // Every sixth line goes through the case schema rather than its generated validator.
     lines.push(JSON.stringify(n % 6 === 0 ? { ...line, kind: "canary" } : line));
   }
   return lines.join("\n") + "\n";

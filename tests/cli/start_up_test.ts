@@ -50,7 +50,7 @@ Deno.test("run, compare and the store's commands load the JSON Schema compiler o
 
 Deno.test("list, log and view load zod only when a document needs a schema", async () => {
   // zod and the run schemas were most of what these commands cost at ten thousand stored runs;
-  // the index is read through its hand check, and a schema is imported where a read needs it.
+  // the index is read through its generated validator, and a schema is imported where a read needs it.
   for (const name of ["list", "log", "view"]) {
     const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
     ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
@@ -61,7 +61,7 @@ Deno.test("list, log and view load zod only when a document needs a schema", asy
 
 Deno.test("compare, explain and report load zod only when a document or a re-check needs a schema", async () => {
   // At 10,000 cases zod and the run schemas cost compare about as much as comparing did: the
-  // approval and the runs pass hand checks, and the recheck rules load only when needed.
+  // approval and the runs pass their generated validators, and the recheck rules load only when needed.
   for (const name of ["compare", "explain", "report"]) {
     const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
     ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
@@ -74,8 +74,8 @@ Deno.test("compare, explain and report load zod only when a document or a re-che
 
 Deno.test("run loads zod only when a suite, a case line, a journal or a reply needs a schema", async () => {
   // zod and the suite's schemas were about 20 MB of run's peak and 90-100 ms of its load: a
-  // suite, its cases, the journal's header, the lock and the checks' answers pass hand checks
-  // (ADR 0070), and the store's code loads once the cases are done, itself without zod.
+  // suite, its cases, the journal's header, the lock and the checks' answers pass generated validators
+  // (ADR 0077), and the store's code loads once the cases are done, itself without zod.
   const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", "run.ts"));
   ok(loaded.includes("host/suite_loader/mod.ts"), "run does not load the suite loader");
   ok(loaded.includes("host/driver.ts"), "run does not load the driver");
@@ -92,7 +92,7 @@ Deno.test("run loads zod only when a suite, a case line, a journal or a reply ne
     ok(all.includes(reachable), `run can not reach ${reachable}`);
     ok(!loaded.includes(reachable), `run loads ${reachable} before it needs it`);
   }
-  // Storing the run: the document is assembled from zod-free modules and the store hand-checks it.
+  // Storing the run: the document is assembled from zod-free modules and the store checks it with its generated validator.
   for (const storing of ["core/run/assemble_run.ts", "host/store.ts"]) {
     const graph = await staticModules(join(ROOT, storing));
     assertEquals(graph.loaded.filter((m) => /^npm:\/?zod@/.test(m)), [], storing);

@@ -29,10 +29,10 @@ Deno.test("a stored run reads back as it was written", async () => {
   ok(path.endsWith(join("runs", "s", "20261130-000000-000-aaaaaa.json")));
 });
 
-Deno.test("a run is stored as its schema reads it, whether the hand check vouches for it or not", async () => {
+Deno.test("a run is stored as its schema reads it, whether its generated validator vouches for it or not", async () => {
   const store = await emptyStore();
   const run = runOf("s", "20261130-000000-000-aaaaaa");
-  // No metadata: the hand check leaves such a verdict to the schema, whose default fills it in.
+  // No metadata: the validator fills the schema's default in, as the schema would.
   const bare = {
     ...run,
     cases: run.cases.map((c) => ({

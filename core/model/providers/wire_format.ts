@@ -71,7 +71,7 @@ export interface WireFormat<Reply = unknown> {
   replyName: string;
   /**
    * The reply's shape, built with the zod the reply reader hands in: the reader (wire_reply.ts)
-   * loads zod at the first model reply, so a provider's file loads none (ADR 0070).
+   * loads zod at the first model reply, so a provider's file loads none (ADR 0077).
    */
   replySchema(zod: typeof z): z.ZodType<Reply>;
   /** The reply as digline reads it. */

@@ -97,5 +97,5 @@ export function customAssertion(input: CustomAssertionInput): Assertion {
   };
 }
 
-// Code apart from the schemas this module needs, so comparing loads no zod (ADR 0063).
+// Code apart from the schemas this module needs, so comparing loads no zod (ADR 0077).
 export { isPureCustom } from "./pure_custom.ts";

@@ -36,7 +36,7 @@ const answered = (id: string): CaseResult => ({
   attempts: 1,
 });
 
-/** The run's keys are those the schema returns, in its order: the store reads it by hand. */
+/** The run's keys are those the schema returns, in its order: the store reads it with a generated validator. */
 function inSchemaOrder(run: ReturnType<typeof assembleRun>): void {
   assertEquals(Object.keys(run), Object.keys(RunDocumentSchema.parse(run)));
 }

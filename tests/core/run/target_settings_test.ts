@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
 import { explainLines } from "../../../core/compare/explain_lines.ts";
 import { RunDocumentSchema } from "../../../core/run/run_document.ts";
-import { isPlainRunDocument } from "../../../core/run/run_document_check.ts";
+import { validateRunDocument } from "../../../core/generated/validators.js";
 import { settingChanges, targetSettingsOf } from "../../../core/run/target_settings.ts";
 import { fakeRun } from "../_runs.ts";
 
@@ -71,7 +71,7 @@ Deno.test("compare states a target-changed fact per setting; a run without setti
   assertEquals(older.facts.filter((f) => f.kind === "target-changed"), []);
 });
 
-Deno.test("a run with target settings is read by the hand check and the schema alike", () => {
+Deno.test("a run with target settings is read by the generated validator and the schema alike", () => {
   const run = {
     ...fakeRun(A, [{ id: "a", statuses: { correct: "pass" } }]),
     target_settings: targetSettingsOf(provider({ temperature: 0, extra_body: { top_k: 1 } })),
@@ -84,6 +84,6 @@ Deno.test("a run with target settings is read by the hand check and the schema a
     ),
   );
   assertEquals(RunDocumentSchema.safeParse(ordered).success, true);
-  assertEquals(isPlainRunDocument(ordered), true);
-  assertEquals(isPlainRunDocument({ ...ordered, target_settings: { provider: 1 } }), false);
+  assertEquals(validateRunDocument(ordered), true);
+  assertEquals(validateRunDocument({ ...ordered, target_settings: { provider: 1 } }), false);
 });

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { parseJsonlCases } from "../../../host/suite_loader/cases_jsonl.ts";
 
 Deno.test("a JSONL file of 300,000 cases with lines only the schema reads loads them in line order", async () => {
-  // Lines the hand check does not take are read by the schema in a second pass; they must come
+  // Lines the generated validator does not take are read by the schema in a second pass; they must come
   // back in their places, whatever the file's size (a merge that spread every case as arguments
   // overflowed the stack here).
   const count = 300_000;

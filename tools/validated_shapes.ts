@@ -1,0 +1,29 @@
+import type { z } from "zod";
+import { BaselineDocumentSchema, RunDocumentSchema } from "../core/run/run_document.ts";
+import { RunSynopsisSchema } from "../core/run/run_synopsis_schema.ts";
+import { ScoreSchema } from "../core/run/verdict.ts";
+import { CaseSchema } from "../core/suite/case.ts";
+import { AggregateSpecSchema } from "../core/suite/aggregate_spec.ts";
+import { GateSettingsSchema } from "../core/suite/gate_settings.ts";
+import { ReportSettingsSchema } from "../core/suite/report_settings.ts";
+import { JournalHeaderSchema } from "../host/journal_read.ts";
+import { LockOwnerSchema } from "../host/run_lock_schema.ts";
+
+/**
+ * Every shape a reader checks with a generated validator (core/generated/validators.js), by the
+ * name its validator is exported under (`validate` + name). The zod schema is the one source:
+ * `deno task generate:validators` writes the validators from these, and the readers import the
+ * schema only to word a refusal.
+ */
+export const VALIDATED_SHAPES: Readonly<Record<string, z.ZodType>> = {
+  RunSynopsis: RunSynopsisSchema,
+  RunDocument: RunDocumentSchema,
+  BaselineDocument: BaselineDocumentSchema,
+  JournalHeader: JournalHeaderSchema,
+  LockOwner: LockOwnerSchema,
+  Score: ScoreSchema,
+  Case: CaseSchema,
+  AggregateSpec: AggregateSpecSchema,
+  GateSettings: GateSettingsSchema,
+  ReportSettings: ReportSettingsSchema,
+};
