@@ -8,6 +8,7 @@ import { isPlainBaselineDocument } from "../core/run/baseline_document_check.ts"
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
+import { jsonFault } from "./json_fault.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {
   AmbiguousRunError,
@@ -346,7 +347,7 @@ async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new StoreDocumentError(path, `it is not JSON (${(error as Error).message})`);
+    throw new StoreDocumentError(path, `it is not JSON (${jsonFault(error)})`);
   }
   const parsed = await schema.safeParse(json);
   if (!parsed.success) {

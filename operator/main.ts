@@ -40,9 +40,14 @@ function usage(): string {
 /** Runs an operator command and returns its exit code; refusals are thrown. */
 export async function operatorMain(args: string[]): Promise<number> {
   const [name, ...rest] = args;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined) {
+    // A refusal: on stderr, where a cron log or a script looks for why it stopped.
+    console.error(`operator: no command given\n\n${usage()}`);
+    return EXIT_REFUSED;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     console.log(usage());
-    return name === undefined ? EXIT_REFUSED : 0;
+    return 0;
   }
   const command = OPERATOR_COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
