@@ -6,6 +6,8 @@
  *
  * @module
  */
+import { format } from "node:util";
+import { scrub } from "../host/secrets.ts";
 import { EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
 import { decideFailure } from "../host/failure.ts";
 import { UsageError } from "../host/refusals.ts";
@@ -65,6 +67,12 @@ export async function operatorMain(args: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
+  // Every line the operator prints passes the one scrub, as the CLI's do (ADR 0062): an alert
+  // quotes outputs and causes, and a key in them must not reach a cron log.
+  for (const stream of ["log", "error"] as const) {
+    const print = console[stream];
+    console[stream] = (...parts: unknown[]) => print(scrub(format(...parts)));
+  }
   let code: number;
   try {
     code = await operatorMain(Deno.args);
