@@ -19,6 +19,8 @@ export function indexPath(suiteDir: string): string {
 export interface RunIndex {
   /** A wanted run's synopsis from its last line, or undefined when no line for it holds. */
   synopsis(runId: string): Promise<RunSynopsis | undefined>;
+  /** What a wanted run's document was when it was stored, as its last line records it. */
+  stored(runId: string): Promise<StoredAs | undefined>;
   /** Whether a kill left the last line torn. */
   torn: boolean;
 }
@@ -36,7 +38,11 @@ const NEWLINE = 0x0a;
  * reads a few kilobytes; a run with no line is looked for to the start. Empty when absent.
  */
 export function readRunIndex(suiteDir: string, wanted: ReadonlySet<string>): RunIndex {
-  const none: RunIndex = { synopsis: () => Promise.resolve(undefined), torn: false };
+  const none: RunIndex = {
+    synopsis: () => Promise.resolve(undefined),
+    stored: () => Promise.resolve(undefined),
+    torn: false,
+  };
   let file: Deno.FsFile;
   try {
     file = Deno.openSync(indexPath(suiteDir), { read: true });
@@ -77,11 +83,17 @@ export function readRunIndex(suiteDir: string, wanted: ReadonlySet<string>): Run
   } finally {
     file.close();
   }
+  const parsed = new Map<string, Promise<IndexLine | undefined>>();
+  const lineOf = (runId: string) => {
+    const line = lines.get(runId);
+    if (line === undefined) return Promise.resolve(undefined);
+    let entry = parsed.get(runId);
+    if (entry === undefined) parsed.set(runId, entry = parseLine(line, runId));
+    return entry;
+  };
   return {
-    synopsis: async (runId) => {
-      const line = lines.get(runId);
-      return line === undefined ? undefined : await parseLine(line, runId);
-    },
+    synopsis: async (runId) => (await lineOf(runId))?.synopsis,
+    stored: async (runId) => (await lineOf(runId))?.stored,
     torn,
   };
 }
@@ -125,19 +137,55 @@ function runIdOf(line: string): string | undefined {
   return undefined;
 }
 
-async function parseLine(line: string, runId: string): Promise<RunSynopsis | undefined> {
+/**
+ * What a document was as it was stored: its size, checked by a stat on every listing, and its
+ * SHA-256, checked by `verify --store`. Lines written before these were recorded have neither,
+ * and their runs are read whole.
+ */
+export interface StoredAs {
+  bytes: number;
+  sha256: string;
+}
+
+interface IndexLine {
+  synopsis: RunSynopsis;
+  stored?: StoredAs;
+}
+
+/** An index line as written: a synopsis, then (since they were recorded) `bytes` and `sha256`. */
+export function indexLine(synopsis: RunSynopsis, stored?: StoredAs): string {
+  return JSON.stringify(stored === undefined ? synopsis : { ...synopsis, ...stored });
+}
+
+/** The stored size and digest off a parsed line, leaving the synopsis; undefined if absent. */
+export function takeStoredAs(json: unknown): StoredAs | undefined {
+  if (typeof json !== "object" || json === null || !("bytes" in json)) return undefined;
+  const record = json as Record<string, unknown>;
+  const { bytes, sha256 } = record;
+  delete record.bytes;
+  delete record.sha256;
+  return Number.isSafeInteger(bytes) && (bytes as number) >= 0 && typeof sha256 === "string" &&
+      /^[0-9a-f]{64}$/.test(sha256)
+    ? { bytes: bytes as number, sha256 }
+    : undefined;
+}
+
+async function parseLine(line: string, runId: string): Promise<IndexLine | undefined> {
   let json: unknown;
   try {
     json = JSON.parse(line);
   } catch {
     return undefined;
   }
-  if (isRunSynopsis(json)) return json.run_id === runId ? json : undefined;
+  const stored = takeStoredAs(json);
+  if (isRunSynopsis(json)) return json.run_id === runId ? { synopsis: json, stored } : undefined;
   // zod and the schemas cost a listing about 200 ms to load; only a line the hand check
   // refuses needs them.
   const { RunSynopsisSchema } = await import("../core/run/run_synopsis_schema.ts");
   const parsed = RunSynopsisSchema.safeParse(json);
-  return parsed.success && parsed.data.run_id === runId ? parsed.data : undefined;
+  return parsed.success && parsed.data.run_id === runId
+    ? { synopsis: parsed.data, stored }
+    : undefined;
 }
 
 /**
@@ -147,11 +195,14 @@ async function parseLine(line: string, runId: string): Promise<RunSynopsis | und
  */
 export async function appendToRunIndex(
   suiteDir: string,
-  options: { rows: readonly RunSynopsis[]; afterTornLine?: boolean },
+  options: {
+    rows: readonly { synopsis: RunSynopsis; stored?: StoredAs }[];
+    afterTornLine?: boolean;
+  },
 ): Promise<void> {
   if (options.rows.length === 0) return;
   const text = (options.afterTornLine ? "\n" : "") +
-    options.rows.map((row) => JSON.stringify(row) + "\n").join("");
+    options.rows.map((row) => indexLine(row.synopsis, row.stored) + "\n").join("");
   try {
     await Deno.writeTextFile(indexPath(suiteDir), text, { append: true });
   } catch (error) {

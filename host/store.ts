@@ -7,7 +7,8 @@ import { isPlainRunDocument } from "../core/run/run_document_check.ts";
 import { isPlainBaselineDocument } from "../core/run/baseline_document_check.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
-import { appendToRunIndex, readRunIndex, type RunIndex } from "./run_index.ts";
+import { createHash } from "node:crypto";
+import { appendToRunIndex, readRunIndex, type RunIndex, type StoredAs } from "./run_index.ts";
 import { jsonFault } from "./json_fault.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {
@@ -53,17 +54,21 @@ export class RunStore {
   /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
-    await writeFileAtomic(path, runDocumentJson(await checkedRun(run)));
+    const stored = await writeFileAtomic(path, runDocumentJson(await checkedRun(run)));
     this.#cache.set(run.run_id, run);
     this.#runIndex = null;
-    await appendToRunIndex(join(this.runsDir, run.suite.name), { rows: [runSynopsis(run)] });
+    await appendToRunIndex(join(this.runsDir, run.suite.name), {
+      rows: [{ synopsis: runSynopsis(run), stored }],
+    });
     return path;
   }
 
   /**
    * Every stored run's synopsis, oldest first; optionally only one suite's, and only the newest
-   * `newest` of them. Read from each suite's index; a run the index does not hold yet is read
-   * once and added to it.
+   * `newest` of them. Read from each suite's index; a run the index does not hold yet (or holds
+   * without its size, as older digline wrote it) is read whole once and added to it. Each run
+   * shown is checked cheaply against what the index recorded: a document that is gone, can not
+   * be opened, is a folder or has another size than it was stored with is refused by name.
    */
   async synopses(options: { suite?: string; newest?: number } = {}): Promise<RunSynopsis[]> {
     const all = (await this.runIndex()).filter((e) =>
@@ -76,13 +81,18 @@ export class RunStore {
       indexes.set(suite, readRunIndex(join(this.runsDir, suite), wanted));
     }
     const synopses: RunSynopsis[] = [];
-    const added = new Map<string, RunSynopsis[]>();
+    const added = new Map<string, { synopsis: RunSynopsis; stored: StoredAs }[]>();
     for (const entry of entries) {
-      let synopsis = await indexes.get(entry.suite)!.synopsis(entry.runId);
-      if (synopsis === undefined) {
-        synopsis = runSynopsis(await this.readRun(entry));
+      const index = indexes.get(entry.suite)!;
+      let synopsis = await index.synopsis(entry.runId);
+      const stored = await index.stored(entry.runId);
+      if (synopsis !== undefined && stored !== undefined) {
+        refuseChangedDocument(this.runPath(entry), stored);
+      } else {
+        const read = await this.#readStoredRun(entry);
+        synopsis = runSynopsis(read.run);
         const rows = added.get(entry.suite) ?? [];
-        rows.push(synopsis);
+        rows.push({ synopsis, stored: read.stored });
         added.set(entry.suite, rows);
       }
       synopses.push(synopsis);
@@ -121,17 +131,30 @@ export class RunStore {
     return index.sort((a, b) => (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
   }
 
+  /** Where a run's document is. */
+  runPath(entry: { runId: string; suite: string }): string {
+    return join(this.runsDir, entry.suite, `${entry.runId}.json`);
+  }
+
   /** Reads and validates one run. */
   async readRun(entry: { runId: string; suite: string }): Promise<RunDocument> {
     const cached = this.#cache.get(entry.runId);
     if (cached !== undefined) return cached;
-    const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
-    const run = await readDocument(path, { safeParse: parsePlainRunFirst });
+    return (await this.#readStoredRun(entry)).run;
+  }
+
+  /** Reads and validates one run, with the size and digest of its document as read. */
+  async #readStoredRun(
+    entry: { runId: string; suite: string },
+  ): Promise<{ run: RunDocument; stored: StoredAs }> {
+    const path = this.runPath(entry);
+    const text = await readNamedFile(path, { display: path, what: "stored document" });
+    const run = await parseDocument(path, text, { safeParse: parsePlainRunFirst });
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
     this.#cache.set(entry.runId, run);
-    return run;
+    return { run, stored: storedAs(text) };
   }
 
   /** Every run, oldest first; optionally only one suite's. */
@@ -343,6 +366,51 @@ interface DocumentParser<T> {
 
 async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise<T> {
   const text = await readNamedFile(path, { display: path, what: "stored document" });
+  return await parseDocument(path, text, schema);
+}
+
+/** The size and SHA-256 of a document's text, as the run index records them. */
+export function storedAs(text: string): StoredAs {
+  return {
+    bytes: new TextEncoder().encode(text).length,
+    sha256: createHash("sha256").update(text).digest("hex"),
+  };
+}
+
+/**
+ * Refuses a run document that is not as the index recorded it, by a stat: gone, unreadable, a
+ * folder, or another size. A change that keeps the size is left to `verify --store`, which
+ * reads every byte; a listing reads none.
+ */
+export function refuseChangedDocument(path: string, stored: StoredAs): void {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path, { read: true });
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new StoreDocumentError(path, "it is gone since it was listed");
+    }
+    throw new StoreDocumentError(path, `it can not be opened (${(error as Error).name})`);
+  }
+  try {
+    const info = file.statSync();
+    if (info.isDirectory) throw new StoreDocumentError(path, "it is a folder, not a run document");
+    if (info.size !== stored.bytes) {
+      throw new StoreDocumentError(
+        path,
+        `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (digline verify --store checks every document)`,
+      );
+    }
+  } finally {
+    file.close();
+  }
+}
+
+async function parseDocument<T>(
+  path: string,
+  text: string,
+  schema: DocumentParser<T>,
+): Promise<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
