@@ -139,7 +139,7 @@ function runIdOf(line: string): string | undefined {
 
 /**
  * What a document was as it was stored: its size, checked by a stat on every listing, and its
- * SHA-256, checked by `verify --store`. Lines written before these were recorded have neither,
+ * SHA-256, checked by `verify --whole-store`. Lines written before these were recorded have neither,
  * and their runs are read whole.
  */
 export interface StoredAs {

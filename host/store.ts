@@ -4,6 +4,7 @@ import type { ConfirmationDocument } from "../core/compare/confirmation_document
 import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
 import { isPlainRunDocument } from "../core/run/run_document_check.ts";
+import { RUN_SCHEMA_VERSION } from "../core/run/run_schema_version.ts";
 import { isPlainBaselineDocument } from "../core/run/baseline_document_check.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
@@ -123,7 +124,17 @@ export class RunStore {
 
   #listRuns(): { runId: string; suite: string }[] {
     const index: { runId: string; suite: string }[] = [];
-    for (const suite of listEntries(this.runsDir, { directories: true })) {
+    const suites = listEntries(this.runsDir, { directories: true });
+    for (const name of listEntries(this.runsDir, { directories: false })) {
+      // A suite's folder that is a file would hide its runs: named, never read as "no runs".
+      if (!suites.includes(name)) {
+        throw new StoreDocumentError(
+          join(this.runsDir, name),
+          "it is a file where the store keeps a suite's folder of runs",
+        );
+      }
+    }
+    for (const suite of suites) {
       for (const name of listEntries(join(this.runsDir, suite), { directories: false })) {
         if (name.endsWith(".json")) index.push({ runId: name.slice(0, -".json".length), suite });
       }
@@ -369,6 +380,16 @@ async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise
   return await parseDocument(path, text, schema);
 }
 
+/** A run document's text read back, refused by its path as readRun refuses it. */
+export async function parseStoredRun(path: string, text: string): Promise<RunDocument> {
+  return await parseDocument(path, text, { safeParse: parsePlainRunFirst });
+}
+
+/** An approval's text read back, refused by its path as baselineHistory refuses it. */
+export async function parseStoredBaseline(path: string, text: string): Promise<BaselineDocument> {
+  return await parseDocument(path, text, { safeParse: parsePlainBaselineFirst });
+}
+
 /** The size and SHA-256 of a document's text, as the run index records them. */
 export function storedAs(text: string): StoredAs {
   return {
@@ -379,7 +400,7 @@ export function storedAs(text: string): StoredAs {
 
 /**
  * Refuses a run document that is not as the index recorded it, by a stat: gone, unreadable, a
- * folder, or another size. A change that keeps the size is left to `verify --store`, which
+ * folder, or another size. A change that keeps the size is left to `verify --whole-store`, which
  * reads every byte; a listing reads none.
  */
 export function refuseChangedDocument(path: string, stored: StoredAs): void {
@@ -398,7 +419,7 @@ export function refuseChangedDocument(path: string, stored: StoredAs): void {
     if (info.size !== stored.bytes) {
       throw new StoreDocumentError(
         path,
-        `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (digline verify --store checks every document)`,
+        `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (digline verify --whole-store checks every document)`,
       );
     }
   } finally {
@@ -416,6 +437,15 @@ async function parseDocument<T>(
     json = JSON.parse(text);
   } catch (error) {
     throw new StoreDocumentError(path, `it is not JSON (${jsonFault(error)})`);
+  }
+  const version = typeof json === "object" && json !== null && "schema_version" in json
+    ? json.schema_version
+    : undefined;
+  if (typeof version === "number" && version > RUN_SCHEMA_VERSION) {
+    throw new StoreDocumentError(
+      path,
+      `it is of schema version ${version}, newer than this digline reads (${RUN_SCHEMA_VERSION}): a newer digline wrote it, and reads it`,
+    );
   }
   const parsed = await schema.safeParse(json);
   if (!parsed.success) {
