@@ -88,7 +88,7 @@ export class RunStore {
       let synopsis = await index.synopsis(entry.runId);
       const stored = await index.stored(entry.runId);
       if (synopsis !== undefined && stored !== undefined) {
-        refuseChangedDocument(this.runPath(entry), stored);
+        refuseChangedDocument(this.runPath(entry), { stored, runId: entry.runId });
       } else {
         const read = await this.#readStoredRun(entry);
         synopsis = runSynopsis(read.run);
@@ -399,11 +399,15 @@ export function storedAs(text: string): StoredAs {
 }
 
 /**
- * Refuses a run document that is not as the index recorded it, by a stat: gone, unreadable, a
- * folder, or another size. A change that keeps the size is left to `verify --whole-store`, which
+ * Refuses a run document that is not as the index recorded it, by a stat and its first bytes:
+ * gone, unreadable, a folder, another size, or a start that is not this run's. A change that keeps the size is left to `verify --whole-store`, which
  * reads every byte; a listing reads none.
  */
-export function refuseChangedDocument(path: string, stored: StoredAs): void {
+export function refuseChangedDocument(
+  path: string,
+  options: { stored: StoredAs; runId: string },
+): void {
+  const stored = options.stored;
   let file: Deno.FsFile;
   try {
     file = Deno.openSync(path, { read: true });
@@ -416,15 +420,53 @@ export function refuseChangedDocument(path: string, stored: StoredAs): void {
   try {
     const info = file.statSync();
     if (info.isDirectory) throw new StoreDocumentError(path, "it is a folder, not a run document");
+    // The head first: "another run" or "a newer schema" says more than "another size".
+    refuseForeignHead(path, { file, runId: options.runId });
     if (info.size !== stored.bytes) {
       throw new StoreDocumentError(
         path,
         `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (digline verify --whole-store checks every document)`,
       );
     }
+  } catch (error) {
+    if (error instanceof StoreDocumentError) throw error;
+    throw new StoreDocumentError(path, `it can not be read (${(error as Error).name})`);
   } finally {
     file.close();
   }
+}
+
+/** How much of a document's start a listing reads: its version and id are in the first lines. */
+const HEAD_BYTES = 256;
+
+/**
+ * Refuses a document whose first bytes are not the start of this run's document: not an object,
+ * another run's id, or a newer schema. Whatever the head does not show is left to a full read.
+ */
+function refuseForeignHead(path: string, options: { file: Deno.FsFile; runId: string }): void {
+  const buffer = new Uint8Array(HEAD_BYTES);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const read = options.file.readSync(buffer.subarray(filled));
+    if (read === null || read === 0) break;
+    filled += read;
+  }
+  const head = new TextDecoder().decode(buffer.subarray(0, filled));
+  if (!head.trimStart().startsWith("{")) {
+    throw new StoreDocumentError(path, "it does not begin as a JSON object");
+  }
+  const version = /"schema_version"\s*:\s*(\d+)/.exec(head)?.[1];
+  if (version !== undefined && Number(version) > RUN_SCHEMA_VERSION) {
+    throw new StoreDocumentError(path, newerSchema(Number(version)));
+  }
+  const id = /"run_id"\s*:\s*"([^"]*)"/.exec(head)?.[1];
+  if (id !== undefined && id !== options.runId) {
+    throw new StoreDocumentError(path, `it holds run ${id}, not the run its name says`);
+  }
+}
+
+function newerSchema(version: number): string {
+  return `it is of schema version ${version}, newer than this digline reads (${RUN_SCHEMA_VERSION}): a newer digline wrote it, and reads it`;
 }
 
 async function parseDocument<T>(
@@ -442,10 +484,7 @@ async function parseDocument<T>(
     ? json.schema_version
     : undefined;
   if (typeof version === "number" && version > RUN_SCHEMA_VERSION) {
-    throw new StoreDocumentError(
-      path,
-      `it is of schema version ${version}, newer than this digline reads (${RUN_SCHEMA_VERSION}): a newer digline wrote it, and reads it`,
-    );
+    throw new StoreDocumentError(path, newerSchema(version));
   }
   const parsed = await schema.safeParse(json);
   if (!parsed.success) {
