@@ -172,19 +172,37 @@ Deno.test("a key quoted back in twelve encodings reaches no stored document, jou
 });
 
 Deno.test("a key quoted back in twelve encodings reaches no MCP result", async () => {
+  const clean = quotingProvider({ quoting: false });
   const server = quotingProvider({ quoting: true });
   const before = Deno.env.get(VARIABLE);
   Deno.env.set(VARIABLE, KEY);
   try {
-    const cwd = await workspace({ "suite.toml": suite(server.url, ["quote", "error"]) });
+    const cwd = await workspace({ "suite.toml": suite(clean.url, ["quote", "error", "good"]) });
+    const first = await cli(["run", "suite.toml", "--json"], { cwd, env: ENV });
+    assertEquals(first.code, 0, first.stderr);
+    const firstId = JSON.parse(first.stdout).run_id;
+    assertEquals(
+      (await cli(["promote", "latest", "--because", "first"], { cwd, env: ENV })).code,
+      0,
+    );
+    await Deno.writeTextFile(
+      join(cwd, "suite.toml"),
+      suite(server.url, ["quote", "error", "good"]),
+    );
     const session = await connect(cwd);
     try {
       const run = await call(session, "run", { suite_file: "suite.toml" });
       assertEquals(run.envelope.exit_code, 0, JSON.stringify(run.envelope));
       const runId = (run.envelope.document as { run_id: string }).run_id;
-      const view = await call(session, "view", { run: runId });
-      const diff = await call(session, "diff", { a: runId, b: runId });
-      for (const [name, answer] of Object.entries({ run, view, diff })) {
+      const answers = {
+        run,
+        view: await call(session, "view", { run: runId }),
+        diff: await call(session, "diff", { a: firstId, b: runId }),
+        compare: await call(session, "compare", { run: runId }),
+        explain: await call(session, "explain", { run: runId }),
+      };
+      ok(JSON.stringify(answers.diff.result).includes("[the key]"), "the diff shows the output");
+      for (const [name, answer] of Object.entries(answers)) {
         assertEquals(leaksIn(JSON.stringify(answer.result), name), []);
       }
       assertEquals(leaksIn(session.stderr(), "server stderr"), []);
@@ -194,6 +212,7 @@ Deno.test("a key quoted back in twelve encodings reaches no MCP result", async (
   } finally {
     if (before === undefined) Deno.env.delete(VARIABLE);
     else Deno.env.set(VARIABLE, before);
+    await clean.close();
     await server.close();
   }
 });
