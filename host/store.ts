@@ -93,7 +93,7 @@ export class RunStore {
         const read = await this.#readStoredRun(entry);
         synopsis = runSynopsis(read.run);
         const rows = added.get(entry.suite) ?? [];
-        rows.push({ synopsis, stored: read.stored });
+        rows.push({ synopsis, stored: read.stored! });
         added.set(entry.suite, rows);
       }
       synopses.push(synopsis);
@@ -151,13 +151,17 @@ export class RunStore {
   async readRun(entry: { runId: string; suite: string }): Promise<RunDocument> {
     const cached = this.#cache.get(entry.runId);
     if (cached !== undefined) return cached;
-    return (await this.#readStoredRun(entry)).run;
+    return (await this.#readStoredRun(entry, { digest: false })).run;
   }
 
-  /** Reads and validates one run, with the size and digest of its document as read. */
+  /**
+   * Reads and validates one run; with `digest`, also the size and digest of its document as
+   * read (for its index line; a plain read of a large run does not pay for hashing it).
+   */
   async #readStoredRun(
     entry: { runId: string; suite: string },
-  ): Promise<{ run: RunDocument; stored: StoredAs }> {
+    options: { digest: boolean } = { digest: true },
+  ): Promise<{ run: RunDocument; stored?: StoredAs }> {
     const path = this.runPath(entry);
     const text = await readNamedFile(path, { display: path, what: "stored document" });
     const run = await parseDocument(path, text, { safeParse: parsePlainRunFirst });
@@ -165,7 +169,7 @@ export class RunStore {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
     this.#cache.set(entry.runId, run);
-    return { run, stored: storedAs(text) };
+    return { run, stored: options.digest ? storedAs(text) : undefined };
   }
 
   /** Every run, oldest first; optionally only one suite's. */
