@@ -1,4 +1,4 @@
-import { createHash, type Hash } from "node:crypto";
+import type { sha256 } from "@noble/hashes/sha2.js";
 import { dirname, join } from "node:path";
 import { refuseLinkedWrite } from "./no_links.ts";
 import { translateWriteError } from "./write_failure.ts";
@@ -26,7 +26,11 @@ export async function writeFileAtomic(
   }
   removeStaleTemps(dir);
   const temp = join(dir, `${TEMP_PREFIX}${Deno.pid}-${crypto.randomUUID()}`);
-  const hash = createHash("sha256");
+  // Hashed as it is written; imported here, so a command that only reads (list, log) never
+  // loads it, and not node:crypto, whose import alone costs several times as much.
+  const { sha256 } = await import("@noble/hashes/sha2.js");
+  const { bytesToHex } = await import("@noble/hashes/utils.js");
+  const hash = sha256.create();
   // One buffer for every piece: a document's bytes are never held whole, nor left as garbage.
   const buffer = new Uint8Array(BUFFER_BYTES);
   const pieces = (typeof content === "string" ? [content] : content)[Symbol.iterator]();
@@ -45,7 +49,7 @@ export async function writeFileAtomic(
       file.close();
     }
     await Deno.rename(temp, path);
-    return { bytes: size, sha256: hash.digest("hex") };
+    return { bytes: size, sha256: bytesToHex(hash.digest()) };
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
     // The refusal names every byte the document needed, not only those written before it failed.
@@ -64,7 +68,7 @@ const encoder = new TextEncoder();
 async function writeEncoded(
   file: Deno.FsFile,
   text: string,
-  into: { buffer: Uint8Array; hash: Hash },
+  into: { buffer: Uint8Array; hash: ReturnType<typeof sha256.create> },
 ): Promise<number> {
   const buffer = into.buffer;
   let rest = text;

@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { format } from "node:util";
 import { scrub } from "../host/secrets.ts";
 import { EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
 import { decideFailure } from "../host/failure.ts";
@@ -71,7 +70,8 @@ if (import.meta.main) {
   // quotes outputs and causes, and a key in them must not reach a cron log.
   for (const stream of ["log", "error"] as const) {
     const print = console[stream];
-    console[stream] = (...parts: unknown[]) => print(scrub(format(...parts)));
+    console[stream] = (...parts: unknown[]) =>
+      print(scrub(parts.map((p) => typeof p === "string" ? p : Deno.inspect(p)).join(" ")));
   }
   let code: number;
   try {

@@ -37,7 +37,7 @@ export async function verifyStore(store: RunStore): Promise<VerifyStoreDocument>
       if (text === undefined) continue;
       const recorded = index.get(runId);
       if (recorded !== undefined) {
-        const actual = storedAs(text);
+        const actual = await storedAs(text);
         if (actual.bytes !== recorded.bytes || actual.sha256 !== recorded.sha256) {
           note(
             path,
