@@ -11,6 +11,8 @@ import { promoteCommand } from "./commands/promote.ts";
 import { rejudgeCommand } from "./commands/rejudge.ts";
 import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
+import { serveCommand } from "./commands/serve.ts";
+import { siteCommand } from "./commands/site.ts";
 import { verifyCommand } from "./commands/verify.ts";
 import { viewCommand } from "./commands/view.ts";
 import { EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/exit_codes.ts";
@@ -33,6 +35,8 @@ export const COMMANDS: readonly Command[] = [
   explainCommand,
   reportCommand,
   diffCommand,
+  serveCommand,
+  siteCommand,
   verifyCommand,
   rejudgeCommand,
   mcpCommand,

@@ -140,6 +140,7 @@ if (import.meta.main) {
   }
   const store = `${relative(Deno.cwd(), workspace) || "."}/.digline`;
   console.log(
-    `\ndemo: everything behaved as intended. Explore its store with: deno task digline view --store ${store}`,
+    `\ndemo: everything behaved as intended. Explore its store with: deno task digline view --store ${store}\n` +
+      `or in your browser: deno task digline serve --store ${store}  (then open http://127.0.0.1:8470/)`,
   );
 }

@@ -32,15 +32,22 @@ const BATCHES: Batch[] = [
       "--allow-run",
       "--allow-net=127.0.0.1",
       "--allow-env",
-      "--ignore=tests/core/,tests/cli/report_browser_test.ts",
+      "--ignore=tests/core/,tests/cli/report_browser_test.ts,tests/cli/viewer_browser_test.ts",
       "tests/",
     ],
   },
   {
     // playwright-core stats /proc/sys/fs/binfmt_misc/WSLInterop as it loads, and Deno grants
     // /proc only to --allow-all; so the one test that drives Chromium runs alone with it.
-    name: "the HTML report in Chromium (playwright-core needs --allow-all)",
-    args: ["test", ...CONFIG, "--no-prompt", "--allow-all", "tests/cli/report_browser_test.ts"],
+    name: "the HTML report and the site in Chromium (playwright-core needs --allow-all)",
+    args: [
+      "test",
+      ...CONFIG,
+      "--no-prompt",
+      "--allow-all",
+      "tests/cli/report_browser_test.ts",
+      "tests/cli/viewer_browser_test.ts",
+    ],
   },
 ];
 

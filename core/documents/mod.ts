@@ -16,3 +16,4 @@ export * from "./verify.ts";
 export * from "./sensitivity.ts";
 export * from "./compare_suites.ts";
 export * from "./compare_suites_output.ts";
+export * from "./site.ts";

@@ -1,6 +1,7 @@
 import { factLine, figureStatusWord, headline } from "../compare/reading.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { escapeHtml } from "./escape_html.ts";
+import { htmlHead } from "./html_head.ts";
 import { comparedCases } from "./facts_by_kind.ts";
 import { REPORT_CSS, REPORT_SCRIPT } from "./html_assets.ts";
 import { flipsSection } from "./html_flips.ts";
@@ -14,10 +15,6 @@ const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
 /** Facts past this are counted, not listed; explain prints them all. */
 const FACT_LIMIT = 5_000;
 
-/** The page forbids every fetch, so it shows the same thing offline and leaks nothing. */
-const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
-
 /**
  * The comparison as one self-contained HTML page (inline CSS, script and SVG; its policy allows
  * no network): the headline, the figures, the flips with both outputs side by side, the suite's
@@ -27,13 +24,11 @@ export function renderHtml(input: ReportInput): string {
   const { comparison } = input;
   const verdict = VERDICT_WORDS[comparison.verdict];
   return [
-    "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
-    `<meta name="generator" content="digline report">`,
-    `<title>${escapeHtml(`digline · ${comparison.suite} · ${verdict}`)}</title>`,
-    `<style>${REPORT_CSS}</style></head>`,
+    htmlHead({
+      generator: "digline report",
+      title: `digline · ${comparison.suite} · ${verdict}`,
+      css: REPORT_CSS,
+    }),
     `<body><header class="verdict verdict-${comparison.verdict}">`,
     `<p class="badge" id="verdict">${verdict} · exit ${comparison.verdict}</p>`,
     `<h1>Suite ${escapeHtml(comparison.suite)}</h1>`,

@@ -3,17 +3,17 @@ import { escapeHtml } from "./escape_html.ts";
 import type { HistoryPoint, ReportInput } from "./input.ts";
 import { counted } from "./numbers.ts";
 
-/** The chart draws at most this many of the latest runs. */
-const RUN_LIMIT = 200;
+/** The chart draws at most this many of the latest runs, so a report reads no more than these. */
+export const HISTORY_RUNS = 200;
 
 /**
  * The history section: one chart per aggregate over the suite's runs, the figure over all cases
  * drawn thick and each group thin, the baseline and this run marked.
  */
 export function historySection(input: ReportInput): string {
-  const all = input.history;
-  const runs = all.slice(-RUN_LIMIT);
-  const heading = `<h2>Figures over time <small>${counted(all.length, "run")} of suite ${
+  const runs = input.history.slice(-HISTORY_RUNS);
+  const total = Math.max(input.historyTotal ?? 0, input.history.length);
+  const heading = `<h2>Figures over time <small>${counted(total, "run")} of suite ${
     escapeHtml(input.comparison.suite)
   }</small></h2>`;
   const aggregates = aggregateNames(runs);
@@ -29,7 +29,7 @@ export function historySection(input: ReportInput): string {
       { index: ids.indexOf(input.comparison.candidate_run), label: "this run" },
     ],
   };
-  const note = all.length > runs.length
+  const note = total > runs.length
     ? `<p class="note">The latest ${runs.length} runs, oldest on the left.</p>`
     : `<p class="note">Oldest on the left; hover a point for its run.</p>`;
   const charts = aggregates.map((aggregate) => {

@@ -16,8 +16,10 @@ export interface ReportInput {
   baseline: RunDocument;
   /** The approval the baseline came from; null when a run was named with --baseline. */
   approval: BaselineDocument | null;
-  /** The suite's runs, oldest first; only the HTML report reads them. */
+  /** The suite's newest runs (HISTORY_RUNS at most), oldest first; only the HTML report reads them. */
   history: readonly HistoryPoint[];
+  /** How many runs the suite has in all, when more than `history` holds. */
+  historyTotal?: number;
   /** The payloads the runs had replaced by digests (redactRun), said in the report. */
   redacted?: readonly Redactable[];
 }

@@ -12,6 +12,7 @@ import { renderMarkdown } from "./markdown.ts";
 
 export type { HistoryPoint, ReportInput } from "./input.ts";
 export { historyPoints } from "./input.ts";
+export { HISTORY_RUNS } from "./html_history.ts";
 export { commentSize, GITHUB_COMMENT_LIMIT, renderMarkdown } from "./markdown.ts";
 export { renderJunit } from "./junit.ts";
 export { renderHtml } from "./html.ts";

@@ -30,7 +30,8 @@ export function computeFigures(
   return figures;
 }
 
-function emptyExclusions(): Exclusions {
+/** A figure's exclusions when nothing was left out. */
+export function emptyExclusions(): Exclusions {
   return {
     suspended: [],
     canary: [],

@@ -1,5 +1,6 @@
 import type { CompareDocument } from "../../core/documents/mod.ts";
 import {
+  HISTORY_RUNS,
   historyPoints,
   needsHistory,
   renderReport,
@@ -13,6 +14,8 @@ import { PermissionRefusedError, UsageError } from "../refusals.ts";
 import type { CompareOptions, CompareResult } from "./compare_run.ts";
 import { compareDocument } from "./compare_document.ts";
 import { dirname } from "node:path";
+import type { RunDocument } from "../../core/run/run_document.ts";
+import type { RunStore } from "../store.ts";
 
 /** A report and the comparison it was written from. */
 export interface ReportResult {
@@ -35,8 +38,9 @@ export async function reportDocument(
   options: CompareOptions & { format: ReportFormat; redact?: readonly Redactable[] },
 ): Promise<ReportResult> {
   const { document, result } = await compareDocument(ref, { ...options, kind: "compare" });
+  const suite = result.comparison.suite;
   const history = needsHistory(options.format)
-    ? historyPoints(await options.store.runs({ suite: result.comparison.suite }))
+    ? historyPoints(await newestRuns(options.store, suite))
     : [];
   const redacted = document.redacted ?? [];
   const text = renderReport({
@@ -45,6 +49,7 @@ export async function reportDocument(
     baseline: redactRun(result.baselineRun, redacted),
     approval: result.approval,
     history,
+    historyTotal: needsHistory(options.format) ? await options.store.runCount({ suite }) : 0,
     redacted,
   }, { format: options.format });
   return {
@@ -53,6 +58,15 @@ export async function reportDocument(
     document,
     ...(result.approvalChange === undefined ? {} : { approvalChange: result.approvalChange }),
   };
+}
+
+/** The suite's newest runs the chart draws, oldest first: at ten thousand runs, not every one. */
+async function newestRuns(store: RunStore, suite: string): Promise<RunDocument[]> {
+  const runs: RunDocument[] = [];
+  for (const synopsis of await store.synopses({ suite, newest: HISTORY_RUNS })) {
+    runs.push(await store.readRun({ runId: synopsis.run_id, suite }));
+  }
+  return runs;
 }
 
 /**

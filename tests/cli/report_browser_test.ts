@@ -3,25 +3,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM, CHROMIUM_ARGS } from "./_chromium.ts";
 import { cli, ROOT, SMALL_SUITE, workspace } from "./_cli.ts";
-
-/** Debian's Chromium, which `.ci/run` installs; this test fails, never skips, without it. */
-const CHROMIUM = "/usr/bin/chromium";
-
-/**
- * The flags this machine's Chromium needs: headless as root without a sandbox, and no
- * background networking (the closed network refuses those connections).
- */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** What a run's output may hold and a page must show as text, never run. */
 const HOSTILE =

@@ -1,0 +1,86 @@
+import { escapeHtml } from "../report/escape_html.ts";
+import { counted } from "../report/numbers.ts";
+import { redactionNote } from "../run/redact_run.ts";
+import type { CaseResult, RunDocument } from "../run/run_document.ts";
+import type { Redactable } from "../suite/report_settings.ts";
+import { pageLink, shortTime, sitePage } from "./page_shell.ts";
+import type { SitePage } from "./site_paths.ts";
+import { RUN_FILTER_SCRIPT } from "./viewer_assets.ts";
+
+/** The run page lists at most this many cases; `digline view` and `diff` reach the rest. */
+export const CASE_LIMIT = 2_000;
+
+/**
+ * One run: what it was and every case with its output, its checks' verdicts and reasons, and why
+ * a case errored; filterable by check, status and group. The run is redacted before it gets
+ * here when the site is.
+ */
+export function runPage(run: RunDocument, options: { redacted: readonly Redactable[] }): string {
+  const at: SitePage = { page: "run", runId: run.run_id };
+  const checks = [...new Set(run.cases.flatMap((c) => c.verdicts.map((v) => v.assertion)))];
+  const groups = [...new Set(run.cases.flatMap((c) => c.group === undefined ? [] : [c.group]))];
+  const shown = run.cases.slice(0, CASE_LIMIT);
+  const redactedNote = options.redacted.length === 0
+    ? ""
+    : `<dt>Redacted</dt><dd id="redacted">${escapeHtml(redactionNote(options.redacted))}</dd>`;
+  const body = [
+    `<dl class="meta"><dt>Suite</dt><dd>${
+      pageLink(at, { page: "suite", suite: run.suite.name }, run.suite.name)
+    }</dd><dt>Started</dt><dd>${escapeHtml(shortTime(run.started_at))} UTC</dd>`,
+    `<dt>Target</dt><dd>${escapeHtml(`${run.target.kind}: ${run.target.name}`)}</dd>`,
+    `<dt>Commit</dt><dd><code>${escapeHtml(run.git_commit ?? "-")}</code></dd>`,
+    `<dt>Cases</dt><dd>${counted(run.cases.length, "case")}</dd>${redactedNote}</dl>`,
+    `<section id="cases"><h2>Cases <small><span id="cases-shown">${shown.length}</span> shown</small></h2>`,
+    `<div class="filters" role="group" aria-label="filter the cases">`,
+    select("filter-check", "Check", checks),
+    select("filter-status", "Status", ["pass", "fail", "error", "none"]),
+    select("filter-group", "Group", groups),
+    `</div><table class="rows"><thead><tr><th scope="col">Case</th><th scope="col">Output</th>`,
+    `<th scope="col">Checks</th></tr></thead><tbody>`,
+    ...shown.map(caseRow),
+    `</tbody></table>`,
+    run.cases.length > shown.length
+      ? `<p class="note">The first ${shown.length} cases are shown; <code>digline view ${
+        escapeHtml(run.run_id)
+      } --json</code> holds every one.</p>`
+      : "",
+    `</section>`,
+  ].join("");
+  return sitePage({ at, title: `Run ${run.run_id}`, body, script: RUN_FILTER_SCRIPT });
+}
+
+function select(id: string, label: string, values: readonly string[]): string {
+  return `<label for="${id}">${label}</label><select id="${id}"><option value="">any</option>${
+    values.map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`).join("")
+  }</select>`;
+}
+
+function caseRow(result: CaseResult): string {
+  const statuses = result.verdicts.length === 0 ? ["none"] : result.verdicts.map((v) => v.status);
+  const pairs = result.verdicts.map((v) => `${v.assertion}=${v.status}`);
+  const output = result.output === undefined
+    ? result.transport_error === undefined
+      ? `<em>no output</em>`
+      : `<span class="status-error">no answer: ${escapeHtml(result.transport_error)}</span>`
+    : `<pre class="case-output">${escapeHtml(result.output)}</pre>`;
+  const verdicts = result.verdicts.length === 0
+    ? `<em>${
+      result.suspended_reason === undefined
+        ? "no verdict"
+        : `suspended: ${escapeHtml(result.suspended_reason)}`
+    }</em>`
+    : `<ul class="plain">${
+      result.verdicts.map((v) =>
+        `<li><span class="status-${escapeHtml(v.status)}">${escapeHtml(v.status)}</span> <code>${
+          escapeHtml(v.assertion)
+        }</code>${v.reason === undefined ? "" : `: ${escapeHtml(v.reason)}`}</li>`
+      ).join("")
+    }</ul>`;
+  return `<tr class="case-row" data-group="${escapeHtml(result.group ?? "")}" data-statuses="${
+    escapeHtml([...new Set(statuses)].join(" "))
+  }" data-checks="${escapeHtml(result.verdicts.map((v) => v.assertion).join(" "))}" data-pairs="${
+    escapeHtml(pairs.join(" "))
+  }"><th scope="row"><code>${escapeHtml(result.case_id)}</code>${
+    result.group === undefined ? "" : `<br><small>${escapeHtml(result.group)}</small>`
+  }</th><td>${output}</td><td>${verdicts}</td></tr>`;
+}

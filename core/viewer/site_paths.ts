@@ -1,0 +1,79 @@
+/**
+ * Where each page of the store's site lives. The live server and the exported folder use the
+ * same relative paths, so every link works both from `digline serve` and from files on disk.
+ */
+
+/** The pages of a site, each named by what it shows. */
+export type SitePage =
+  | { page: "suites" }
+  | { page: "suite"; suite: string }
+  | { page: "run"; runId: string }
+  | { page: "comparison"; suite: string }
+  | { page: "journal" };
+
+/**
+ * A page's path relative to the site's root. Names are percent-encoded, so a suite or run name
+ * can never climb out of its folder.
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * equal(pagePath({ page: "suite", suite: "qa" }), "suite/qa.html");
+ * ```
+ */
+export function pagePath(page: SitePage): string {
+  switch (page.page) {
+    case "suites":
+      return "index.html";
+    case "suite":
+      return `suite/${segment(page.suite)}.html`;
+    case "run":
+      return `run/${segment(page.runId)}.html`;
+    case "comparison":
+      return `comparison/${segment(page.suite)}.html`;
+    case "journal":
+      return "journal.html";
+  }
+}
+
+/**
+ * The page a request path names, or undefined when it names none. The names it returns are only
+ * looked up among the store's own suites and runs, never joined to a file path.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual } from "node:assert/strict";
+ * deepStrictEqual(pageOfPath("/run/20261130-011803-123-3fa9c1.html"), {
+ *   page: "run",
+ *   runId: "20261130-011803-123-3fa9c1",
+ * });
+ * deepStrictEqual(pageOfPath("/run/..%2F..%2Fetc%2Fpasswd.html"), undefined);
+ * ```
+ */
+export function pageOfPath(path: string): SitePage | undefined {
+  if (path === "/" || path === "/index.html") return { page: "suites" };
+  if (path === "/journal.html") return { page: "journal" };
+  const match = /^\/(suite|run|comparison)\/([^/]+)\.html$/.exec(path);
+  if (match === null) return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(match[2]);
+  } catch {
+    return undefined;
+  }
+  if (name === "" || /[/\\\0]/.test(name) || name === "." || name === "..") return undefined;
+  if (match[1] === "run") return { page: "run", runId: name };
+  return match[1] === "suite"
+    ? { page: "suite", suite: name }
+    : { page: "comparison", suite: name };
+}
+
+/** A link from one page to another, relative, so the site opens from a folder of files. */
+export function linkTo(from: SitePage, to: SitePage): string {
+  const depth = pagePath(from).split("/").length - 1;
+  return "../".repeat(depth) + pagePath(to);
+}
+
+function segment(name: string): string {
+  return encodeURIComponent(name);
+}

@@ -1,0 +1,75 @@
+import { escapeHtml } from "../report/escape_html.ts";
+import { formatValue } from "../report/numbers.ts";
+import { pageLink, shortTime, sitePage } from "./page_shell.ts";
+import type { LatestVerdict, SuiteOverview } from "./site_model.ts";
+import type { SitePage } from "./site_paths.ts";
+import { sparkline } from "./sparkline.ts";
+
+const AT: SitePage = { page: "suites" };
+const VERDICT_WORDS = ["not worse", "worse", "could not be judged"] as const;
+
+/** The site's first page: every suite with its approval, latest verdict and primary trend. */
+export function suitesPage(suites: readonly SuiteOverview[]): string {
+  if (suites.length === 0) {
+    return sitePage({
+      at: AT,
+      title: "Suites",
+      body:
+        `<section><p class="empty">No runs in the store yet: <code>digline run SUITE</code> stores one.</p></section>`,
+    });
+  }
+  const rows = suites.map((s) => {
+    const latest = s.latest === null
+      ? "none"
+      : `${pageLink(AT, { page: "run", runId: s.latest.run_id }, s.latest.run_id)}<br><small>${
+        escapeHtml(shortTime(s.latest.started_at))
+      }</small>`;
+    const approval = s.approval === null
+      ? `<span class="verdict-word refused">none yet</span>`
+      : `${
+        pageLink(AT, { page: "run", runId: s.approval.run_id }, s.approval.run_id)
+      }<br><small>by ${escapeHtml(s.approval.promoted_by)}, ${
+        escapeHtml(s.approval.promoted_at.slice(0, 10))
+      }</small>`;
+    const trend = s.primary === null
+      ? ""
+      : `${sparkline(s.primary.values, s.primary.name)} <code>${
+        escapeHtml(s.primary.name)
+      }</code> ${formatValue(s.primary.values.at(-1) ?? null)}`;
+    return `<tr><th scope="row">${
+      pageLink(AT, { page: "suite", suite: s.suite }, s.suite)
+    }</th><td class="num">${s.runCount}</td><td>${approval}</td><td>${latest}</td><td>${
+      verdictCell(s, s.verdict)
+    }</td><td>${trend}</td></tr>`;
+  });
+  return sitePage({
+    at: AT,
+    title: "Suites",
+    body: [
+      `<section id="suites"><table class="rows"><caption class="note">Each suite's approved baseline, `,
+      `its latest run read against it as <code>digline compare</code> would, and its primary figure over `,
+      `the latest runs.</caption><thead><tr><th scope="col">Suite</th><th scope="col" class="num">Runs</th>`,
+      `<th scope="col">Approved baseline</th><th scope="col">Latest run</th><th scope="col">Latest verdict</th>`,
+      `<th scope="col">Primary figure</th></tr></thead><tbody>`,
+      ...rows,
+      `</tbody></table></section>`,
+    ].join(""),
+  });
+}
+
+function verdictCell(suite: SuiteOverview, verdict: LatestVerdict): string {
+  switch (verdict.kind) {
+    case "none":
+      return "";
+    case "refused":
+      return `<span class="verdict-word refused">not compared</span><br><small>${
+        escapeHtml(verdict.message)
+      }</small>`;
+    case "judged":
+      return `${
+        pageLink(AT, { page: "comparison", suite: suite.suite }, VERDICT_WORDS[verdict.verdict])
+      }<span class="verdict-word v${verdict.verdict}"> · exit ${verdict.verdict}</span><br><small>${
+        escapeHtml(verdict.headline)
+      }</small>`;
+  }
+}
