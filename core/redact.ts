@@ -13,9 +13,11 @@ const MAX_NESTING = 8;
 /** One key's forms, worked out once: every scrub of every string that leaves uses them. */
 interface KeyForms {
   secret: string;
-  /** Exact forms found by indexOf: JSON-escaped, and base64 and base64url at each alignment. */
-  literals: string[];
-  /** The key a character at a time, each as itself or escaped, with spaces and line breaks between; and its hex. */
+  /**
+   * One pattern for every form: the exact ones (JSON-escaped, base64 and base64url at each
+   * alignment), the key a character at a time (each as itself or escaped, with spaces and line
+   * breaks between), and its hex. One pass over a string, however many forms.
+   */
   pattern: RegExp;
   /** The key's six-character pieces at multiples of six: every run of 12 or more holds one. */
   anchors: { text: string; at: number }[];
@@ -41,7 +43,10 @@ export function secretForms(secret: string): string[] {
     const last = Math.floor(((offset + bytes.length) * 8) / 6);
     const inner = encoded.slice(first, last);
     forms.push(inner, inner.replaceAll("+", "-").replaceAll("/", "_"));
-    if (offset === 0) forms.push(encoded, encoded.replaceAll("+", "-").replaceAll("/", "_"));
+    if (offset === 0) {
+      const url = encoded.replaceAll("+", "-").replaceAll("/", "_");
+      forms.push(encoded, url, encoded.replace(/=+$/, ""), url.replace(/=+$/, ""));
+    }
   }
   // Longest first, so a form that contains another is replaced whole.
   return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH)
@@ -51,12 +56,7 @@ export function secretForms(secret: string): string[] {
 function formsOf(secret: string): KeyForms {
   let forms = compiled.get(secret);
   if (forms === undefined) {
-    forms = {
-      secret,
-      literals: secretForms(secret),
-      pattern: keyPattern(secret),
-      anchors: [],
-    };
+    forms = { secret, pattern: keyPattern(secret), anchors: [] };
     if (secret.length >= MIN_KEY_FRAGMENT) {
       for (let at = 0; at + 6 <= secret.length; at += 6) {
         forms.anchors.push({ text: secret.slice(at, at + 6), at });
@@ -87,7 +87,9 @@ function keyPattern(secret: string): RegExp {
     return `(?:${alternatives.join("|")})`;
   });
   const hex = [...new TextEncoder().encode(secret)].map(hex2).join("");
-  return new RegExp(`${characters.join(between)}|${hex}`, "gi");
+  // base64 is case-sensitive: its forms are matched as they are, ahead of the others.
+  const exact = secretForms(secret).map(escapeRegex).join("|");
+  return new RegExp(`(?-i:${exact})|${characters.join(between)}|${hex}`, "gi");
 }
 
 function hex2(byte: number): string {
@@ -116,16 +118,21 @@ function escapeRegex(text: string): string {
  * ```
  */
 export function redact(text: string, secrets: readonly string[]): string {
-  const keys = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).map(formsOf);
+  let keys = keysOf.get(secrets);
+  if (keys === undefined) {
+    keys = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).map(formsOf);
+    keysOf.set(secrets, keys);
+  }
   return keys.length === 0 ? text : redactWith(text, keys, 0);
 }
+
+// The keys in play are one array for a process's life (host/secrets.ts keeps it): its forms are
+// looked up once, not once per string.
+const keysOf = new WeakMap<readonly string[], KeyForms[]>();
 
 function redactWith(text: string, keys: readonly KeyForms[], depth: number): string {
   let result = depth < MAX_NESTING ? openedJson(text, keys, depth) : text;
   for (const key of keys) {
-    for (const form of key.literals) {
-      if (result.includes(form)) result = result.split(form).join(REDACTED);
-    }
     key.pattern.lastIndex = 0;
     result = result.replace(key.pattern, REDACTED);
     if (key.anchors.length > 0) result = withoutFragments(result, key);
@@ -138,7 +145,9 @@ function redactWith(text: string, keys: readonly KeyForms[], depth: number): str
  * decoding is what turns an escape no pattern foresaw back into the key.
  */
 function openedJson(text: string, keys: readonly KeyForms[], depth: number): string {
-  const start = text.trimStart()[0];
+  let at = 0;
+  while (at < text.length && text.charCodeAt(at) <= 0x20) at++;
+  const start = text[at];
   if (start !== "{" && start !== "[" && start !== '"') return text;
   let value: unknown;
   try {
