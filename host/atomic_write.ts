@@ -1,4 +1,4 @@
-import type { sha256 } from "@noble/hashes/sha2.js";
+import { crc32, crc32Hex } from "./crc32.ts";
 import { dirname, join } from "node:path";
 import { refuseLinkedWrite } from "./no_links.ts";
 import { translateWriteError } from "./write_failure.ts";
@@ -10,13 +10,13 @@ import { translateWriteError } from "./write_failure.ts";
  * one small buffer, so a large document is never encoded whole. A folder on the way that is a
  * symbolic link is refused (see no_links.ts). A write that fails (a full disk) removes the temp
  * file and is refused naming the path and the bytes it needed. Temp files a killed writer left
- * beside it are removed first. Answers the size and SHA-256 of what it wrote, which the run
+ * beside it are removed first. Answers the size and CRC-32 of what it wrote, which the run
  * index records so a reader can tell the document changed since.
  */
 export async function writeFileAtomic(
   path: string,
   content: string | Iterable<string>,
-): Promise<{ bytes: number; sha256: string }> {
+): Promise<{ bytes: number; crc32: string }> {
   refuseLinkedWrite(path, { replaces: true });
   const dir = dirname(path);
   try {
@@ -26,11 +26,8 @@ export async function writeFileAtomic(
   }
   removeStaleTemps(dir);
   const temp = join(dir, `${TEMP_PREFIX}${Deno.pid}-${crypto.randomUUID()}`);
-  // Hashed as it is written; imported here, so a command that only reads (list, log) never
-  // loads it, and not node:crypto, whose import alone costs several times as much.
-  const { sha256 } = await import("@noble/hashes/sha2.js");
-  const { bytesToHex } = await import("@noble/hashes/utils.js");
-  const hash = sha256.create();
+  // Summed as it is written, a buffer at a time, so the document is never held whole.
+  const sum = { crc: 0 };
   // One buffer for every piece: a document's bytes are never held whole, nor left as garbage.
   const buffer = new Uint8Array(BUFFER_BYTES);
   const pieces = (typeof content === "string" ? [content] : content)[Symbol.iterator]();
@@ -41,7 +38,7 @@ export async function writeFileAtomic(
     try {
       for (let piece = pieces.next(); !piece.done; piece = pieces.next()) {
         writing = piece.value;
-        size += await writeEncoded(file, writing, { buffer, hash });
+        size += await writeEncoded(file, writing, { buffer, sum });
         writing = "";
       }
       await file.sync();
@@ -49,7 +46,7 @@ export async function writeFileAtomic(
       file.close();
     }
     await Deno.rename(temp, path);
-    return { bytes: size, sha256: bytesToHex(hash.digest()) };
+    return { bytes: size, crc32: crc32Hex(sum.crc) };
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
     // The refusal names every byte the document needed, not only those written before it failed.
@@ -68,7 +65,7 @@ const encoder = new TextEncoder();
 async function writeEncoded(
   file: Deno.FsFile,
   text: string,
-  into: { buffer: Uint8Array; hash: ReturnType<typeof sha256.create> },
+  into: { buffer: Uint8Array; sum: { crc: number } },
 ): Promise<number> {
   const buffer = into.buffer;
   let rest = text;
@@ -76,7 +73,7 @@ async function writeEncoded(
   while (rest.length > 0) {
     const { read, written } = encoder.encodeInto(rest, buffer);
     let done = 0;
-    into.hash.update(buffer.subarray(0, written));
+    into.sum.crc = crc32(buffer.subarray(0, written), into.sum.crc);
     while (done < written) done += await file.write(buffer.subarray(done, written));
     size += written;
     rest = rest.slice(read);

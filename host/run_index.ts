@@ -139,12 +139,12 @@ function runIdOf(line: string): string | undefined {
 
 /**
  * What a document was as it was stored: its size, checked by a stat on every listing, and its
- * SHA-256, checked by `verify --whole-store`. Lines written before these were recorded have neither,
+ * CRC-32, checked by `verify --whole-store`. Lines written before these were recorded have neither,
  * and their runs are read whole.
  */
 export interface StoredAs {
   bytes: number;
-  sha256: string;
+  crc32: string;
 }
 
 interface IndexLine {
@@ -152,7 +152,7 @@ interface IndexLine {
   stored?: StoredAs;
 }
 
-/** An index line as written: a synopsis, then (since they were recorded) `bytes` and `sha256`. */
+/** An index line as written: a synopsis, then (since they were recorded) `bytes` and `crc32`. */
 export function indexLine(synopsis: RunSynopsis, stored?: StoredAs): string {
   return JSON.stringify(stored === undefined ? synopsis : { ...synopsis, ...stored });
 }
@@ -161,12 +161,12 @@ export function indexLine(synopsis: RunSynopsis, stored?: StoredAs): string {
 export function takeStoredAs(json: unknown): StoredAs | undefined {
   if (typeof json !== "object" || json === null || !("bytes" in json)) return undefined;
   const record = json as Record<string, unknown>;
-  const { bytes, sha256 } = record;
+  const { bytes, crc32 } = record;
   delete record.bytes;
-  delete record.sha256;
-  return Number.isSafeInteger(bytes) && (bytes as number) >= 0 && typeof sha256 === "string" &&
-      /^[0-9a-f]{64}$/.test(sha256)
-    ? { bytes: bytes as number, sha256 }
+  delete record.crc32;
+  return Number.isSafeInteger(bytes) && (bytes as number) >= 0 && typeof crc32 === "string" &&
+      /^[0-9a-f]{8}$/.test(crc32)
+    ? { bytes: bytes as number, crc32 }
     : undefined;
 }
 

@@ -9,6 +9,7 @@ import { isPlainBaselineDocument } from "../core/run/baseline_document_check.ts"
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
 import { appendToRunIndex, readRunIndex, type RunIndex, type StoredAs } from "./run_index.ts";
+import { crc32, crc32Hex } from "./crc32.ts";
 import { jsonFault } from "./json_fault.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {
@@ -168,7 +169,7 @@ export class RunStore {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
     this.#cache.set(entry.runId, run);
-    return { run, stored: options.digest ? await storedAs(text) : undefined };
+    return { run, stored: options.digest ? storedAs(text) : undefined };
   }
 
   /** Every run, oldest first; optionally only one suite's. */
@@ -393,13 +394,10 @@ export async function parseStoredBaseline(path: string, text: string): Promise<B
   return await parseDocument(path, text, { safeParse: parsePlainBaselineFirst });
 }
 
-/** The size and SHA-256 of a document's text, as the run index records them. */
-export async function storedAs(text: string): Promise<StoredAs> {
-  // Imported when asked: a listing of an index that records every run never hashes.
-  const { sha256 } = await import("@noble/hashes/sha2.js");
-  const { bytesToHex } = await import("@noble/hashes/utils.js");
+/** The size and CRC-32 of a document's text, as the run index records them. */
+export function storedAs(text: string): StoredAs {
   const bytes = new TextEncoder().encode(text);
-  return { bytes: bytes.length, sha256: bytesToHex(sha256(bytes)) };
+  return { bytes: bytes.length, crc32: crc32Hex(crc32(bytes)) };
 }
 
 /**

@@ -25,7 +25,7 @@ export const verifyCommand = defineCommand({
     "64 when a run the payload names is not in the store.",
     "",
     "With --whole-store (and no FILE) it reads every document of the store whole instead: each run",
-    "against its file name and the size and SHA-256 its index recorded, each index line against",
+    "against its file name and the size and CRC-32 its index recorded, each index line against",
     "a document, each approval and the runs it cites, each confirmation. Exits 0 when all hold,",
     "1 naming each damaged or inconsistent file (a run of a newer schema says so).",
   ],

@@ -8,7 +8,7 @@ import { parseStoredBaseline, parseStoredRun, type RunStore, storedAs } from "..
 
 /**
  * Reads every document of a store's tenant whole: each run against its file name and the size
- * and SHA-256 its index line recorded, each index line against a document, each approval and
+ * and CRC-32 its index line recorded, each index line against a document, each approval and
  * the runs it cites, each confirmation. Nothing is changed; every problem is named by its file.
  */
 export async function verifyStore(store: RunStore): Promise<VerifyStoreDocument> {
@@ -37,12 +37,12 @@ export async function verifyStore(store: RunStore): Promise<VerifyStoreDocument>
       if (text === undefined) continue;
       const recorded = index.get(runId);
       if (recorded !== undefined) {
-        const actual = await storedAs(text);
-        if (actual.bytes !== recorded.bytes || actual.sha256 !== recorded.sha256) {
+        const actual = storedAs(text);
+        if (actual.bytes !== recorded.bytes || actual.crc32 !== recorded.crc32) {
           note(
             path,
             actual.bytes === recorded.bytes
-              ? `its bytes are not those it was stored with (same size ${actual.bytes}, another SHA-256): it was changed since`
+              ? `its bytes are not those it was stored with (same size ${actual.bytes}, another CRC-32): it was changed since`
               : `it is ${actual.bytes} bytes, but was stored as ${recorded.bytes}: it was changed or cut short since`,
           );
         }

@@ -164,7 +164,7 @@ Deno.test("a byte changed without changing the size passes a listing (by design)
   assertEquals(document.kind, "verify-store");
   assertEquals(document.holds, false);
   ok(
-    document.problems.some((p: { problem: string }) => /another SHA-256/.test(p.problem)),
+    document.problems.some((p: { problem: string }) => /another CRC-32/.test(p.problem)),
     verify.stdout,
   );
 });
@@ -185,7 +185,7 @@ Deno.test("an index of older digline (no sizes) is checked by reading the docume
   const store = await damaged();
   const index = join(store.runs, ".index.jsonl");
   const lines = (await text(index)).split("\n").filter(Boolean).map((line) => {
-    const { bytes: _b, sha256: _s, ...synopsis } = JSON.parse(line);
+    const { bytes: _b, crc32: _c, ...synopsis } = JSON.parse(line);
     return JSON.stringify(synopsis) + "\n";
   });
   await Deno.writeTextFile(index, lines.join(""));

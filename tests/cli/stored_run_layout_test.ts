@@ -33,7 +33,7 @@ async function asOlderDigline(cwd: string): Promise<void> {
     await Deno.writeTextFile(
       index,
       lines.map((line) => {
-        const { bytes: _bytes, sha256: _sha256, ...synopsis } = JSON.parse(line);
+        const { bytes: _bytes, crc32: _crc32, ...synopsis } = JSON.parse(line);
         return JSON.stringify(synopsis) + "\n";
       }).join(""),
     );
