@@ -220,7 +220,7 @@ async function readIndex(
       continue;
     }
     recorded.lines.set(runId, i + 1);
-    const stored = takeStoredAs(json);
+    const stored = takeStoredAs(json).stored;
     if (stored !== undefined) recorded.set(runId, stored);
     else recorded.delete(runId);
   }
