@@ -72,6 +72,7 @@ export type {
   RunDocument,
 } from "./core/run/run_document.ts";
 export type { Sample } from "./core/model/sample.ts";
+export type { TargetSettings } from "./core/run/target_settings.ts";
 export type {
   ModelCall,
   ModelMeter,

@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildBundle } from "../tools/bundle.ts";
-import { taskFlags } from "../examples/task_flags.ts";
+import { taskFlags } from "../tools/task_flags.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = join(ROOT, "cli", "main.ts");
@@ -187,7 +187,7 @@ export async function benchEntry(
 ): Promise<{ entry: CliEntry; remove(): Promise<void> }> {
   if (source) return { entry: SOURCE_ENTRY, remove: () => Promise.resolve() };
   const dir = await Deno.makeTempDir({ prefix: "digline-bench-bundle-" });
-  if (await buildBundle(dir) !== 0) throw new Error("the bundle did not build");
+  if (await buildBundle(dir, { types: false }) !== 0) throw new Error("the bundle did not build");
   return {
     entry: { kind: "bundle", file: join(dir, "cli.js") },
     remove: () => Deno.remove(dir, { recursive: true }),

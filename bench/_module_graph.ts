@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { REPOSITORY_ROOT } from "../examples/task_flags.ts";
+import { REPOSITORY_ROOT } from "../tools/task_flags.ts";
 
 interface InfoModule {
   specifier: string;

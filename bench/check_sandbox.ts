@@ -14,7 +14,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { REPOSITORY_ROOT, taskFlags } from "../examples/task_flags.ts";
+import { REPOSITORY_ROOT, taskFlags } from "../tools/task_flags.ts";
 import { openCheckSandbox } from "../host/checks/sandbox.ts";
 
 const { values } = parseArgs({

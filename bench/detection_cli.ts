@@ -11,8 +11,9 @@
  *   deno task bench:detection-cli --sizes 200 --trials 50            # a quicker look
  *   deno task bench:detection-cli --parallel 2 --large-trials 40
  *
- * Mixes: `bench` (70% p = 0.98, 10% p = 0.02, 20% p ~ U(0.3, 0.9), as bench/detection.ts) and
- * `mid` (every p ~ U(0.5, 0.8)). Scenarios: `wobble` (the same system, fresh draws),
+ * Mixes: `bench` (70% p = 0.98, 10% p = 0.02, 20% p ~ U(0.3, 0.9), as bench/detection.ts),
+ * `mid` (every p ~ U(0.5, 0.8)) and `p09` (every p = 0.9). (The per-run-shift mix is
+ * bench/detection.ts's alone: a module target here does not know which run it answers in.) Scenarios: `wobble` (the same system, fresh draws),
  * `diffuse` (a 5-point drop spread over the cases with 0.1 < p < 0.95 in proportion to p) and
  * `concentrated` (a 5-point drop made of the most reliable cases breaking to p = 0.02). The work is
  * split over `--parallel` worker processes, each running whole trials; the CLI runs in-process
@@ -61,7 +62,7 @@ const BASELINE_RUNS = Number(flags["baseline-runs"]);
 const POINTS = Number(flags.points);
 const SEED = Number(flags.seed);
 
-type MixName = "bench" | "mid";
+type MixName = "bench" | "mid" | "p09";
 type ScenarioName = "wobble" | "diffuse" | "concentrated";
 
 /** One trial's outcome for one scenario. */
@@ -81,6 +82,7 @@ function trialsFor(size: number): number {
 }
 
 function ratesOf(mix: MixName, size: number, seed: number): number[] {
+  if (mix === "p09") return Array<number>(size).fill(0.9);
   return mix === "bench" ? benchMix(size, seed) : midMix(size, seed);
 }
 

@@ -11,7 +11,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { taskFlags } from "../examples/task_flags.ts";
+import { taskFlags } from "../tools/task_flags.ts";
 import { seededRandom } from "./_seeded_random.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

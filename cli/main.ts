@@ -1,4 +1,4 @@
-import type { Command } from "./command.ts";
+import type { Command } from "./define_command.ts";
 import { compareCommand } from "./commands/compare.ts";
 import { diffCommand } from "./commands/diff.ts";
 import { explainCommand } from "./commands/explain.ts";

@@ -1,5 +1,5 @@
 import { AssertionError } from "node:assert";
-import { headline } from "../core/compare/reading.ts";
+import { headline } from "../core/compare/headline.ts";
 import { compareRun } from "./commands/compare_run.ts";
 import { runSuite } from "./commands/run_suite.ts";
 import { RunStore } from "./store.ts";

@@ -1,5 +1,6 @@
 import { reconcileResults } from "../core/run/reconcile.ts";
 import type { CaseResult } from "../core/run/run_document.ts";
+import type { Assertion } from "../core/suite/assertions/assertion.ts";
 import type { Case } from "../core/suite/case.ts";
 import type { Suite } from "../core/suite/suite.ts";
 import { executeCases, type ExecuteOptions } from "./driver.ts";
@@ -8,7 +9,9 @@ import { pathToFileURL } from "node:url";
 import { bindChecks, type BoundChecks, type SuiteModule } from "./checks/mod.ts";
 import { CODE_SUITE_EXTENSIONS } from "./suite_loader/mod.ts";
 import { loadTimeoutMs } from "./load_deadline.ts";
-import { createModelPool } from "./models/pool.ts";
+import { createModelPool, type ModelPool } from "./models/pool.ts";
+import { SuiteLoadError } from "./refusals.ts";
+import { userEnv, workerTarget } from "./user_code/worker_target.ts";
 import type { LoadedSuite } from "./suite_loader/mod.ts";
 import { openTarget, type Target } from "./targets/mod.ts";
 
@@ -23,6 +26,8 @@ export type DrawOptions = Omit<ExecuteOptions, "target">;
 export interface RunSession {
   /** The suite as loaded (judges unbound): what the results are reconciled with. */
   readonly suite: Suite;
+  /** The suite's checks as the session asks them: custom ones in the sandbox, judges bound. */
+  readonly checks: readonly Assertion[];
   /** Runs these cases (all the suite's when absent) and returns their reconciled results. */
   draw(cases: readonly Case[] | undefined, options?: DrawOptions): Promise<CaseResult[]>;
 }
@@ -51,7 +56,7 @@ export async function withRunSession<T>(
   let target: Target | undefined;
   let checks: BoundChecks;
   try {
-    target = options.target ?? openTarget(suite.target, { suiteDir: loaded.dir, models });
+    target = options.target ?? openSuiteTarget(loaded, models);
     // A module's missing export is refused here, before `use` writes anything.
     [checks] = await Promise.all([binding, target.open?.()]);
   } catch (error) {
@@ -65,12 +70,15 @@ export async function withRunSession<T>(
   const opened = target;
   const session: RunSession = {
     suite,
+    checks: checks.assertions,
     async draw(cases, options = {}) {
       const asked = cases === undefined ? suite.cases : cases;
       const results = await executeCases(
         cases === undefined ? running : { ...running, cases: asked },
         { ...options, target: opened },
       );
+      const impure = checks.impure();
+      if (impure !== undefined) throw impure;
       return reconcileResults({ cases: asked, assertions: suite.assertions }, results);
     },
   };
@@ -80,6 +88,42 @@ export async function withRunSession<T>(
     checks.close();
     await opened.close();
   }
+}
+
+/**
+ * The suite's target; a code-form suite's function is called in a Worker that imports the suite
+ * module again and can not write a file (ADR 0083).
+ */
+function openSuiteTarget(loaded: LoadedSuite, models: ModelPool): Target {
+  const spec = loaded.suite.target;
+  const module = suiteModuleOf(loaded).module;
+  if (spec.kind !== "function" || module === undefined) {
+    return openTarget(spec, { suiteDir: loaded.dir, models });
+  }
+  return workerTarget(module.url, {
+    pick: "suite-target",
+    env: userEnv(spec.env),
+    who: `target function "${spec.name}"`,
+    loadTimeoutMs: module.loadTimeoutMs,
+    onTimeout: () =>
+      new SuiteLoadError(
+        `the module did not finish loading for its target within ${module.loadTimeoutMs} ms ` +
+          "(a top-level await that never settles?)",
+        { file: module.source },
+      ),
+    refuse: (opened) =>
+      opened.kind === "failed"
+        ? new SuiteLoadError(
+          `the module did not load again for its target (${opened.error.name}: ` +
+            `${opened.error.message})`,
+          { file: module.source },
+        )
+        : new SuiteLoadError(
+          "its target is not a function when the module is imported again (a suite whose " +
+            "target changes from one import to the next can not be run)",
+          { file: module.source },
+        ),
+  });
 }
 
 /** The module a code-form suite was loaded from, whose custom checks run sandboxed. */

@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { grantOnlyDeclaredEnv } from "../host/user_code/worker_target.ts";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
 import type { RunProgress } from "../core/run/progress.ts";
@@ -27,10 +28,9 @@ function isWorkerAtHand(): boolean {
 
 /** What a run answered without a worker says, so an agent knows why an edit was not measured. */
 export const NO_WORKER_NOTE =
-  "this server runs from a single-file bundle, which has no run worker: the suite and the " +
-  "system were imported in the server's process, so an edit to them after this session's " +
-  "first run is measured only once the server restarts, and the system runs with the server's " +
-  "own permissions, so nothing but the missing promote tool keeps it from an approval";
+  "this server runs from a single-file bundle, which has no run worker: digline's part of the " +
+  "run ran in the server's process, with the server's own write permission on the whole " +
+  "store; the system and the suite's code still ran in Workers that can write nothing";
 
 /**
  * The folders a run writes, and the only ones its worker may: the runs, the run journal and
@@ -57,6 +57,7 @@ export async function runInWorker(
     ? request
     : { kind: "start", request };
   if (!isWorkerAtHand()) {
+    grantOnlyDeclaredEnv();
     const envelope = job.kind === "confirm"
       ? await confirmRequest(job.request)
       : await runRequest(job.request, {

@@ -5,6 +5,7 @@ import { compareDocument } from "../host/commands/compare_document.ts";
 import { RunStore, type StoreLocation } from "../host/store.ts";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
+import { runExitCode } from "../core/run/run_exit.ts";
 
 /** What one run or rejudge call asks for: both write a run, so both go through the worker. */
 export type RunRequest = SuiteRunRequest | RejudgeRequest;
@@ -60,7 +61,7 @@ export async function runRequest(
         suiteFile: request.suiteFile,
       })
       : await runSuiteDocument(request.suiteFile, { ...common, gitCommit: request.gitCommit });
-    envelope = { exit_code: 0, document };
+    envelope = { exit_code: runExitCode(document), document };
   } catch (error) {
     envelope = failureEnvelope(error);
   }

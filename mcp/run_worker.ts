@@ -7,6 +7,7 @@
  * @module
  */
 import { scrubbedValue } from "../host/secrets.ts";
+import { grantOnlyDeclaredEnv } from "../host/user_code/worker_target.ts";
 import type { Envelope } from "./envelope.ts";
 import { routeConsoleToStderr } from "./quiet_stdout.ts";
 import type { RunProgress } from "../core/run/progress.ts";
@@ -32,6 +33,8 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 const controller = new AbortController();
 routeConsoleToStderr();
+// An agent writes the suites this worker runs: their code reads the variables they declare.
+grantOnlyDeclaredEnv();
 
 scope.onmessage = async (event) => {
   if (event.data.kind === "abort") return controller.abort();

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
 import { prepareScenario } from "../examples/operator/scenario.ts";
-import { taskFlags } from "../examples/task_flags.ts";
+import { taskFlags } from "../tools/task_flags.ts";
 import { cli, ROOT } from "./cli/_cli.ts";
 import { call, connect } from "./mcp/_mcp.ts";
 

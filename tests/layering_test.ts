@@ -199,6 +199,22 @@ Deno.test("no import circle in core/ or host/", () => {
   assertEquals(importCircles(["core", "host"]), []);
 });
 
+/** Every file `file` reaches by a chain of relative imports. */
+function reachable(file: string, seen = new Set<string>()): Set<string> {
+  for (const next of relativeImports(file)) {
+    if (!seen.has(next)) reachable(next, seen.add(next));
+  }
+  return seen;
+}
+
+Deno.test("core/model/ sits below core/suite/: no chain of imports leads from a model file to a suite file", () => {
+  // A suite holds model connections and judges, so suite imports model and never the reverse.
+  const upward = sourceFiles("core/model").flatMap((file) =>
+    [...reachable(file)].filter((f) => f.startsWith("core/suite/")).map((f) => `${file} → ${f}`)
+  );
+  assertEquals(upward, []);
+});
+
 Deno.test("the circle check finds a circle of two files", () => {
   const dir = Deno.makeTempDirSync({ dir: root, prefix: ".circle-" });
   try {
@@ -211,6 +227,18 @@ Deno.test("the circle check finds a circle of two files", () => {
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("only core/model/providers/ tells one provider from another", () => {
+  // A new provider is its file there and its line in PROVIDERS; a branch elsewhere would be missed.
+  const rule: [RegExp, string][] = [
+    [/(?<!typeof\s+[\w.?]*)\bprovider\s*[!=]==?\s*["']/, "branches on a provider's name"],
+    [/["']\s*[!=]==?\s*[\w.?]*\bprovider\b/, "branches on a provider's name"],
+  ];
+  const found = ["core", "host", "cli", "mcp", "operator"]
+    .flatMap((dir) => violations(dir, rule))
+    .filter((v) => !v.startsWith("core/model/providers/"));
+  assertEquals(found, []);
 });
 
 /** The npm packages core imports, each read for what it does when loaded and used. */

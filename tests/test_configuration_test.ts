@@ -94,3 +94,9 @@ Deno.test("a test file formats and lints by the same rules from either configura
   assertEquals(tests.fmt?.lineWidth, product.fmt?.lineWidth);
   assertEquals(tests.lint?.rules, product.lint?.rules);
 });
+
+Deno.test("no product file is named like a test, so `deno test` outside tests/ collects nothing", () => {
+  // deno test collects *_test.ts and *.test.ts wherever it is pointed (`deno test core/`).
+  const named = productFiles.filter((file) => /(?:^|[._])test\.[cm]?[jt]sx?$/.test(file));
+  assertEquals(named, [], "rename these for what they hold");
+});

@@ -16,7 +16,7 @@
  */
 import { parseArgs } from "node:util";
 import { basename, join, resolve } from "node:path";
-import { REPOSITORY_ROOT, runDeno } from "../examples/task_flags.ts";
+import { REPOSITORY_ROOT, runDeno } from "../tools/task_flags.ts";
 
 /** What each entry point is built into, by the name it has in the bundle's folder. */
 export const BUNDLE_ENTRIES: Readonly<Record<string, string>> = {
@@ -42,8 +42,17 @@ export function bundleArgs(outdir: string): string[] {
   ];
 }
 
-/** Builds the bundle into `outdir`; resolves to deno bundle's exit code. */
-export async function buildBundle(outdir: string): Promise<number> {
+/** The library's declarations beside the bundle: a file, and the folder it points into. */
+const DECLARATIONS = ["digline.d.ts", "types"];
+
+/**
+ * Builds the bundle into `outdir`, with the library's type declarations unless `types` is false
+ * (the benches, which time only the code); resolves to deno bundle's exit code.
+ */
+export async function buildBundle(
+  outdir: string,
+  options: { types?: boolean } = {},
+): Promise<number> {
   await Deno.mkdir(outdir, { recursive: true });
   // Built aside first, so a failed build leaves the last good one in place.
   const staging = await Deno.makeTempDir({ dir: outdir, prefix: ".bundle-" });
@@ -54,9 +63,13 @@ export async function buildBundle(outdir: string): Promise<number> {
       const built = basename(entry).replace(/\.ts$/, ".js");
       if (built !== name) await Deno.rename(join(staging, built), join(staging, name));
     }
+    if (options.types !== false) {
+      const typed = await emitDeclarations(staging);
+      if (typed !== 0) return typed;
+    }
     const files = [...Deno.readDirSync(staging)].map((entry) => entry.name).sort();
     for (const stale of previousFiles(outdir)) {
-      await Deno.remove(join(outdir, stale)).catch(() => {});
+      await Deno.remove(join(outdir, stale), { recursive: true }).catch(() => {});
     }
     for (const file of files) await Deno.rename(join(staging, file), join(outdir, file));
     await Deno.writeTextFile(join(outdir, BUNDLE_MANIFEST), JSON.stringify(files, null, 2) + "\n");
@@ -68,6 +81,37 @@ export async function buildBundle(outdir: string): Promise<number> {
   } finally {
     await Deno.remove(staging, { recursive: true }).catch(() => {});
   }
+}
+
+/**
+ * Writes `digline.d.ts` and `types/` into `dir` with the TypeScript compiler, which lives in
+ * tools/types/deno.json rather than the product's packages, and points `digline.js` at them.
+ */
+async function emitDeclarations(dir: string): Promise<number> {
+  const config = join(REPOSITORY_ROOT, "tools", "types", "deno.json");
+  const installed = await runDeno(["install", "--quiet", "--frozen", "--config", config]);
+  if (installed !== 0) return installed;
+  const emitted = await runDeno([
+    "run",
+    "--no-prompt",
+    "--config",
+    config,
+    "--allow-read",
+    `--allow-write=${dir}`,
+    "--allow-env",
+    "--allow-run",
+    join(REPOSITORY_ROOT, "tools", "types", "emit_types.ts"),
+    "--outdir",
+    dir,
+  ]);
+  if (emitted !== 0) return emitted;
+  const library = join(dir, "digline.js");
+  // Deno reads a JavaScript module's types from the file this names (`deno check`, editors).
+  await Deno.writeTextFile(
+    library,
+    `// @ts-self-types="./digline.d.ts"\n${await Deno.readTextFile(library)}`,
+  );
+  return 0;
 }
 
 /** The bundle's entry points in `outdir`. */
@@ -82,7 +126,8 @@ function previousFiles(outdir: string): string[] {
     // Only plain names: a damaged manifest must not send the removal outside the folder.
     return Array.isArray(listed)
       ? listed.filter((name): name is string =>
-        typeof name === "string" && name === basename(name) && name.endsWith(".js")
+        typeof name === "string" && name === basename(name) &&
+        (name.endsWith(".js") || DECLARATIONS.includes(name))
       )
       : [];
   } catch {

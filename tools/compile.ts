@@ -6,7 +6,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { runDeno, taskFlags } from "../examples/task_flags.ts";
+import { runDeno, taskFlags } from "../tools/task_flags.ts";
 
 /** The `deno compile` arguments for one target (the host's when none is named). */
 export function compileArgs(options: { target?: string; output: string }): string[] {

@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPOSITORY_ROOT, runDeno, taskFlags } from "../examples/task_flags.ts";
+import { REPOSITORY_ROOT, runDeno, taskFlags } from "../tools/task_flags.ts";
 import { buildBundle } from "./bundle.ts";
 
 /** The `deno install` arguments that install the bundle at `entry` under `name`. */

@@ -4,8 +4,10 @@ import { gateComparison } from "./_gate.ts";
 import { gateEverySuite } from "./_gate_every_suite.ts";
 import { redactOption } from "./_redact.ts";
 import { printJson } from "./_shared.ts";
-import { figureStatusWord } from "../../core/compare/reading.ts";
+import { figureStatusWord } from "../../core/compare/explain_lines.ts";
+import { formatP } from "../../core/compare/fact_words.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
+import { settingChangesClause } from "../../core/run/target_settings.ts";
 import { formatValue, sensitivityLine, table } from "../render_figures.ts";
 
 /** What `digline compare` does; its declaration is cli/commands/compare.ts. */
@@ -40,6 +42,9 @@ export async function execute(
     `suite ${comparison.suite}: run ${comparison.candidate_run} against ${against}` +
     (runs > 1 ? `, ${runs} runs` : ""),
   ];
+  // What the target was asked with, where it differs from the baseline's run.
+  const changed = settingChangesClause(comparison.facts.filter((f) => f.kind === "target-changed"));
+  if (changed !== undefined) lines[2] += `; ${changed}`;
   if (comparison.confirmation !== null) {
     lines.push(`confirmation draws ${comparison.confirmation}`);
   }
@@ -89,11 +94,6 @@ export async function execute(
   lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
   io.out(lines.join("\n") + "\n");
   return comparison.verdict;
-}
-
-/** A p-value for a table cell: small ones in scientific notation. */
-function formatP(p: number): string {
-  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }
 
 const VERDICT_COLOURS = ["\x1b[32m", "\x1b[31m", "\x1b[33m"] as const;

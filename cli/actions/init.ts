@@ -1,18 +1,48 @@
+import { runningSource } from "../../host/init/digline_source.ts";
 import { initProject } from "../../host/init/init_project.ts";
-import { SUITE_PATH } from "../../host/init/scaffold_files.ts";
+import { parseSource, SUITE_PATH } from "../../host/init/scaffold_files.ts";
 import { initInGrantedProcess, initMayWrite } from "../../host/init/write_grant.ts";
+import { UsageError } from "../../host/refusals.ts";
 import type { InitInput } from "../commands/init.ts";
 import type { Io } from "../io.ts";
 import { printJson } from "./_shared.ts";
 
 /** What `digline init` does; its declaration is cli/commands/init.ts. */
 export async function execute({ values }: InitInput, io: Io): Promise<number> {
-  if (!initMayWrite()) return await initInGrantedProcess(Deno.args.slice(1));
-  const result = await initProject(".", { action: values.action });
+  if (values.source !== undefined && values.action !== undefined) {
+    throw new UsageError("init: --source and --action both name the gate's digline; give one");
+  }
+  if (!initMayWrite()) {
+    // The granted process can not start git: the source is found here and handed to it.
+    const args = Deno.args.slice(1);
+    if (values.source === undefined && values.action === undefined) {
+      const found = await runningSource();
+      if (found !== undefined) args.push("--source", `${found.repository}@${found.commit}`);
+    }
+    return await initInGrantedProcess(args);
+  }
+  const source = values.source === undefined ? undefined : parseSource(values.source);
+  if (values.source !== undefined && source === undefined) {
+    throw new UsageError(
+      `init: --source ${values.source}: give OWNER/REPO@COMMIT, the commit as its full 40-character id`,
+    );
+  }
+  const result = await initProject(".", {
+    ...(values.action === undefined ? {} : { action: values.action }),
+    ...(source === undefined ? {} : { source }),
+  });
+  const ci = values.action !== undefined || source !== undefined;
   if (values.json) return printJson(io, { digline: "init", version: 1, ...result });
   io.out(
     [
       ...result.written.map((path) => `wrote ${path}`),
+      ...(source === undefined
+        ? []
+        : [`  (CI installs digline from ${source.repository} at ${source.commit})`]),
+      ...(ci ? [] : [
+        "no CI workflow written: this digline does not run from a GitHub clone; run init again in",
+        "  an empty folder with --source OWNER/REPO@COMMIT (where your digline lives) or --action REF",
+      ]),
       "",
       "next:",
       `  digline run ${SUITE_PATH}`,

@@ -2,7 +2,7 @@ import { mergeRunsDocument } from "../../host/commands/documents.ts";
 import type { MergeInput } from "../commands/merge.ts";
 import type { Io } from "../io.ts";
 import { openStore, printJson } from "./_shared.ts";
-import { figureLines } from "../render_figures.ts";
+import { runSummaryText } from "./_run_summary.ts";
 
 /** How many case ids of a missing shard the text output names before counting the rest. */
 const CASES_SHOWN = 10;
@@ -28,15 +28,8 @@ export async function execute(
     );
   }
   if (values.json) return printJson(io, summary);
-  const c = summary.checks;
-  io.out(
-    [
-      `run ${summary.run_id} of suite ${summary.suite} merged from ${
-        summary.merged_from?.length ?? 0
-      } shards, stored in ${summary.path}`,
-      `  ${summary.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored`,
-      ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
-    ].join("\n") + "\n",
-  );
+  io.out(runSummaryText(summary, {
+    made: ` merged from ${summary.merged_from?.length ?? 0} shards,`,
+  }));
   return 0;
 }

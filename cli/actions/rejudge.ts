@@ -1,11 +1,11 @@
 import { rejudgeDocument } from "../../host/commands/documents.ts";
 import { UsageError } from "../../host/refusals.ts";
-import { erroredCauseLines } from "../../core/run/errored_causes.ts";
+import { runExitCode, unjudgedRunLine } from "../../core/run/run_exit.ts";
 import type { RejudgeInput } from "../commands/rejudge.ts";
 import type { Io } from "../io.ts";
 import { openStore, printJson } from "./_shared.ts";
 import { progressLine } from "../progress.ts";
-import { figureLines } from "../render_figures.ts";
+import { runSummaryText } from "./_run_summary.ts";
 
 /** What `digline rejudge` does; its declaration is cli/commands/rejudge.ts. */
 export async function execute(
@@ -25,16 +25,16 @@ export async function execute(
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     onNote: (note) => io.err(`digline: note: ${note}\n`),
   }).finally(() => progress.finish());
-  if (values.json) return printJson(io, summary);
-  const c = summary.checks;
-  io.out(
-    [
-      `run ${summary.run_id} of suite ${summary.suite} stored in ${summary.path}`,
-      `  re-graded run ${summary.rejudged_from} under cases ${summary.cases_digest}, config ${summary.config_hash}; the target was not called`,
-      `  ${summary.cases.length} cases: ${c.pass.length} checks passed, ${c.fail.length} failed, ${c.error.length} errored`,
-      ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
-      ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
-    ].join("\n") + "\n",
-  );
-  return 0;
+  const unjudged = unjudgedRunLine(summary);
+  if (unjudged !== undefined) io.err(`${unjudged}\n`);
+  if (values.json) {
+    printJson(io, summary);
+    return runExitCode(summary);
+  }
+  io.out(runSummaryText(summary, {
+    notes: [
+      `re-graded run ${summary.rejudged_from} under cases ${summary.cases_digest}, config ${summary.config_hash}; the target was not called`,
+    ],
+  }));
+  return runExitCode(summary);
 }

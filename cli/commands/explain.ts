@@ -1,4 +1,4 @@
-import { type CommandInput, defineCommand } from "../command.ts";
+import { type CommandInput, defineCommand } from "../define_command.ts";
 import { GATE_FOOTER, GATE_OPTIONS, REDACT_OPTION } from "../gate_options.ts";
 
 const options = { ...GATE_OPTIONS, ...REDACT_OPTION };

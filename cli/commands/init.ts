@@ -1,16 +1,19 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
-import { SUITE_PATH } from "../../host/init/scaffold_files.ts";
-import { type CommandInput, defineCommand } from "../command.ts";
-
-/** The workflow's `uses:` for digline's action when --action names none. */
-export const DEFAULT_ACTION = "digline/digline@v0.1.0";
+import { LOCAL_ACTION_PATH, SUITE_PATH, WORKFLOW_PATH } from "../../host/init/scaffold_files.ts";
+import { type CommandInput, defineCommand } from "../define_command.ts";
 
 const options = {
+  source: {
+    type: "string",
+    value: "OWNER/REPO@COMMIT",
+    help:
+      "the GitHub repository and full commit id of the digline CI installs (default: the clone this digline runs from, when its origin is on GitHub)",
+  },
   action: {
     type: "string",
-    default: DEFAULT_ACTION,
     value: "REF",
-    help: `the workflow's uses: for digline's action (default: ${DEFAULT_ACTION})`,
+    help:
+      "use this action reference in the workflow instead of a local action (e.g. me/digline@v1)",
   },
 } as const satisfies OptionDeclarations;
 
@@ -21,11 +24,15 @@ export type InitInput = CommandInput<typeof options>;
 export const initCommand = defineCommand({
   name: "init",
   summary: "scaffolds a suite, the store's .gitignore and a CI workflow here",
-  usage: "init [--action OWNER/REPO@REF] [options]",
+  usage: "init [--source OWNER/REPO@COMMIT | --action REF] [options]",
   description: [
     `Writes ${SUITE_PATH} and evals/system.ts (a suite that runs as it stands), .digline/.gitignore`,
-    "(only the approvals and the runs they cite go into git) and .github/workflows/digline.yml",
-    "(the pull-request gate). Refuses, writing nothing, when any of them exists. Then:",
+    `(only the approvals and the runs they cite go into git), ${WORKFLOW_PATH} (the`,
+    `pull-request gate) and ${LOCAL_ACTION_PATH}, a local action that installs digline at`,
+    "a pinned commit. The workflow names only GitHub's own actions and that local one, or the",
+    "reference --action gives. When init can not tell which GitHub repository and commit its",
+    "digline comes from, and neither option is given, it writes no CI files and says so.",
+    "Refuses, writing nothing, when any file it would write exists. Then:",
     "digline run " + SUITE_PATH,
   ],
   options,

@@ -1,5 +1,5 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
-import { type CommandInput, defineCommand } from "../command.ts";
+import { type CommandInput, defineCommand } from "../define_command.ts";
 
 const options = {
   resume: { type: "boolean", default: false, help: "continue the suite's interrupted run" },
@@ -26,7 +26,8 @@ export const runCommand = defineCommand({
   description: [
     "Runs every case of SUITE (a .toml file, or a .ts module exporting `suite`) against its",
     "target, stores the run under the store and prints its id and a summary. Exits 0 once the",
-    "run is stored, whatever its verdicts: the gate is `digline compare`.",
+    "run is stored, or 2 when a check errored or got no verdict (the run is stored all the same,",
+    "and stderr says how many and the first cause): the gate is `digline compare`.",
     "",
     "Each finished case is journaled under the store's work/ folder. If a run is killed, run",
     "it again with --resume: journaled cases are reused, not called again.",

@@ -1,5 +1,5 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
-import { type CommandInput, defineCommand } from "../command.ts";
+import { type CommandInput, defineCommand } from "../define_command.ts";
 import { REDACT_OPTION } from "../gate_options.ts";
 
 const options = {

@@ -1,5 +1,5 @@
 import type { OptionDeclarations } from "../../host/command_line.ts";
-import { type CommandInput, defineCommand } from "../command.ts";
+import { type CommandInput, defineCommand } from "../define_command.ts";
 import { LIMIT_OPTIONS } from "./_limit_options.ts";
 import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 

@@ -16,20 +16,12 @@ export function figureAlpha(
   options: { flipCounted: boolean; confirmed?: boolean },
 ): number {
   if (options.flipCounted) return alpha * (1 - FLIP_COUNT_SHARE);
-  // Rounded so a printed or stored level reads 0.0072, not the product's last binary digits.
-  const share = alpha * (1 - CONFIRM_SHARE) * NORMAL_ALLOWANCE;
+  // Rounded so a printed or stored level reads 0.009, not the product's last binary digits. The
+  // figure's test under --confirm is exact (conditionalDropPValue, ADR 0092): no allowance for
+  // an approximation's excess is taken off.
+  const share = alpha * (1 - CONFIRM_SHARE);
   return options.confirmed === true ? Number(share.toPrecision(12)) : alpha;
 }
-
-/**
- * Under `--confirm` the figure's p-value is the normal approximation with a skewness term (the
- * planned draws break the exchangeability the exact test needs), and it alarms more often than
- * its nominal level on a sum made mostly of rare whole failures: 1.07% (bench mix) and 1.19%
- * (every p in 0.5–0.8) at a nominal 0.9%, N = 200, 10,000 cycles of bench/detection.ts. Its
- * nominal level is therefore set to this share of what it may spend, so the measured rate is
- * within the stated alpha (ADR 0034).
- */
-export const NORMAL_ALLOWANCE = 0.8;
 
 /**
  * The share of the gate's alpha that `compare --confirm` gives the confirmation of stable checks
@@ -49,4 +41,15 @@ export function extraCallBudget(
   options: { cases: number },
 ): number {
   return gate.max_extra_calls ?? Math.max(Math.ceil(options.cases / 2), gate.confirm_draws);
+}
+
+/**
+ * Of `compare --confirm`'s budget, what the noisy cases' planned draws may use: all but a
+ * reserve for the stable checks that failed (a fifth of the budget, at least `confirm_draws`, the
+ * most one check's confirmation takes). Fixed from the suite alone, never from how many checks
+ * failed in the run, so the draws the figure's exact test counts do not depend on what the run
+ * showed (ADR 0092).
+ */
+export function noisyBudget(budget: number, gate: { confirm_draws: number }): number {
+  return Math.max(0, budget - Math.max(gate.confirm_draws, Math.ceil(budget / 5)));
 }

@@ -1,10 +1,13 @@
 import { type CheckHistory, checkHistory } from "./check_history.ts";
+import { chosenForDraws, NOISY_SHARE } from "../statistics/conditional_drop.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import { runGate } from "../run/run_gate.ts";
 import type { BaselineDraws } from "./baseline_draws.ts";
+import { selectionRuns, splitForSelection } from "./baseline_split.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { type Sensitivity, sensitivityOf } from "./sensitivity.ts";
+import { baselineRunNoise, type RunNoise } from "./run_noise.ts";
 
 export type { BaselineDraws } from "./baseline_draws.ts";
 
@@ -23,6 +26,11 @@ export interface BaselineMeasure {
   /** The extra draws `compare --confirm` gives each noisy case. */
   noisyDraws: Map<string, number>;
   sensitivity: Sensitivity | null;
+  /**
+   * Whether the baseline's runs of the primary figure vary more than independent cases would
+   * (run_noise.ts); null with fewer than three runs or no pairable primary figure.
+   */
+  run_noise: RunNoise | null;
 }
 
 /**
@@ -69,7 +77,7 @@ export function measureBaseline(
     }
     draws.set(figure.name, byCase);
   }
-  const noisyDraws = planNoisyDraws(runs, { gate, history });
+  const noisyDraws = planNoisyDraws(runs, { gate, draws });
   const primary = runs[0].figures.find((f) => f.name === gate.primary);
   return {
     runs,
@@ -77,6 +85,9 @@ export function measureBaseline(
     history,
     draws,
     noisyDraws,
+    run_noise: primary === undefined || !isPairable(primary)
+      ? null
+      : baselineRunNoise(draws.get(primary.name), { runs: runs.length }),
     sensitivity: primary === undefined || !isPairable(primary) ? null : sensitivityOf(primary, {
       gate,
       draws: draws.get(primary.name) ?? new Map(),
@@ -87,56 +98,49 @@ export function measureBaseline(
 }
 
 /**
- * Below this share of baseline runs going the other way, a case is near-stable: its variance is
- * small, and draws spent on it buy the figure's test little. Above it (a pass rate between 20%
- * and 80%), a case gets the suite's `noisy_draws`.
+ * The chance that a case passing with probability π is chosen for `compare --confirm`'s extra
+ * draws by a baseline of `draws` draws (chosenForDraws): the plan as a probability, which the
+ * figures' standard error uses (see DrawDesign).
  */
-const NOISY_SHARE = 0.2;
-
-/** Whether a check's baseline verdicts, `passes` of `runs`, make its case noisy enough to draw. */
-function isNoisy(passes: number, runs: number): boolean {
-  const minority = Math.min(passes, runs - passes);
-  return minority > 0 && minority >= NOISY_SHARE * runs;
-}
-
-/**
- * The chance that a case passing with probability π is found noisy by a baseline of `runs`
- * runs, and so gets `compare --confirm`'s extra draws: the plan as a probability, which the
- * figures' test needs (see DrawDesign).
- */
-export function noisyChance(pi: number, runs: number): number {
+export function noisyChance(pi: number, draws: number): number {
   let chance = 0;
   let coefficient = 1;
-  for (let k = 0; k <= runs; k++) {
-    if (k > 0) coefficient = (coefficient * (runs - k + 1)) / k;
-    if (isNoisy(k, runs)) chance += coefficient * pi ** k * (1 - pi) ** (runs - k);
+  for (let k = 0; k <= draws; k++) {
+    if (k > 0) coefficient = (coefficient * (draws - k + 1)) / k;
+    const minority = Math.min(k, draws - k);
+    if (minority > 0 && minority >= NOISY_SHARE * draws) {
+      chance += coefficient * pi ** k * (1 - pi) ** (draws - k);
+    }
   }
   return chance;
 }
 
 /**
- * The extra draws each case the baseline found noisy gets under `compare --confirm`, decided from
- * the baseline alone (never from what the run showed), so that adding them keeps the figures'
- * test fair: a case whose check of a tested figure went the other way in at least a fifth of the
- * baseline runs gets `noisy_draws`.
+ * The extra draws each case gets under `compare --confirm`, decided from the primary figure's
+ * draws in the baseline's selection runs alone (chosenForDraws over selectionRuns), never from
+ * what the run showed; the figure's test on those draws leaves the selection runs out, so the
+ * choice is independent of every draw it counts. None when the primary figure can not be paired,
+ * or when the baseline is too short to spare selection runs.
  */
 export function planNoisyDraws(
   baselineRuns: readonly RunDocument[],
-  options: { gate: RunGate; history?: CheckHistory },
+  options: { gate: RunGate; draws: ReadonlyMap<string, ReadonlyMap<string, BaselineDraws>> },
 ): Map<string, number> {
   const planned = new Map<string, number>();
-  // One run gives each check one verdict, which can not go both ways: no case is noisy.
-  if (options.gate.noisy_draws === 0 || baselineRuns.length < 2) return planned;
-  const checks = [...new Set(baselineRuns[0].figures.filter(isPairable).map((f) => f.over_id))];
-  const history = options.history ?? checkHistory(baselineRuns);
+  const runs = baselineRuns.length;
+  if (options.gate.noisy_draws === 0 || selectionRuns(runs) === 0) return planned;
+  const primary = baselineRuns[0].figures.find((f) => f.name === options.gate.primary);
+  if (primary === undefined || !isPairable(primary)) return planned;
+  const byCase = options.draws.get(primary.name);
+  if (byCase === undefined) return planned;
+  const binary = primary.kind !== "mean";
   for (const c of baselineRuns[0].cases) {
     if (c.kind !== "normal") continue;
-    const seen = history.get(c.case_id);
-    const noisy = checks.some((id) => {
-      const statuses = (seen?.get(id) ?? []).filter((s) => s !== "error");
-      return isNoisy(statuses.filter((s) => s === "pass").length, statuses.length);
-    });
-    if (noisy) planned.set(c.case_id, options.gate.noisy_draws);
+    const seen = byCase.get(c.case_id);
+    const split = seen === undefined ? null : splitForSelection(seen, { runs });
+    if (split !== null && chosenForDraws(split.selection, { binary })) {
+      planned.set(c.case_id, options.gate.noisy_draws);
+    }
   }
   return planned;
 }

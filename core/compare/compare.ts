@@ -1,4 +1,4 @@
-import { type CompareRunsOptions, compareRunsWith, type Comparison } from "./compare_runs.ts";
+import { type CompareRunsOptions, compareRunsWith, type Comparison } from "./comparison.ts";
 import { recheckableCheck } from "./recheck_rules.ts";
 import type { RunDocument } from "../run/run_document.ts";
 
@@ -9,7 +9,7 @@ export type {
   FigureComparison,
   FlipCountTest,
   Flips,
-} from "./compare_runs.ts";
+} from "./comparison.ts";
 
 /**
  * Compares a candidate run with its baseline: cases by id, verdicts by assertion_id, figures by

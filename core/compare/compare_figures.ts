@@ -1,4 +1,5 @@
 import { type BaselineDraws, type BaselineMeasure, noisyChance } from "./baseline_measure.ts";
+import { selectionRuns, splitForSelection } from "./baseline_split.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import { higherIsBetter } from "../suite/aggregate_direction.ts";
@@ -11,7 +12,7 @@ import {
   type PairedCase,
   pairedDropTest,
   type PairedTest,
-} from "../statistics/paired_test.ts";
+} from "../statistics/paired_drop.ts";
 
 /** A figure on both sides, and what became of it. */
 export interface FigureComparison {
@@ -85,7 +86,7 @@ export function compareFigures(
   const share = options.noisyShare ?? 1;
   const design: DrawDesign | undefined = drawnRounds === 0
     ? undefined
-    : { extra: drawnRounds, chance: (pi) => share * noisyChance(pi, runCount) };
+    : { extra: drawnRounds, chance: (pi) => share * noisyChance(pi, selectionRuns(runCount)) };
   for (const old of runs[0].figures) {
     const now = byName.get(old.name);
     const sides = runs.map((r) => r.figures.find((f) => f.name === old.name));
@@ -110,15 +111,25 @@ export function compareFigures(
     const baselineDraws = options.measure.draws.get(old.name);
     // A figure where lower is better is tested as its negation: a rise is then the drop tested.
     const sign = rising.get(now.aggregate) === false ? -1 : 1;
+    // Planned draws serve the primary figure, chosen by its draws in the selection runs: its test
+    // leaves those runs out; the other figures are judged on the run's draws alone.
+    const extra = role === "primary" && drawnRounds > 0 ? options.extra : undefined;
     const pairs = baselineDraws !== undefined && isPairable(now)
-      ? pairedCases(now, { baselineDraws, candidateCases, extra: options.extra, sign })
+      ? pairedCases(now, { baselineDraws, candidateCases, extra, sign, runs: runCount })
       : [];
-    const test = pairedDropTest(pairs, { binary: now.kind !== "mean", design });
+    const test = pairedDropTest(pairs, {
+      binary: now.kind !== "mean",
+      design: extra === undefined ? undefined : design,
+      exact: runCount > 1,
+    });
     const delta = now.value - base;
     // The paired change can be nil while the value moved (the counted cases changed): the value's
     // own move then decides the word, so a changed figure is never called unchanged.
     const paired = test === null || Math.abs(test.difference) <= EPSILON ? null : test.difference;
     const moved = paired ?? sign * delta;
+    // The word must agree with the move the reader sees: a figure whose value dropped is never
+    // "better", though its paired difference (with --confirm's draws counted) rose.
+    const shownDrop = sign * delta < -EPSILON;
     const floor = test === null ? 0 : critical * test.standard_error;
     result.push({
       ...row,
@@ -133,7 +144,7 @@ export function compareFigures(
         : moved < -EPSILON
         ? "within-noise"
         : moved > EPSILON
-        ? "better"
+        ? (shownDrop ? "within-noise" : "better")
         : "unchanged",
     });
   }
@@ -194,13 +205,20 @@ function pairedCases(
     extra?: ReadonlyMap<string, readonly CaseResult[]>;
     /** -1 for a figure where lower is better: its draws are negated. */
     sign: number;
+    /** How many runs the baseline has. */
+    runs: number;
   },
 ): PairedCase[] {
   const draw = { assertionId: now.over_id, score: now.kind === "mean" };
   const signed = (values: readonly number[]) => where.sign > 0 ? values : values.map((v) => -v);
   const pairs: PairedCase[] = [];
   for (const id of now.counted) {
-    const baseline = where.baselineDraws.get(id)?.values;
+    const seen = where.baselineDraws.get(id);
+    // With planned draws the selection runs that chose them are left out (planNoisyDraws).
+    const split = seen === undefined || where.extra === undefined
+      ? null
+      : splitForSelection(seen, { runs: where.runs });
+    const baseline = split?.test ?? seen?.values;
     const own = where.candidateCases.get(id);
     if (own === undefined || baseline === undefined || baseline.length === 0) continue;
     const extra = where.extra?.get(id) ?? [];

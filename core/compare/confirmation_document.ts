@@ -67,6 +67,15 @@ export const ConfirmationDocumentSchema = z.strictObject({
   started_at: z.iso.datetime(),
   finished_at: z.iso.datetime(),
   plan: ConfirmationPlanSchema,
+  /**
+   * The sha256 of the candidate run and of each baseline run (canonical JSON), as the compare
+   * that drew it read them. A confirmation counts only for exactly those documents; one without
+   * it (made before it existed, or by anyone but compare) counts for none.
+   */
+  bound_to: z.strictObject({
+    candidate: z.string().regex(/^[0-9a-f]{64}$/),
+    baselines: z.array(z.string().regex(/^[0-9a-f]{64}$/)).min(1),
+  }).optional(),
   /** Round k holds the k-th confirmation draw of every case still being drawn. */
   rounds: z.array(z.array(CaseResultSchema)),
 });

@@ -2,9 +2,17 @@ import { type BaselineMeasure, measureBaseline } from "./baseline_measure.ts";
 import { stablePass } from "./check_history.ts";
 import type { ConfirmationPlan } from "./confirmation_document.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
-import { type ConfirmationOutcome, sequentialOutcome } from "../statistics/sequential_test.ts";
-import { allFailOutcome, rerunsForFamilyError } from "../statistics/all_fail_rule.ts";
-import { CONFIRM_SHARE, extraCallBudget } from "./alpha_split.ts";
+import {
+  type ConfirmationOutcome,
+  sequentialOutcome,
+} from "../statistics/sequential_probability_ratio.ts";
+import {
+  allFailOutcome,
+  falseConfirmationBound,
+  rerunsForFamilyError,
+  runsForFamilyError,
+} from "../statistics/all_fail_rule.ts";
+import { CONFIRM_SHARE, extraCallBudget, noisyBudget } from "./alpha_split.ts";
 import { compareFigures } from "./compare_figures.ts";
 
 /**
@@ -56,8 +64,10 @@ export function planConfirmation(
   const budget = extraCallBudget(gate, { cases: compared });
   const screen = stageOne(measure, candidate);
   const ambiguous = screen !== null && screen <= SCREEN_THRESHOLD;
+  // The noisy cases' share of the budget is fixed before the run's failures are looked at: the
+  // figure's exact test needs their draws to depend on the baseline alone.
   const drawn = ambiguous
-    ? withinBudget(noisy, { budget: budget - (stable.length > 0 ? stable.length + k - 1 : 0) })
+    ? withinBudget(noisy, { budget: noisyBudget(budget, gate) })
     : { noisy: [], share: 1, cut: 0 };
   return {
     noisy: drawn.noisy,
@@ -70,6 +80,49 @@ export function planConfirmation(
     stage_one: { p_value: screen, threshold: SCREEN_THRESHOLD, ambiguous },
     noisy_share: drawn.share,
     noisy_cut: drawn.cut,
+  };
+}
+
+/** Why a baseline can not bound `--confirm`'s false confirmations, and what would. */
+export interface ConfirmShortfall {
+  checks: number;
+  runs: number;
+  /** The most reruns the suite allows (`[gate] confirm_draws`). */
+  max_draws: number;
+  /** The fewest baseline runs with which `max_draws` reruns bound them; null if none would. */
+  runs_needed: number | null;
+  /** The reruns this baseline would need; null beyond what `confirm_draws` may be set to. */
+  draws_needed: number | null;
+}
+
+/** The most `[gate] confirm_draws` may be (core/suite/gate_settings.ts). */
+const MOST_CONFIRM_DRAWS = 20;
+
+/**
+ * Null when `compare --confirm` can bound the chance of confirming a break of an unchanged system
+ * within its share of alpha (k ≤ `confirm_draws`); else the numbers a refusal states. A plan whose
+ * bound fails would confirm false breaks far more often than alpha says on a short baseline (13%
+ * of unchanged runs at three runs and 200 checks), so the mode is refused rather than run.
+ */
+export function confirmShortfall(
+  baseline: readonly RunDocument[] | BaselineMeasure,
+): ConfirmShortfall | null {
+  const measure = "history" in baseline ? baseline : measureBaseline(baseline);
+  const checks = suiteChecks(measure);
+  const runs = measure.runs.length;
+  const alpha = measure.gate.alpha * CONFIRM_SHARE;
+  const max = measure.gate.confirm_draws;
+  if (checks === 0) return null;
+  const k = rerunsForFamilyError({ checks, runs, alpha, max: MOST_CONFIRM_DRAWS });
+  const bound = checks * falseConfirmationBound({ runs, k: Math.min(k, max) });
+  if (bound <= alpha) return null;
+  const enough = checks * falseConfirmationBound({ runs, k }) <= alpha;
+  return {
+    checks,
+    runs,
+    max_draws: max,
+    runs_needed: runsForFamilyError({ checks, k: max, alpha, max: 1000 }),
+    draws_needed: enough ? k : null,
   };
 }
 
@@ -168,9 +221,12 @@ export function checkConfirmation(
 }
 
 /**
- * The cases to draw in the next round, in plan order, within the plan's budget of extra calls
- * (each case drawn costs `cost` of it, one call unless told; the calls already spent are the
- * rounds' attempts); none once nothing is wanted or the budget is spent (budgetEnded says which).
+ * The cases to draw in the next round, within the plan's budget of extra calls (each case drawn
+ * costs `cost` of it, one call unless told; the calls already spent are the rounds' attempts);
+ * none once nothing is wanted or the budget is spent (budgetEnded says which). The noisy cases'
+ * planned draws come first and are never crowded out by the stable checks' confirmations, which
+ * get the calls the noisy ones leave: the figure's exact test counts the noisy draws, so how many
+ * each gets must not depend on how many checks failed.
  */
 export function nextDraws(
   plan: ConfirmationPlan,
@@ -178,16 +234,27 @@ export function nextDraws(
   options: { cost?: (caseId: string) => number } = {},
 ): string[] {
   const wanted = wantedDraws(plan, rounds);
-  if (plan.max_extra_calls === undefined) return wanted;
+  if (plan.max_extra_calls === undefined) return [...new Set([...wanted.stable, ...wanted.noisy])];
   const cost = options.cost ?? (() => 1);
   let left = plan.max_extra_calls - spentCalls(rounds);
-  const chosen: string[] = [];
-  for (const id of wanted) {
+  const chosen = new Set<string>();
+  for (const id of wanted.noisy) {
     if (cost(id) > left) continue;
-    chosen.push(id);
+    chosen.add(id);
     left -= cost(id);
   }
-  return chosen;
+  const byCase = drawsByCase(rounds);
+  // What the noisy cases are still owed after this round.
+  const owed = plan.noisy.reduce((sum, n) => {
+    const after = (byCase.get(n.case_id)?.length ?? 0) + (chosen.has(n.case_id) ? 1 : 0);
+    return sum + Math.max(0, n.draws - after) * cost(n.case_id);
+  }, 0);
+  for (const id of wanted.stable) {
+    if (chosen.has(id) || cost(id) > left - owed) continue;
+    chosen.add(id);
+    left -= cost(id);
+  }
+  return [...chosen];
 }
 
 /** Whether the budget of extra calls, not the evidence, ended the draws: more were wanted. */
@@ -195,8 +262,9 @@ export function budgetEnded(
   plan: ConfirmationPlan,
   rounds: readonly (readonly CaseResult[])[],
 ): boolean {
+  const wanted = wantedDraws(plan, rounds);
   return (plan.noisy_cut ?? 0) > 0 || (plan.noisy_share ?? 1) < 1 ||
-    wantedDraws(plan, rounds).length > 0;
+    wanted.stable.length + wanted.noisy.length > 0;
 }
 
 /** The target calls the confirmation draws made, retries included. */
@@ -213,7 +281,7 @@ export function spentCalls(rounds: readonly (readonly CaseResult[])[]): number {
 function wantedDraws(
   plan: ConfirmationPlan,
   rounds: readonly (readonly CaseResult[])[],
-): string[] {
+): { stable: string[]; noisy: string[] } {
   const byCase = drawsByCase(rounds);
   const wanted = new Set<string>();
   const outcomes = (s: ConfirmationPlan["stable"][number]) => {
@@ -233,8 +301,7 @@ function wantedDraws(
     const undrawn = open.filter((s) => !byCase.has(s.case_id));
     for (const s of undrawn.length > 0 ? undrawn : open.slice(0, 1)) wanted.add(s.case_id);
   }
-  for (const n of plan.noisy) {
-    if ((byCase.get(n.case_id)?.length ?? 0) < n.draws) wanted.add(n.case_id);
-  }
-  return [...wanted];
+  const noisy = plan.noisy.filter((n) => (byCase.get(n.case_id)?.length ?? 0) < n.draws)
+    .map((n) => n.case_id);
+  return { stable: [...wanted], noisy };
 }

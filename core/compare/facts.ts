@@ -8,6 +8,7 @@ export const VERDICT_FORCED_BY_FACT = {
   "canary-moved": 1,
   "config-changed": 0,
   "cases-changed": 0,
+  "target-changed": 0,
   "case-added": 0,
   "case-removed": 0,
   "check-added": 0,
@@ -44,6 +45,8 @@ export interface Fact {
   assertion?: string;
   assertion_id?: string;
   figure?: string;
+  /** For a target-changed fact: the target's setting that differs (`temperature`). */
+  setting?: string;
   /** The state on the baseline side: a status, a value or a digest. */
   from?: string | number | null;
   /** The state on the candidate side. */

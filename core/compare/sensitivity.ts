@@ -1,5 +1,6 @@
-import { extraCallBudget, figureAlpha } from "./alpha_split.ts";
+import { extraCallBudget, figureAlpha, noisyBudget } from "./alpha_split.ts";
 import type { BaselineDraws } from "./baseline_draws.ts";
+import { splitForSelection } from "./baseline_split.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { Figure } from "../run/run_document.ts";
 import { minDetectableDrop, type PlannedCase } from "../statistics/min_detectable_drop.ts";
@@ -43,7 +44,10 @@ export function sensitivityOf(
   const plain: PlannedCase[] = [];
   const confirmed: PlannedCase[] = [];
   const noisyDraws = withinBudget(options.noisyDraws, {
-    budget: extraCallBudget(options.gate, { cases: primary.counted.length }),
+    budget: noisyBudget(
+      extraCallBudget(options.gate, { cases: primary.counted.length }),
+      options.gate,
+    ),
   });
   // One run shows no case varying, so any figure it gave would promise a sensitivity nobody
   // measured: with a single baseline run the drop is not stated, and its cases are not listed.
@@ -54,7 +58,10 @@ export function sensitivityOf(
     const perRun = Math.max(1, Math.round(seen.values.length / seen.runs));
     plain.push({ baseline: seen.values, draws: perRun });
     confirmed.push({
-      baseline: seen.values,
+      // The test on planned draws leaves the selection runs out (splitForSelection).
+      baseline: noisyDraws.size === 0
+        ? seen.values
+        : splitForSelection(seen, { runs: options.runs })?.test ?? seen.values,
       draws: perRun * (1 + (noisyDraws.get(id) ?? 0)),
     });
   }

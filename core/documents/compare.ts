@@ -13,6 +13,7 @@ const FactSchema = z.strictObject({
   assertion: z.string().optional(),
   assertion_id: z.string().optional(),
   figure: z.string().optional(),
+  setting: z.string().optional(),
   from: z.union([z.string(), z.number(), z.null()]).optional(),
   to: z.union([z.string(), z.number(), z.null()]).optional(),
   resolve: z.string().optional(),
@@ -90,6 +91,18 @@ export const CompareDocumentSchema = z.strictObject({
     p_value: z.number(),
     alpha: z.number(),
   }).nullable().optional(),
+  /**
+   * The baseline runs' spread of the primary figure against what independent cases give (ratio,
+   * and its p-value); when at risk, the run-level p-value a worse figure must also clear, and
+   * whether that turned a worse figure within noise. Null when unmeasured (fewer than 3 runs).
+   */
+  run_noise: z.strictObject({
+    ratio: z.number(),
+    p_value: z.number(),
+    at_risk: z.boolean(),
+    run_p_value: z.number().nullable(),
+    widened: z.boolean(),
+  }).nullable().optional(),
   /** The smallest drop of the primary figure this baseline can detect; null without one. */
   min_detectable_drop: SensitivitySchema.nullable().optional(),
   /** compare --confirm: how its draws were spent and whether the budget ended them; else null. */
@@ -97,6 +110,8 @@ export const CompareDocumentSchema = z.strictObject({
     confirm_alpha: z.number().nullable(),
     figure_alpha: z.number(),
     k: z.number().int(),
+    /** Whether k bounds the false confirmations within confirm_alpha; null in older plans. */
+    bounded: z.boolean().nullable().optional(),
     stage_one_p: z.number().nullable(),
     ambiguous: z.boolean().nullable(),
     max_extra_calls: z.number().int().nullable(),

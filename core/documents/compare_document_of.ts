@@ -1,6 +1,7 @@
 import type { Comparison } from "../compare/compare.ts";
 import { VERDICT_FORCED_BY_FACT } from "../compare/facts.ts";
-import { explainLines, headline } from "../compare/reading.ts";
+import { explainLines } from "../compare/explain_lines.ts";
+import { headline } from "../compare/headline.ts";
 import type { BaselineDocument } from "../run/run_document.ts";
 import { redactCauses } from "../run/redact_run.ts";
 import type { Redactable } from "../suite/redaction.ts";
@@ -55,6 +56,7 @@ export function compareDocumentOf(
     flips: comparison.flips,
     flip_test: comparison.flip_test,
     min_detectable_drop: comparison.sensitivity,
+    run_noise: comparison.run_noise,
     confirm: comparison.confirm,
     causes,
     causes_by_kind: byKind,

@@ -1,26 +1,6 @@
-import type { JsonValue } from "../json.ts";
-
-/** A wire format: OpenAI-compatible chat completions, or Anthropic Messages. */
-export type Provider = "openai" | "anthropic";
-
-/** Where each provider is reached when the suite names no `base_url`. */
-export const DEFAULT_BASE_URL: Record<Provider, string> = {
-  openai: "https://api.openai.com/v1",
-  anthropic: "https://api.anthropic.com",
-};
-
-/**
- * The anthropic-version sent when the suite names none: the current one, which the official
- * SDKs send too. It refuses sampling parameters (temperature), so a suite that needs one names
- * "2023-06-01".
- */
-export const DEFAULT_ANTHROPIC_VERSION = "2026-10-21";
-
-/** Anthropic requires max_tokens; this is sent when the suite gives none. */
-export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
-
-/** Anthropic versions that refuse temperature, top_p and top_k even at their defaults. */
-export const NO_SAMPLING_VERSIONS = new Set(["2026-10-21"]);
+import { type Provider, PROVIDERS } from "./providers/mod.ts";
+import type { WireConnection } from "./providers/wire_format.ts";
+import type { SameType } from "../same_type.ts";
 
 /** Header names that carry a credential: a suite may not set them, since a key never lives there. */
 export const CREDENTIAL_HEADERS = new Set([
@@ -76,6 +56,7 @@ export const MODEL_CONNECTION_KEYS: readonly string[] = [
   "requests_per_minute",
   "tokens_per_minute",
   "circuit_failures",
+  "circuit_window_ms",
 ];
 
 /** Keys that say how a model is reached or paced, not what it is asked: never part of an identity. */
@@ -87,9 +68,11 @@ export const OPERATIONAL_MODEL_KEYS: readonly string[] = [
   "requests_per_minute",
   "tokens_per_minute",
   "circuit_failures",
+  "circuit_window_ms",
   "timeout_ms",
   "retries",
   "backoff_ms",
+  "abstention_retries",
 ];
 
 /**
@@ -143,32 +126,38 @@ export interface ModelConnectionOptions {
   tokens_per_minute?: number;
   /** Consecutive failed calls after which the endpoint is not called again in this run (5). */
   circuit_failures?: number;
+  /**
+   * How long those failures in a row must have gone on, in milliseconds, before the circuit
+   * opens when they are of a kind that passes (5xx, refused connections, timeouts): 30 000.
+   */
+  circuit_window_ms?: number;
 }
 
-/** A model connection as validated. */
-export interface ModelConnection {
+// The public type spells the names out for its readers; a provider added to PROVIDERS fails here.
+const _providers: SameType<ModelConnectionOptions["provider"], Provider> = true;
+
+/** A model connection as validated: what its wire format reads, and how it is reached and paced. */
+export interface ModelConnection extends WireConnection {
   provider: Provider;
-  model: string;
   base_url?: string;
   api_key_env?: string;
   api_key_header?: string;
-  anthropic_version?: string;
-  headers: Record<string, string>;
   query: Record<string, string>;
-  system?: string;
-  temperature?: number;
-  max_tokens?: number;
-  max_completion_tokens?: number;
-  seed?: number;
-  extra_body?: Record<string, JsonValue>;
   requests_per_minute?: number;
   tokens_per_minute?: number;
   circuit_failures: number;
+  circuit_window_ms?: number;
 }
+
+/**
+ * How long failures in a row that may pass must go on before the circuit opens, when the suite
+ * says nothing: longer than a local server takes to load a small model, far shorter than a run.
+ */
+export const DEFAULT_CIRCUIT_WINDOW_MS = 30_000;
 
 /** The base URL a connection reaches, with the provider's default filled in. */
 export function baseUrlOf(c: Pick<ModelConnection, "provider" | "base_url">): string {
-  return (c.base_url ?? DEFAULT_BASE_URL[c.provider]).replace(/\/+$/, "");
+  return (c.base_url ?? PROVIDERS[c.provider].defaultBaseUrl).replace(/\/+$/, "");
 }
 
 /** A short public name for a model endpoint: `openai gpt-4o-mini at https://host/v1`. */

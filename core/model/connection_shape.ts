@@ -4,12 +4,10 @@ import type { SameType } from "../same_type.ts";
 import {
   CREDENTIAL_HEADERS,
   CREDENTIAL_QUERY,
-  DEFAULT_ANTHROPIC_VERSION,
   type ModelConnection,
-  NO_SAMPLING_VERSIONS,
   OWN_FIELDS,
-  type Provider,
 } from "./connection.ts";
+import { type Provider, PROVIDER_NAMES, PROVIDERS } from "./providers/mod.ts";
 
 /**
  * The schema of a model connection, apart from its constants and code in connection.ts, which
@@ -18,8 +16,8 @@ import {
  * @module
  */
 
-/** The two wire formats: OpenAI-compatible chat completions, and Anthropic Messages. */
-export const ProviderSchema = z.enum(["openai", "anthropic"]);
+/** The wire formats, one for each provider in PROVIDERS. */
+export const ProviderSchema = z.enum(PROVIDER_NAMES);
 const _provider: SameType<Provider, z.infer<typeof ProviderSchema>> = true;
 
 const envName = z.string().regex(
@@ -63,6 +61,8 @@ export const ModelConnectionShape = {
   tokens_per_minute: z.number().int().positive().optional(),
   /** Consecutive failed calls after which the endpoint is not called again in this run. */
   circuit_failures: z.number().int().positive().max(1000).default(5),
+  /** How long failures in a row that may pass must go on before the circuit opens. */
+  circuit_window_ms: z.number().int().nonnegative().max(3_600_000).optional(),
 };
 
 /**
@@ -72,21 +72,7 @@ export const ModelConnectionShape = {
 export function checkConnection(c: ModelConnection, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) =>
     ctx.addIssue({ code: "custom", path: [path], message });
-  if (c.provider === "anthropic") {
-    for (const key of ["max_completion_tokens", "seed"] as const) {
-      if (c[key] !== undefined) issue(key, `${key} is an OpenAI field; Anthropic has no such key`);
-    }
-    const version = c.anthropic_version ?? DEFAULT_ANTHROPIC_VERSION;
-    if (c.temperature !== undefined && NO_SAMPLING_VERSIONS.has(version)) {
-      issue(
-        "temperature",
-        `anthropic-version ${version} refuses temperature: remove it, or set ` +
-          `anthropic_version = "2023-06-01"`,
-      );
-    }
-  } else if (c.anthropic_version !== undefined) {
-    issue("anthropic_version", 'anthropic_version is for provider = "anthropic" only');
-  }
+  PROVIDERS[c.provider].check(c, issue);
   if (c.max_tokens !== undefined && c.max_completion_tokens !== undefined) {
     issue("max_completion_tokens", "give max_tokens or max_completion_tokens, not both");
   }

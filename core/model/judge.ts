@@ -1,12 +1,6 @@
-import type { Case } from "../suite/case.ts";
-import type { JsonValue } from "../json.ts";
-import {
-  ANTHROPIC_DEFAULT_MAX_TOKENS,
-  baseUrlOf,
-  DEFAULT_ANTHROPIC_VERSION,
-  type ModelConnection,
-  OPERATIONAL_MODEL_KEYS,
-} from "./connection.ts";
+import type { JsonObject, JsonValue } from "../json.ts";
+import { baseUrlOf, type ModelConnection, OPERATIONAL_MODEL_KEYS } from "./connection.ts";
+import { PROVIDERS } from "./providers/mod.ts";
 import { promptText, renderTemplate, varLookup } from "./template.ts";
 
 /**
@@ -45,6 +39,7 @@ export interface JudgeSettings extends ModelConnection {
   timeout_ms: number;
   retries: number;
   backoff_ms: number;
+  abstention_retries: number;
 }
 
 /**
@@ -57,18 +52,20 @@ export function judgeIdentity(definition: JudgeSettings & { description?: string
   const kept = Object.fromEntries(
     Object.entries(definition).filter(([key, value]) => !omitted.has(key) && value !== undefined),
   );
-  const anthropic = definition.provider === "anthropic"
-    ? {
-      anthropic_version: definition.anthropic_version ?? DEFAULT_ANTHROPIC_VERSION,
-      max_tokens: definition.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
-    }
-    : {};
   return JSON.parse(JSON.stringify({
     ...kept,
-    ...anthropic,
+    ...PROVIDERS[definition.provider].identityDefaults(definition),
     base_url: baseUrlOf(definition),
     prompt: definition.prompt ?? DEFAULT_JUDGE_PROMPT,
   }));
+}
+
+/** What a judge's prompt reads of a case (a suite's Case has these and more). */
+export interface JudgedCase {
+  id: string;
+  vars: JsonObject;
+  expected?: JsonValue;
+  kind: string;
 }
 
 /**
@@ -87,7 +84,7 @@ export function judgeIdentity(definition: JudgeSettings & { description?: string
  */
 export function renderJudgePrompt(
   judge: { rubric: string; prompt?: string },
-  input: { output: string; testCase: Pick<Case, "vars" | "expected" | "kind" | "id"> },
+  input: { output: string; testCase: JudgedCase },
 ): string {
   const vars = varLookup(input.testCase.vars);
   return renderTemplate(judge.prompt ?? DEFAULT_JUDGE_PROMPT, (field) => {

@@ -19,7 +19,8 @@ const FENCED = /^```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
  * Parses a judge's answer strictly: exactly one JSON object `{verdict, score?, reason?}`,
  * optionally inside one ```json fence. Anything else (prose, a second object, an unknown key, a
  * verdict that is not pass, fail or abstain) is an abstention: an answer that does not parse is
- * never read as a pass or a fail.
+ * never read as a pass or a fail. An abstention's first line is its cause and the judge's own
+ * words follow on the next, so abstentions group by cause (errored_causes reads first lines).
  *
  * @example
  * ```ts
@@ -38,7 +39,9 @@ export function parseJudgeAnswer(text: string): JudgeAnswer {
     json = JSON.parse(body);
   } catch {
     return {
-      abstain: `the judge did not answer with the JSON object asked for: ${quote(trimmed)}`,
+      abstain: `the judge did not answer with the JSON object asked for\nits answer: ${
+        quote(trimmed)
+      }`,
     };
   }
   const parsed = AnswerSchema.safeParse(json);
@@ -46,7 +49,7 @@ export function parseJudgeAnswer(text: string): JudgeAnswer {
     const issue = parsed.error.issues[0];
     const where = issue.path.length === 0 ? "" : ` (${issue.path.join(".")})`;
     return {
-      abstain: `the judge's answer is not {verdict, score?, reason?}${where}: ${issue.message}`,
+      abstain: `the judge's answer is not {verdict, score?, reason?}${where}\n${issue.message}`,
     };
   }
   const { verdict, score, reason } = parsed.data;
@@ -54,7 +57,7 @@ export function parseJudgeAnswer(text: string): JudgeAnswer {
     return {
       abstain: reason === undefined || reason.trim() === ""
         ? "the judge abstained without a reason"
-        : `the judge abstained: ${reason}`,
+        : `the judge abstained\nits reason: ${reason}`,
     };
   }
   return {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { backoffMsSchema, timeoutMsSchema } from "../suite/timer_limits.ts";
+import { backoffMsSchema, timeoutMsSchema } from "../timer_limits.ts";
 import { JUDGE_FIELDS } from "./judge.ts";
 import { templateFields } from "./template.ts";
 
@@ -20,6 +20,8 @@ export const JudgeShape = {
   /** Extra calls after a failed one (429, 5xx, a timeout); an answer that does not parse is not retried. */
   retries: z.number().int().nonnegative().max(10).default(2),
   backoff_ms: backoffMsSchema(1_000),
+  /** How many times an abstention is asked again before it is an errored verdict. */
+  abstention_retries: z.number().int().nonnegative().max(10).default(2),
 };
 
 /** A judge prompt names only fields a judge has, and shows the judge the output. */

@@ -1,37 +1,7 @@
 import { DiglineError } from "../errors.ts";
-import type { JsonObject } from "../json.ts";
-import {
-  ANTHROPIC_DEFAULT_MAX_TOKENS,
-  baseUrlOf,
-  DEFAULT_ANTHROPIC_VERSION,
-  type ModelConnection,
-} from "./connection.ts";
-import type { TokenCounts } from "./usage.ts";
-
-/** What is asked of a model: one user turn, with an optional system prompt. */
-export interface ModelPrompt {
-  system?: string;
-  prompt: string;
-}
-
-/** An HTTP request ready to send, without its credential (the host adds that). */
-export interface HttpPlan {
-  url: string;
-  headers: Record<string, string>;
-  body: JsonObject;
-}
-
-/** A model's answer, read the same way from either wire format. */
-export interface ModelReply {
-  /** The text the model wrote (empty when it wrote none). */
-  text: string;
-  /** Why the model declined, when it did: the refusal text, or the provider's stop reason. */
-  refusal?: string;
-  /** The provider's own word for why the answer ended (`stop`, `end_turn`, `max_tokens`, ...). */
-  stop: string | null;
-  /** Tokens the provider says the call used, when it says. */
-  usage?: TokenCounts;
-}
+import { baseUrlOf, type ModelConnection } from "./connection.ts";
+import { PROVIDERS } from "./providers/mod.ts";
+import type { HttpPlan, ModelPrompt } from "./providers/wire_format.ts";
 
 /** A response body that is not the shape the wire format promises. */
 export class WireFormatError extends DiglineError {}
@@ -55,48 +25,7 @@ export function buildRequest(connection: ModelConnection, prompt: ModelPrompt): 
   const base = baseUrlOf(connection);
   const query = new URLSearchParams(connection.query).toString();
   const suffix = query === "" ? "" : `?${query}`;
-  const optional = (key: keyof ModelConnection & string) =>
-    connection[key] === undefined ? {} : { [key]: connection[key] };
-  if (connection.provider === "openai") {
-    const messages = [
-      ...(prompt.system === undefined ? [] : [{ role: "system", content: prompt.system }]),
-      { role: "user", content: prompt.prompt },
-    ];
-    return {
-      url: `${base}/chat/completions${suffix}`,
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        ...connection.headers,
-      },
-      body: {
-        ...connection.extra_body,
-        model: connection.model,
-        messages,
-        ...optional("temperature"),
-        ...optional("max_tokens"),
-        ...optional("max_completion_tokens"),
-        ...optional("seed"),
-      } as JsonObject,
-    };
-  }
-  return {
-    url: `${base}/v1/messages${suffix}`,
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      "anthropic-version": connection.anthropic_version ?? DEFAULT_ANTHROPIC_VERSION,
-      ...connection.headers,
-    },
-    body: {
-      ...connection.extra_body,
-      model: connection.model,
-      max_tokens: connection.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
-      ...(prompt.system === undefined ? {} : { system: prompt.system }),
-      messages: [{ role: "user", content: prompt.prompt }],
-      ...optional("temperature"),
-    } as JsonObject,
-  };
+  return PROVIDERS[connection.provider].request(connection, prompt, { base, query: suffix });
 }
 
 /**

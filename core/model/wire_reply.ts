@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { ModelConnection } from "./connection.ts";
-import { type ModelReply, WireFormatError } from "./wire.ts";
+import { PROVIDERS } from "./providers/mod.ts";
+import type { ModelReply, WireFormat } from "./providers/wire_format.ts";
+import { WireFormatError } from "./wire.ts";
 
 /**
  * A provider's reply read with its schemas, apart from the request's code in wire.ts: `run`
@@ -8,34 +10,6 @@ import { type ModelReply, WireFormatError } from "./wire.ts";
  *
  * @module
  */
-
-const TokenCount = z.number().int().nonnegative();
-
-// Only what digline reads is checked; providers add fields all the time, so the rest passes.
-const OpenAiReplySchema = z.object({
-  choices: z.array(z.object({
-    message: z.object({
-      content: z.string().nullable().optional(),
-      refusal: z.string().nullable().optional(),
-    }),
-    finish_reason: z.string().nullable().optional(),
-  })).min(1),
-  usage: z.object({ prompt_tokens: TokenCount, completion_tokens: TokenCount }).nullable()
-    .optional(),
-});
-
-const AnthropicReplySchema = z.object({
-  type: z.literal("message"),
-  content: z.array(z.object({ type: z.string(), text: z.string().optional() })),
-  stop_reason: z.string().nullable(),
-  stop_details: z.object({ explanation: z.string().nullable().optional() }).nullable().optional(),
-  usage: z.object({
-    input_tokens: TokenCount,
-    output_tokens: TokenCount,
-    cache_creation_input_tokens: TokenCount.nullable().optional(),
-    cache_read_input_tokens: TokenCount.nullable().optional(),
-  }).optional(),
-});
 
 /**
  * Reads a successful response body. A body that is not JSON, or not the shape its wire format
@@ -49,42 +23,18 @@ export function readReply(provider: ModelConnection["provider"], body: string): 
   } catch {
     throw new WireFormatError(`the response is not JSON: ${sample(body)}`);
   }
-  if (provider === "openai") {
-    const parsed = OpenAiReplySchema.safeParse(json);
-    if (!parsed.success) throw shapeError("a chat completion", parsed.error);
-    const choice = parsed.data.choices[0];
-    const usage = parsed.data.usage;
-    const refusal = choice.message.refusal ??
-      (choice.finish_reason === "content_filter" ? "the provider's content filter" : undefined);
-    return {
-      text: choice.message.content ?? (choice.message.refusal ?? ""),
-      ...(refusal == null ? {} : { refusal }),
-      stop: choice.finish_reason ?? null,
-      ...(usage == null
-        ? {}
-        : { usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens } }),
-    };
-  }
-  const parsed = AnthropicReplySchema.safeParse(json);
-  if (!parsed.success) throw shapeError("an Anthropic message", parsed.error);
-  const message = parsed.data;
-  const text = message.content.filter((b) => b.type === "text").map((b) => b.text ?? "").join("");
-  const usage = message.usage;
-  return {
-    text,
-    ...(message.stop_reason === "refusal"
-      ? { refusal: message.stop_details?.explanation ?? "stop_reason refusal" }
-      : {}),
-    stop: message.stop_reason,
-    ...(usage === undefined ? {} : {
-      usage: {
-        // Anthropic counts cached input apart; the input billed is the sum of the three.
-        input_tokens: usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) +
-          (usage.cache_read_input_tokens ?? 0),
-        output_tokens: usage.output_tokens,
-      },
-    }),
-  };
+  return readWith<unknown>(PROVIDERS[provider], json);
+}
+
+// Each wire format's reply schema is built once, at its first reply.
+const schemas = new Map<WireFormat, z.ZodType>();
+
+function readWith<Reply>(format: WireFormat<Reply>, json: unknown): ModelReply {
+  let schema = schemas.get(format) as z.ZodType<Reply> | undefined;
+  if (schema === undefined) schemas.set(format, schema = format.replySchema(z));
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw shapeError(format.replyName, parsed.error);
+  return format.read(parsed.data);
 }
 
 function shapeError(what: string, error: z.ZodError): WireFormatError {

@@ -21,7 +21,14 @@ export type Flip = z.infer<typeof FlipSchema>;
 
 /** What one wall of the probe found. */
 export const ProbeResultSchema = z.strictObject({
-  wall: z.enum(["mcp-promote", "policy-write", "cycle-write", "policy-digest"]),
+  wall: z.enum([
+    "mcp-promote",
+    "policy-write",
+    "cycle-write",
+    "policy-digest",
+    "approval-write",
+    "approval-digest",
+  ]),
   outcome: z.enum([
     "intact",
     "collapsed",

@@ -48,8 +48,9 @@ export interface PastDecision {
 /**
  * The seat. Without a policy the classification's own escalation stands. A policy can only hold,
  * never wake; a hold cites the clause that covered the cycle; a moved canary, a run that exited
- * 2 and a max_reruns raised after the cycle began can not be held; and when the policy on disk
- * is not the one the cycle was ruled by, no clause is consulted at all.
+ * 2 and a max_reruns raised after the cycle began can not be held; when the policy on disk
+ * is not the one the cycle was ruled by, no clause is consulted at all; and an approval that
+ * changed while the cycle ran always wakes.
  */
 export function decide(
   cycle: Cycle,
@@ -76,6 +77,18 @@ export function decide(
   const verdictSays = `${describe(cycle)}: ${
     wakes ? "this wakes somebody" : "nothing to wake anyone for"
   }`;
+  // The reference moved under the cycle: what it measured was measured against something
+  // nobody approved, so no policy and no classification can hold it.
+  const approval = cycle.probe.find((p) => p.wall === "approval-digest" && p.outcome === "moved");
+  if (approval !== undefined) {
+    return {
+      ...base,
+      escalate: true,
+      clause: null,
+      reason: `approval-moved: ${approval.detail}; ${describe(cycle)}, measured against an ` +
+        "approval nobody may have made, so this wakes somebody",
+    };
+  }
   if (digest !== (cycle.policy?.digest ?? null)) {
     return {
       ...base,

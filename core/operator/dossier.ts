@@ -97,6 +97,8 @@ function wallLine(result: ProbeResult): string {
     "policy-write": "writing operator.toml",
     "cycle-write": "writing the cycle file",
     "policy-digest": "the policy digest against the file on disk",
+    "approval-write": "writing the approval from inside the cycle",
+    "approval-digest": "the approval against the one the cycle began with",
   };
   return `${names[result.wall]}: **${result.outcome}** (${result.detail})`;
 }

@@ -28,6 +28,7 @@ export const SECTION_TITLES: Partial<Record<FactKind, string>> = {
   "canary-moved": "Canaries moved",
   "config-changed": "The checks' definitions changed",
   "cases-changed": "The cases changed",
+  "target-changed": "The target's settings changed",
   "case-added": "Cases added",
   "case-removed": "Cases removed",
   "check-added": "Checks added",

@@ -1,4 +1,5 @@
-import { factLine, figureStatusWord, headline } from "../compare/reading.ts";
+import { factLine, figureStatusWord } from "../compare/explain_lines.ts";
+import { headline } from "../compare/headline.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { escapeHtml } from "./escape_html.ts";
 import { htmlHead } from "./html_head.ts";

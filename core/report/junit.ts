@@ -1,5 +1,5 @@
 import { type Fact, VERDICT_FORCED_BY_FACT } from "../compare/facts.ts";
-import { headline } from "../compare/reading.ts";
+import { headline } from "../compare/headline.ts";
 import type { CaseResult } from "../run/run_document.ts";
 import type { Verdict as CheckVerdict } from "../run/verdict.ts";
 import type { ReportInput } from "./input.ts";

@@ -1,6 +1,7 @@
 import type { FigureComparison } from "../compare/compare.ts";
 import type { Fact } from "../compare/facts.ts";
-import { figureStatusWord, headline } from "../compare/reading.ts";
+import { figureStatusWord } from "../compare/explain_lines.ts";
+import { headline } from "../compare/headline.ts";
 import { comparedCases, factsByKind, SECTION_TITLES } from "./facts_by_kind.ts";
 import type { ReportInput } from "./input.ts";
 import { mdCode, mdText } from "./markdown_text.ts";

@@ -1,8 +1,9 @@
-import { runTotals } from "../model/totals.ts";
+import { runTotals } from "./run_totals.ts";
 // The zod-free modules, not the schemas that re-export them: storing a run loads no zod (ADR 0070).
 import { recordedAssertions } from "../compare/recorded_assertions.ts";
 import type { Suite } from "../suite/suite.ts";
 import { targetIdentity } from "../suite/target_identity.ts";
+import { type TargetSettings, targetSettingsOf } from "./target_settings.ts";
 import { computeFigures } from "./aggregate.ts";
 import type { BaselineRecheck, CaseResult, RunDocument } from "./run_document.ts";
 import { RUN_SCHEMA_VERSION } from "./run_schema_version.ts";
@@ -52,6 +53,9 @@ export function assembleRun(
     },
     // A re-grade judges the stored run's outputs: its target is the one that answered them.
     target: scope.kind === "regrade" ? scope.run.target : targetIdentity(suite.target),
+    ...targetSettingsField(
+      scope.kind === "regrade" ? scope.run.target_settings : targetSettingsOf(suite.target),
+    ),
     git_commit: record.git_commit,
     started_at: record.started_at,
     finished_at: record.finished_at,
@@ -73,4 +77,10 @@ export function assembleRun(
       : { baseline_rechecks: [...options.baselineRechecks] }),
     ...(suite.report.redact.length === 0 ? {} : { redact: [...suite.report.redact] }),
   };
+}
+
+function targetSettingsField(settings: TargetSettings | undefined): {
+  target_settings?: TargetSettings;
+} {
+  return settings === undefined ? {} : { target_settings: settings };
 }

@@ -17,6 +17,7 @@ import { type Shard, ShardSchema } from "./shard.ts";
 import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 
 import { RUN_SCHEMA_VERSION } from "./run_schema_version.ts";
+import type { TargetSettings } from "./target_settings.ts";
 
 // Apart, so the hand check of a run (run_document_check.ts) names the version without zod.
 export { RUN_SCHEMA_VERSION };
@@ -222,6 +223,23 @@ export interface Figure {
 }
 const _figure: SameType<Figure, z.infer<typeof FigureSchema>> = true;
 
+/** A model target's settings as a run records them (core/run/target_settings.ts). */
+export const TargetSettingsSchema = z.strictObject({
+  provider: z.string(),
+  model: z.string(),
+  endpoint: z.string(),
+  system: z.string().optional(),
+  prompt: z.string().optional(),
+  temperature: z.number().optional(),
+  top_p: z.number().optional(),
+  max_tokens: z.number().int().optional(),
+  max_completion_tokens: z.number().int().optional(),
+  seed: z.number().int().optional(),
+  anthropic_version: z.string().optional(),
+  extra_body: z.record(z.string(), JsonValueSchema).optional(),
+});
+const _settings: SameType<TargetSettings, z.infer<typeof TargetSettingsSchema>> = true;
+
 /** What one run recorded. */
 export const RunDocumentSchema = z.strictObject({
   schema_version: z.literal(RUN_SCHEMA_VERSION),
@@ -235,6 +253,12 @@ export const RunDocumentSchema = z.strictObject({
     source: z.string(),
   }),
   target: z.strictObject({ kind: z.string(), name: z.string() }),
+  /**
+   * What a model target was asked with (its provider, model, endpoint host, the digests of its
+   * prompts, its sampling settings), so a comparison can say what changed on the target's side.
+   * Absent for other targets and in older runs.
+   */
+  target_settings: TargetSettingsSchema.optional(),
   /** The commit the run was made at, with "-dirty" for uncommitted changes; null outside git. */
   git_commit: z.string().nullable(),
   started_at: z.iso.datetime(),
@@ -317,6 +341,8 @@ export interface RunDocument {
   };
   /** What was asked, never a secret. */
   target: { kind: string; name: string };
+  /** What a model target was asked with; absent for other targets and in older runs. */
+  target_settings?: TargetSettings;
   /** The commit the run was made at, with "-dirty" for uncommitted changes; null outside git. */
   git_commit: string | null;
   /** ISO 8601, UTC. */

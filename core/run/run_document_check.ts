@@ -1,6 +1,7 @@
 import type { CaseResult, RunDocument } from "./run_document.ts";
 import { RUN_SCHEMA_VERSION } from "./run_schema_version.ts";
 import { AGGREGATE_KEYS, AGGREGATE_KINDS, AGGREGATE_NAME } from "../suite/aggregate_shape.ts";
+import { TARGET_SETTINGS_KEYS } from "./target_settings.ts";
 
 // RunDocumentSchema's rules for a run as digline writes it, by hand and without zod: `view`
 // reads one run and `compare` two, and importing zod with the run schemas cost more than
@@ -14,6 +15,7 @@ const RUN_KEYS = inOrder([
   "tenant",
   "suite",
   "target",
+  "target_settings",
   "git_commit",
   "started_at",
   "finished_at",
@@ -49,6 +51,7 @@ export function isPlainRunDocument(value: unknown): value is RunDocument {
     !hasExactly(v.target, ["kind", "name"]) || typeof v.target.kind !== "string" ||
     typeof v.target.name !== "string"
   ) return false;
+  if ("target_settings" in v && !isPlainTargetSettings(v.target_settings)) return false;
   if (v.git_commit !== null && typeof v.git_commit !== "string") return false;
   if (!isIsoDatetime(v.started_at) || !isIsoDatetime(v.finished_at)) return false;
   if (!Array.isArray(v.assertions) || !v.assertions.every(isPlainAssertion)) return false;
@@ -68,6 +71,28 @@ export function isPlainRunDocument(value: unknown): value is RunDocument {
     !(Array.isArray(v.redact) && v.redact.every((r) => r === "outputs" || r === "vars"))
   ) return false;
   return Array.isArray(v.cases) && v.cases.every(isPlainCaseResult);
+}
+
+const SETTINGS_KEYS = inOrder(TARGET_SETTINGS_KEYS);
+
+/** TargetSettingsSchema by hand. */
+function isPlainTargetSettings(value: unknown): boolean {
+  if (!isRecord(value) || !hasKeysInOrder(value, SETTINGS_KEYS)) return false;
+  for (const key of ["provider", "model", "endpoint"]) {
+    if (typeof value[key] !== "string") return false;
+  }
+  for (const key of ["system", "prompt", "anthropic_version"]) {
+    if (key in value && typeof value[key] !== "string") return false;
+  }
+  for (const key of ["temperature", "top_p"]) {
+    if (key in value && !(typeof value[key] === "number" && Number.isFinite(value[key]))) {
+      return false;
+    }
+  }
+  for (const key of ["max_tokens", "max_completion_tokens", "seed"]) {
+    if (key in value && !Number.isSafeInteger(value[key])) return false;
+  }
+  return !("extra_body" in value) || (isRecord(value.extra_body) && isJsonValue(value.extra_body));
 }
 
 function isPlainAssertion(value: unknown): boolean {

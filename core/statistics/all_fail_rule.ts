@@ -1,4 +1,4 @@
-import type { ConfirmationOutcome } from "./sequential_test.ts";
+import type { ConfirmationOutcome } from "./sequential_probability_ratio.ts";
 
 /**
  * `compare --confirm`'s rule for a stable check that failed: draw it again until it passes once
@@ -57,4 +57,26 @@ export function rerunsForFamilyError(
     }
   }
   return options.max;
+}
+
+/**
+ * The fewest baseline runs for which k reruns keep `checks` stable checks within `alpha` (the
+ * union bound of rerunsForFamilyError), or null when none up to `max` would.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * // 200 checks at a tenth of 0.01 with ten reruns: eight runs.
+ * assertEquals(runsForFamilyError({ checks: 200, k: 10, alpha: 0.001, max: 100 }), 8);
+ * ```
+ */
+export function runsForFamilyError(
+  options: { checks: number; k: number; alpha: number; max: number },
+): number | null {
+  for (let runs = 1; runs <= options.max; runs++) {
+    if (options.checks * falseConfirmationBound({ runs, k: options.k }) <= options.alpha) {
+      return runs;
+    }
+  }
+  return null;
 }

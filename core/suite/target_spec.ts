@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { backoffMsSchema, timeoutMsSchema } from "./timer_limits.ts";
+import { backoffMsSchema, timeoutMsSchema } from "../timer_limits.ts";
 import type { SameType } from "../same_type.ts";
 import type { JsonObject } from "../json.ts";
 import type { ModelConnection, ModelConnectionOptions } from "../model/connection.ts";
@@ -65,6 +65,14 @@ function refuseUrlCredentials(url: string, ctx: z.RefinementCtx): void {
   });
 }
 
+/**
+ * The environment variables a system written in code reads. Under `digline mcp` it reads these
+ * and no others (ADR 0084); elsewhere it reads what the command may.
+ */
+export const EnvNamesSchema = z.array(
+  z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "a variable's name: letters, digits and _"),
+);
+
 /** The `[target]` table of a TOML suite: exactly one of command, module, http or provider. */
 export const TargetTableSchema = z.union([
   z.strictObject({
@@ -76,6 +84,7 @@ export const TargetTableSchema = z.union([
     ...settings,
     module: z.string().min(1),
     export: z.string().min(1).default("default"),
+    env: EnvNamesSchema.optional(),
   }),
   z.strictObject({
     ...settings,
@@ -134,6 +143,8 @@ export interface ModuleTarget extends Partial<RunSettings> {
   module: string;
   /** The export to call; `default` when absent. */
   export?: string;
+  /** The environment variables it reads, which `digline mcp` grants it and no others. */
+  env?: string[];
 }
 
 /**
@@ -196,7 +207,7 @@ export type TargetFunction = (
 /** What the driver calls: a resolved target of any kind. */
 export type TargetSpec =
   | { kind: "command"; command: string[]; cwd: string }
-  | { kind: "module"; module: string; export: string }
+  | { kind: "module"; module: string; export: string; env?: string[] }
   | {
     kind: "http";
     url: string;
@@ -205,5 +216,5 @@ export type TargetSpec =
     api_key_env?: string;
     api_key_header?: string;
   }
-  | { kind: "function"; name: string; fn: TargetFunction }
+  | { kind: "function"; name: string; fn: TargetFunction; env?: string[] }
   | { kind: "provider"; connection: ModelConnection; prompt: string };

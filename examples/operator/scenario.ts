@@ -1,6 +1,7 @@
 /**
  * Runs one of the operator's four scenarios end to end, exactly as a scheduler would: a fresh
- * workspace in .operator-demo/<scenario>/, a baseline of three runs approved with the CLI, the
+ * workspace in .operator-demo/<scenario>/, a baseline of eight runs approved with the CLI (with
+ * eight, --confirm's k for its 30 checks is 6, within the operator's max_reruns; ADR 0092), the
  * system switched to the scenario's behaviour, then one `operator cycle` launched with the
  * operator task's own flags from deno.json. Prints what the cycle found and decided, and exits 0
  * when the classification is the scenario's.
@@ -12,7 +13,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { taskFlags } from "../task_flags.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -66,7 +67,7 @@ export async function prepareScenario(
       "promote",
       "latest",
       "--repeats",
-      "3",
+      "8",
       "--by",
       "scenario",
       "--because",

@@ -3,7 +3,8 @@
  * way on every machine. `mode.json` beside it says how it behaves; the scenario runner writes it.
  *
  * - baseline, steady: every answer right.
- * - wobble: question 7 is answered wrong the first time it is asked in a process, right after.
+ * - wobble: question 7 is answered wrong the first time it is asked in a Worker, right after (the
+ *   run asks it in one Worker and the reruns in another, ADR 0083).
  * - drift: question 7 is always answered wrong.
  * - structural: every third question is answered wrong (10 of 30).
  *

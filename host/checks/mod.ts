@@ -11,12 +11,15 @@ import type { ModelPool } from "../models/pool.ts";
 import { boundRegexChecks } from "./bounded_regex.ts";
 import { openRegexPool } from "./regex_pool.ts";
 import type { CheckSandbox } from "./sandbox.ts";
+import type { ImpureCheckError } from "../user_code/impure_check.ts";
 
 /** The assertions a run asks, and what to release when it ends. */
 export interface BoundChecks {
   assertions: Assertion[];
   /** Stops the Workers the checks started; the run calls it once it is done asking. */
   close(): void;
+  /** A check declared pure that answered one input two ways, once one has. */
+  impure(): Error | undefined;
 }
 
 /** The suite module custom checks are imported from again, in the sandbox. */
@@ -48,6 +51,7 @@ export async function bindChecks(
     sandbox = await openCheckSandbox(options.module.url, options.module);
   }
   const pool = openRegexPool();
+  const impure: { found?: ImpureCheckError } = {};
   const judged = assertions.some(isJudgeAssertion)
     ? (await import("../judges/mod.ts")).bindJudges(assertions, { models: options.models })
     : assertions;
@@ -61,6 +65,7 @@ export async function bindChecks(
     : (await import("./sandboxed_custom.ts")).sandboxCustomChecks(bounded, {
       sandbox,
       timeoutMs: options.timeoutMs,
+      impure,
     });
   return {
     assertions: custom,
@@ -68,5 +73,6 @@ export async function bindChecks(
       pool.close();
       sandbox?.close();
     },
+    impure: () => impure.found,
   };
 }

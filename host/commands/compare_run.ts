@@ -1,4 +1,4 @@
-import { compareRunsWith, type Comparison } from "../../core/compare/compare_runs.ts";
+import { compareRunsWith, type Comparison } from "../../core/compare/comparison.ts";
 import { recheckBaseline } from "../../core/compare/recheck.ts";
 import { casesById } from "../../core/run/cases_by_id.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";

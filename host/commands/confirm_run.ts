@@ -1,5 +1,11 @@
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
-import { nextDraws, planConfirmation } from "../../core/compare/confirmation_plan.ts";
+import { confirmationBinding } from "./confirmation_binding.ts";
+import {
+  type ConfirmShortfall,
+  confirmShortfall,
+  nextDraws,
+  planConfirmation,
+} from "../../core/compare/confirmation_plan.ts";
 import {
   type CaseResult,
   RUN_SCHEMA_VERSION,
@@ -62,6 +68,12 @@ export async function confirmRun(
     candidateRun: candidate.run_id,
     baselineRuns: baselineIds,
   });
+  if (journal === null) {
+    const shortfall = confirmShortfall(options.baselineRuns);
+    if (shortfall !== null) {
+      throw new ConfirmRefusedError(candidate.run_id, { detail: shortfallSentence(shortfall) });
+    }
+  }
   const plan = journal?.header.plan ?? planConfirmation(options.baselineRuns, candidate);
   const startedAt = journal === null ? clock.now() : new Date(journal.header.started_at);
   const confirmationId = journal?.header.confirmation_id ?? newRunId(startedAt);
@@ -147,8 +159,21 @@ export async function confirmRun(
     started_at: startedAt.toISOString(),
     finished_at: clock.now().toISOString(),
     plan,
+    bound_to: confirmationBinding(candidate, options.baselineRuns),
     rounds,
   };
   const path = await options.store.writeConfirmation(confirmation);
   return { confirmation, path };
+}
+
+/** What a refused `--confirm` tells the user: why, and the runs (or reruns) that would do. */
+function shortfallSentence(s: ConfirmShortfall): string {
+  const runs = s.runs_needed === null
+    ? "no baseline size would with this confirm_draws"
+    : `promote a baseline of at least ${s.runs_needed} runs ` +
+      `(digline promote RUN --repeats ${s.runs_needed} --because TEXT)`;
+  const draws = s.draws_needed === null ? "" : `, or set [gate] confirm_draws = ${s.draws_needed}`;
+  return `a baseline of ${s.runs} run${s.runs === 1 ? "" : "s"} can not hold the chance of ` +
+    `confirming a false break of its ${s.checks} checks within alpha in ${s.max_draws} reruns; ` +
+    `${runs}${draws} (docs/detection.md)`;
 }

@@ -7,7 +7,7 @@ import { PromoteRefusedError, UsageError } from "../refusals.ts";
 import { checkDeterminism } from "./determinism_check.ts";
 import type { RunStore } from "../store.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
-import { resolveNamedRun } from "./select_suite.ts";
+import { resolveNamedRun, suiteToPromote } from "./select_suite.ts";
 import { refusePartial } from "./compare_run.ts";
 
 /** What `promote` needs besides the run. */
@@ -45,7 +45,9 @@ export interface PromoteResult {
  * one whose calibration came back wrong (its instrument was off, so its verdicts are not).
  */
 export async function promoteRun(ref: string, options: PromoteOptions): Promise<PromoteResult> {
-  const run = await resolveNamedRun(options.store, ref, { suite: options.suite });
+  const run = ref === "latest" && options.suite === undefined
+    ? await options.store.resolveRun(ref, { suite: await suiteToPromote(options.store) })
+    : await resolveNamedRun(options.store, ref, { suite: options.suite });
   refusePartial(run, "promote");
   // Refuse an unfit first run before paying for repeats of it.
   refuseUnfit(run, run);

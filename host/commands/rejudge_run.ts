@@ -2,7 +2,7 @@ import type { RunDocument } from "../../core/run/run_document.ts";
 import { RejudgeRefusedError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
 import { runSuite, type RunSuiteOptions, type RunSuiteResult } from "./run_suite.ts";
-import { selectSuite } from "./select_suite.ts";
+import { resolveNamedRun } from "./select_suite.ts";
 
 /** What `rejudge` needs besides the run. */
 export interface RejudgeOptions extends Omit<RunSuiteOptions, "regrade"> {
@@ -18,8 +18,8 @@ export interface RejudgeOptions extends Omit<RunSuiteOptions, "regrade"> {
  * target is never called. Journaled and resumable like `run`.
  */
 export async function rejudgeRun(ref: string, options: RejudgeOptions): Promise<RunSuiteResult> {
-  const suite = await selectSuite(options.store, options.suite);
-  const run = await options.store.resolveRun(ref, { suite });
+  // An id names its own suite, as compare, explain and promote read it; `latest` needs one.
+  const run = await resolveNamedRun(options.store, ref, { suite: options.suite });
   refuseSampled(run);
   return await runSuite(options.suiteFile ?? run.suite.source, { ...options, regrade: run });
 }

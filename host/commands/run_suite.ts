@@ -137,58 +137,65 @@ async function runLoadedSuite(
   // The session reads model keys as it opens, before a journal exists: a missing key or
   // --allow-env is refused before anything is called, and leaves no work file behind.
   const inputs = new Map<string, string>();
-  const { header, cases, reuse } = await withRunSession({ ...loaded, suite }, async (session) => {
-    const startedAt = clock.now();
-    const header: JournalHeader = journal?.header ?? {
-      journal: 1,
-      run_id: newRunId(startedAt),
-      suite: suite.name,
-      cases_digest: suite.cases_digest,
-      config_hash: suite.config_hash,
-      started_at: startedAt.toISOString(),
-      // A re-grade judges the outputs the re-graded run's code produced, at its commit.
-      git_commit: regrade !== undefined
-        ? regrade.git_commit
-        : options.gitCommit !== undefined
-        ? options.gitCommit
-        : await (stamp ?? gitStamp(loaded.dir)),
-    };
-    const writer = journal === null
-      ? await JournalWriter.create(workFile, header)
-      : await JournalWriter.resume(workFile, journal);
-    const reuse = journal?.entries ?? new Map();
-    journal = null;
-    const declaredById = new Map(declared.map((c) => [c.id, c]));
-    let cases;
-    try {
-      cases = await session.draw(undefined, {
-        reuse,
-        onCaseResult: (result) => {
-          // Digested as each case finishes, while the workers wait for the target, rather than
-          // all at once after the last (about 30 ms at 5,000 cases).
-          const testCase = declaredById.get(result.case_id);
-          if (testCase !== undefined) inputs.set(result.case_id, inputsDigest(testCase));
-          return writer.append(result);
-        },
-        onCaseDone: options.onProgress,
-        signal: options.signal,
-      });
-    } catch (error) {
-      // What finished before the stop is written out for --resume; the stop is what gets said.
-      await writer.close().catch(() => {});
-      throw error;
-    }
-    await writer.close();
-    return { header, cases, reuse };
-  }, regrade === undefined ? {} : { target: storedOutputsOnly(regrade.run_id) });
+  const { header, cases, reuse, baselineRechecks } = await withRunSession(
+    { ...loaded, suite },
+    async (session) => {
+      const startedAt = clock.now();
+      const header: JournalHeader = journal?.header ?? {
+        journal: 1,
+        run_id: newRunId(startedAt),
+        suite: suite.name,
+        cases_digest: suite.cases_digest,
+        config_hash: suite.config_hash,
+        started_at: startedAt.toISOString(),
+        // A re-grade judges the outputs the re-graded run's code produced, at its commit.
+        git_commit: regrade !== undefined
+          ? regrade.git_commit
+          : options.gitCommit !== undefined
+          ? options.gitCommit
+          : await (stamp ?? gitStamp(loaded.dir)),
+      };
+      const writer = journal === null
+        ? await JournalWriter.create(workFile, header)
+        : await JournalWriter.resume(workFile, journal);
+      const reuse = journal?.entries ?? new Map();
+      journal = null;
+      const declaredById = new Map(declared.map((c) => [c.id, c]));
+      let cases;
+      try {
+        cases = await session.draw(undefined, {
+          reuse,
+          onCaseResult: (result) => {
+            // Digested as each case finishes, while the workers wait for the target, rather than
+            // all at once after the last (about 30 ms at 5,000 cases).
+            const testCase = declaredById.get(result.case_id);
+            if (testCase !== undefined) inputs.set(result.case_id, inputsDigest(testCase));
+            return writer.append(result);
+          },
+          onCaseDone: options.onProgress,
+          signal: options.signal,
+        });
+      } catch (error) {
+        // What finished before the stop is written out for --resume; the stop is what gets said.
+        await writer.close().catch(() => {});
+        throw error;
+      }
+      await writer.close();
+      // Pure checks re-check the baseline in the session's sandbox, as they graded the cases: a
+      // suite's code never runs in this process.
+      const baselineRechecks = scope.kind === "whole"
+        ? await (await import("./baseline_rechecks.ts")).pureBaselineRechecks(
+          { ...suite, assertions: session.checks },
+          options,
+        )
+        : [];
+      return { header, cases, reuse, baselineRechecks };
+    },
+    regrade === undefined ? {} : { target: storedOutputsOnly(regrade.run_id) },
+  );
   // The store's code (the run's schemas, the recheck rules) is loaded once the cases are done:
   // none of it is needed before the first call, and loading it cost the load 60-100 ms.
-  const [{ assembleRun }, { pureBaselineRechecks }] = await Promise.all([
-    import("../../core/run/assemble_run.ts"),
-    import("./baseline_rechecks.ts"),
-  ]);
-  // A re-grade is graded by the suite itself and a shard is not compared: neither needs them.
-  const baselineRechecks = scope.kind === "whole" ? await pureBaselineRechecks(suite, options) : [];
+  const { assembleRun } = await import("../../core/run/assemble_run.ts");
   const run = assembleRun(suite, {
     cases: withCaseInputs(cases, declared, inputs),
     record: {

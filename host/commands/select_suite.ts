@@ -30,6 +30,42 @@ export async function selectSuite(
 }
 
 /**
+ * The suite `promote latest` is about when no --suite names one: the only suite, or else the one
+ * suite whose newest run was made after its current approval (or that has none). Several such
+ * suites, or none, is a refusal that names them.
+ */
+export async function suiteToPromote(store: RunStore): Promise<string | undefined> {
+  const suites = await store.suites();
+  if (suites.length <= 1) return suites[0];
+  const index = await store.runIndex();
+  const waiting: string[] = [];
+  for (const suite of suites) {
+    const newest = index.filter((e) => e.suite === suite).at(-1)?.runId;
+    const approval = (await store.baselineHistory(suite)).at(-1);
+    if (newest === undefined) continue;
+    if (approval === undefined || runIdTime(newest) > approval.promoted_at) waiting.push(suite);
+  }
+  if (waiting.length === 1) return waiting[0];
+  throw new UsageError(
+    waiting.length === 0
+      ? `The store ${store.tenantDir} holds ${suites.length} suites (${
+        suites.join(", ")
+      }) and none has a run newer than its approval: name one with --suite NAME`
+      : `${waiting.length} suites have a run newer than their approval (${
+        waiting.join(", ")
+      }): name one with --suite NAME`,
+  );
+}
+
+/** When a run began, as an ISO instant, read from its id (YYYYMMDD-HHMMSS-mmm-hex). */
+function runIdTime(runId: string): string {
+  const d = runId;
+  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}T${d.slice(9, 11)}:${d.slice(11, 13)}:${
+    d.slice(13, 15)
+  }.${d.slice(16, 19)}Z`;
+}
+
+/**
  * Finds the run a command names. An id or prefix names its own suite, so it is looked up in
  * every suite (unless --suite narrows it); `latest` needs a suite, chosen as selectSuite does.
  */

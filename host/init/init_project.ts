@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { writeFileAtomic } from "../atomic_write.ts";
 import { UsageError } from "../refusals.ts";
-import { type ScaffoldFile, scaffoldFiles } from "./scaffold_files.ts";
+import { type ScaffoldFile, scaffoldFiles, type ScaffoldOptions } from "./scaffold_files.ts";
 
 /** What init wrote, relative to the project folder. */
 export interface InitResult {
@@ -14,7 +14,7 @@ export interface InitResult {
  */
 export async function initProject(
   dir: string,
-  options: { action: string },
+  options: ScaffoldOptions,
 ): Promise<InitResult> {
   const files = scaffoldFiles(options);
   const present = [];

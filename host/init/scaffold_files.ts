@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 
 /** The suite, relative to the project folder. */
 export const SUITE_PATH = "evals/suite.toml";
@@ -72,12 +73,40 @@ const STORE_GITIGNORE =
 !/*/baselines/
 `;
 
-/** The pull-request gate, using digline's composite action (`uses:` names where it lives). */
-export function workflow(options: { action: string }): string {
-  return `# Written by digline init: the pull-request gate. Exit 1 (worse) or 2 (not judged) fails it.
+/** The digline CI installs: a GitHub repository and the commit pinned in it. */
+export interface DiglineSource {
+  /** OWNER/NAME on GitHub. */
+  repository: string;
+  /** The full commit id: git checks every file it fetches against it. */
+  commit: string;
+}
+
+/** Where init's workflow gets digline: its own local action, or an action the user named. */
+export interface ScaffoldOptions {
+  /** An action reference the user passed (`--action`): the workflow uses it as it stands. */
+  action?: string;
+  /** The digline the local action installs (`--source`, or the clone init runs from). */
+  source?: DiglineSource;
+}
+
+/** The local composite action init writes, relative to the project folder. */
+export const LOCAL_ACTION_PATH = ".github/actions/digline/action.yml";
+
+/** The label a maintainer adds to accept a pull request's change of approvals. */
+export const ACCEPT_LABEL = "digline-accept-approval-change";
+
+/** The Deno CI installs, pinned: npm checks the package against the registry's digest. */
+const DENO_VERSION = "2.9.6";
+
+/** The pull-request gate, using the local action (or the action `--action` named). */
+export function workflow(options: { uses: string }): string {
+  return `# Written by digline init: the pull-request gate. Each suite's line in the job summary says its
+# verdict and why a non-zero exit failed the job. See digline's docs/ci.md.
 name: digline
 on:
   pull_request:
+    # labeled and unlabeled: the gate runs again when a maintainer adds or removes the label below.
+    types: [opened, synchronize, reopened, labeled, unlabeled]
 permissions:
   contents: read
   pull-requests: write
@@ -86,24 +115,159 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
-        with:
-          fetch-depth: 0
       - uses: actions/setup-node@v4
         with:
           node-version: 22
-      - uses: ${options.action}
+      - id: digline
+        uses: ${options.uses}
+        env:
+          # The keys your suites name in api_key_env, from the repository's secrets. A fork's pull
+          # request gets no secrets: its summary says the key is missing.
+          OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
         with:
           suites: ${SUITE_PATH}
+          confirm: false
+          # A pull request that changes approvals (re-approves, removes or renames a suite) fails
+          # until someone with triage or write access adds this label.
+          accept-approval-change: \${{ contains(github.event.pull_request.labels.*.name, '${ACCEPT_LABEL}') }}
           comment: true
 `;
 }
 
-/** The files, in the order init writes them. */
-export function scaffoldFiles(options: { action: string }): ScaffoldFile[] {
-  return [
+/**
+ * The local composite action: installs the pinned digline (its commit fetched by id and checked)
+ * and Deno from npm at a fixed version, then runs digline's own gate and comment steps.
+ */
+export function localAction(source: DiglineSource): string {
+  return `# Written by digline init: the digline gate, installed from ${source.repository} at the
+# commit below. To upgrade, change DIGLINE_COMMIT to a newer commit of that repository.
+name: digline gate
+description: Runs digline suites and gates each against the approvals on the base branch.
+inputs:
+  suites:
+    description: Suite files, separated by spaces or newlines.
+    required: true
+  confirm:
+    description: "true: compare --confirm within each suite's [gate] max_extra_calls."
+    required: false
+    default: "false"
+  accept-approval-change:
+    description: "true: a maintainer accepts this pull request's change of approvals."
+    required: false
+    default: "false"
+  comment:
+    description: "true: one pull-request comment with the reading, updated on each push."
+    required: false
+    default: "false"
+  github-token:
+    description: The token the comment is written with.
+    required: false
+    default: \${{ github.token }}
+outputs:
+  exit-code:
+    description: The worst suite's exit code.
+    value: \${{ steps.gate.outputs.exit-code }}
+  headline:
+    description: Each suite's verdict and reason.
+    value: \${{ steps.gate.outputs.headline }}
+runs:
+  using: composite
+  steps:
+    - name: Install Deno and digline, pinned
+      shell: bash
+      env:
+        DIGLINE_REPOSITORY: ${source.repository}
+        DIGLINE_COMMIT: ${source.commit}
+      run: |
+        npm install -g "deno@${DENO_VERSION}"
+        tool="$RUNNER_TEMP/digline"
+        git init -q "$tool"
+        git -C "$tool" fetch -q --depth=1 "https://github.com/$DIGLINE_REPOSITORY" "$DIGLINE_COMMIT"
+        git -C "$tool" checkout -q FETCH_HEAD
+        # The commit id is a digest of every file: the checkout is the pinned digline or nothing.
+        test "$(git -C "$tool" rev-parse HEAD)" = "$DIGLINE_COMMIT"
+        (cd "$tool" && deno task install)
+        echo "\${DENO_INSTALL_ROOT:-$HOME/.deno}/bin" >> "$GITHUB_PATH"
+        echo "DIGLINE_TOOL=$tool" >> "$GITHUB_ENV"
+    - name: Run the suites and gate
+      id: gate
+      shell: bash
+      env:
+        DIGLINE_SUITES: \${{ inputs.suites }}
+        DIGLINE_CONFIRM: \${{ inputs.confirm }}
+        DIGLINE_ACCEPT_APPROVAL_CHANGE: \${{ inputs.accept-approval-change }}
+        DIGLINE_REPORT_DIR: \${{ runner.temp }}/digline-report
+      run: bash "$DIGLINE_TOOL/action/gate.sh"
+    - name: Upload the reports
+      if: always()
+      uses: actions/upload-artifact@v4
+      with:
+        name: digline-report
+        path: \${{ runner.temp }}/digline-report
+        if-no-files-found: ignore
+    - name: Comment on the pull request
+      if: always() && inputs.comment == 'true' && github.event_name == 'pull_request' && !github.event.pull_request.head.repo.fork
+      continue-on-error: true
+      shell: bash
+      env:
+        GH_TOKEN: \${{ inputs.github-token }}
+        PR_NUMBER: \${{ github.event.pull_request.number }}
+        DIGLINE_COMMENT_FILE: \${{ runner.temp }}/digline-report/summary.md
+      run: bash "$DIGLINE_TOOL/action/comment.sh"
+`;
+}
+
+/** The files, in the order init writes them: the CI files only when it knows where digline is. */
+export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
+  const files: ScaffoldFile[] = [
     { path: SUITE_PATH, content: SUITE },
     { path: "evals/system.ts", content: SYSTEM },
     { path: ".digline/.gitignore", content: STORE_GITIGNORE },
-    { path: ".github/workflows/digline.yml", content: workflow(options) },
   ];
+  if (options.action !== undefined) {
+    files.push({ path: WORKFLOW_PATH, content: workflow({ uses: options.action }) });
+  } else if (options.source !== undefined) {
+    files.push(
+      { path: LOCAL_ACTION_PATH, content: localAction(options.source) },
+      { path: WORKFLOW_PATH, content: workflow({ uses: `./${dirname(LOCAL_ACTION_PATH)}` }) },
+    );
+  }
+  return files;
+}
+
+/** The workflow init writes, relative to the project folder. */
+export const WORKFLOW_PATH = ".github/workflows/digline.yml";
+
+/**
+ * Reads `--source OWNER/NAME@COMMIT`; undefined when it is not one.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const commit = "0123456789abcdef0123456789abcdef01234567";
+ * assertEquals(parseSource(`me/digline@${commit}`), { repository: "me/digline", commit });
+ * assertEquals(parseSource("me/digline@v1"), undefined);
+ * ```
+ */
+export function parseSource(text: string): DiglineSource | undefined {
+  const match = text.match(/^([A-Za-z0-9][\w.-]*\/[\w.-]+)@([0-9a-f]{40})$/);
+  return match === null ? undefined : { repository: match[1], commit: match[2] };
+}
+
+/**
+ * The GitHub repository a git remote URL names, or undefined for any other host.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(githubRepository("git@github.com:me/digline.git"), "me/digline");
+ * assertEquals(githubRepository("https://github.com/me/digline"), "me/digline");
+ * assertEquals(githubRepository("/srv/git/digline"), undefined);
+ * ```
+ */
+export function githubRepository(url: string): string | undefined {
+  const match = url.trim().match(
+    /^(?:https:\/\/github\.com\/|git@github\.com:|ssh:\/\/git@github\.com\/)([A-Za-z0-9][\w.-]*\/[\w.-]+?)(?:\.git)?\/?$/,
+  );
+  return match?.[1];
 }

@@ -3,7 +3,12 @@ import { fileURLToPath } from "node:url";
 import { UsageError } from "../refusals.ts";
 
 /** The places init writes: the only write access its own process is given. */
-export const INIT_WRITE_PATHS: readonly string[] = ["evals", ".github/workflows", ".digline"];
+export const INIT_WRITE_PATHS: readonly string[] = [
+  "evals",
+  ".github/workflows",
+  ".github/actions/digline",
+  ".digline",
+];
 
 /** Whether this process may write every place init writes. */
 export function initMayWrite(): boolean {

@@ -4,7 +4,7 @@ import { parseJudgeAnswer } from "../../core/model/judge_answer.ts";
 import { renderJudgePrompt } from "../../core/model/judge.ts";
 import { TemplateFieldError } from "../../core/model/template.ts";
 import type { Score } from "../../core/run/verdict.ts";
-import { askModel } from "../models/ask.ts";
+import { askModel, type AskResult } from "../models/ask.ts";
 import type { ModelPool } from "../models/pool.ts";
 import { type Pace, realPace } from "../models/rate_limiter.ts";
 
@@ -46,10 +46,11 @@ export function bindJudge(judge: JudgeAssertion, options: BindJudgeOptions): Ass
           { judge_prompt: true },
         );
       }
-      const asked = await askModel(
-        client,
-        settings.system === undefined ? { prompt } : { system: settings.system, prompt },
-        {
+      const question = settings.system === undefined
+        ? { prompt }
+        : { system: settings.system, prompt };
+      const ask = () =>
+        askModel(client, question, {
           signal: input.signal ?? new AbortController().signal,
           timeoutMs: settings.timeout_ms,
           retries: settings.retries,
@@ -57,37 +58,57 @@ export function bindJudge(judge: JudgeAssertion, options: BindJudgeOptions): Ass
           ...(input.meter === undefined ? {} : { meter: input.meter }),
           pace,
           random,
-        },
-      );
-      if (!asked.ok && asked.attempts === 0) {
-        return errored(`judge "${settings.name}" was not asked: ${asked.error.message}`, {
-          judge_unreachable: true,
         });
+      // A judge that abstains (a sampled answer that does not parse, a refusal, "abstain") is
+      // asked again, up to abstention_retries times: one abstention in a run of many would
+      // otherwise leave the run unjudged for good. The verdict is the first real answer.
+      let score: Score = answerOf(await ask(), settings.name);
+      let asks = 1;
+      for (; asks <= (settings.abstention_retries ?? 0) && abstained(score); asks++) {
+        score = answerOf(await ask(), settings.name);
       }
-      if (!asked.ok) {
-        const plural = asked.attempts === 1 ? "attempt" : "attempts";
-        return errored(
-          `judge "${settings.name}" got no answer after ${asked.attempts} ${plural}: ${asked.error.message}`,
-          { judge_unreachable: true },
-        );
-      }
-      const { reply } = asked;
-      if (reply.refusal !== undefined) {
-        return errored(`the judge refused to judge: ${reply.refusal}`, {
-          abstained: true,
-          refused: true,
-        });
-      }
-      const answer = parseJudgeAnswer(reply.text);
-      if ("abstain" in answer) {
-        const cut = reply.stop === "length" || reply.stop === "max_tokens"
-          ? " (the answer was cut off at max_tokens)"
-          : "";
-        return errored(`${answer.abstain}${cut}`, { abstained: true });
-      }
-      return answer;
+      if (!abstained(score) || asks === 1) return score;
+      const [cause, ...words] = (score.reason ?? "").split("\n");
+      return { ...score, reason: [`${cause} (asked ${asks} times)`, ...words].join("\n") };
     },
   };
+}
+
+/** What one ask of the judge came to: its verdict, an abstention, or no answer. */
+function answerOf(asked: AskResult, name: string): Score {
+  if (!asked.ok && asked.attempts === 0) {
+    return errored(`judge "${name}" was not asked: ${asked.error.message}`, {
+      judge_unreachable: true,
+    });
+  }
+  if (!asked.ok) {
+    const plural = asked.attempts === 1 ? "attempt" : "attempts";
+    return errored(
+      `judge "${name}" got no answer after ${asked.attempts} ${plural}: ${asked.error.message}`,
+      { judge_unreachable: true },
+    );
+  }
+  const { reply } = asked;
+  if (reply.refusal !== undefined) {
+    return errored(`the judge refused to judge\nits words: ${reply.refusal}`, {
+      abstained: true,
+      refused: true,
+    });
+  }
+  const answer = parseJudgeAnswer(reply.text);
+  if ("abstain" in answer) {
+    const cut = reply.stop === "length" || reply.stop === "max_tokens"
+      ? " (the answer was cut off at max_tokens)"
+      : "";
+    // The cut is a cause, so it joins the first line; the judge's words stay below it.
+    const [cause, ...words] = answer.abstain.split("\n");
+    return errored([`${cause}${cut}`, ...words].join("\n"), { abstained: true });
+  }
+  return answer;
+}
+
+function abstained(score: Score): boolean {
+  return score.status === "error" && score.metadata?.abstained === true;
 }
 
 // An abstention (a refusal, an answer that does not parse) and a judge that could not be

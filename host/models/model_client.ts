@@ -1,20 +1,16 @@
 import { decodeOutput } from "../utf8.ts";
 import { redact } from "../../core/redact.ts";
-import {
-  ANTHROPIC_DEFAULT_MAX_TOKENS,
-  describeModel,
-  type ModelConnection,
-} from "../../core/model/connection.ts";
+import { describeModel, type ModelConnection } from "../../core/model/connection.ts";
+import { PROVIDERS } from "../../core/model/providers/mod.ts";
 import { retryAfterMs } from "../../core/model/retry_after.ts";
 import type { ModelMeter, ModelRole } from "../../core/model/usage.ts";
 import {
   authHeader,
   buildRequest,
-  type ModelPrompt,
-  type ModelReply,
   readErrorMessage,
   WireFormatError,
 } from "../../core/model/wire.ts";
+import type { ModelPrompt, ModelReply } from "../../core/model/providers/wire_format.ts";
 import { abortError, clip, errorMessage } from "../targets/_shared.ts";
 import { TransportError } from "../targets/target.ts";
 import type { Circuit } from "./circuit.ts";
@@ -71,7 +67,7 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
   const label = describeModel(connection);
   const wallClock = parts.wallClock ?? (() => Date.now());
   const outputAllowance = connection.max_tokens ?? connection.max_completion_tokens ??
-    (connection.provider === "anthropic" ? ANTHROPIC_DEFAULT_MAX_TOKENS : 512);
+    PROVIDERS[connection.provider].unstatedOutputTokens;
   return {
     connection,
     role: parts.role,
@@ -138,7 +134,7 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
         const location = redact(response.headers.get("location") ?? "nowhere", secrets);
         const message = `${where} answered ${response.status}, a redirect to ${location}; ` +
           "digline does not send a key on to another address: set base_url to that address";
-        parts.circuit.failure(message);
+        parts.circuit.failure(message, { lasting: true });
         throw new TransportError(message, { retryable: false });
       }
       if (!response.ok) {
@@ -190,7 +186,7 @@ function statusError(
     return new TransportError(message, { retryable: true, retryAfterMs: retryAfter });
   }
   if (UNUSABLE.has(status)) {
-    context.circuit.failure(message);
+    context.circuit.failure(message, { lasting: true });
     return new TransportError(message, { retryable: false });
   }
   // Another 4xx is about this request (a prompt too long, say): the endpoint itself is fine.

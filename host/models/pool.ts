@@ -1,7 +1,12 @@
-import { baseUrlOf, describeModel, type ModelConnection } from "../../core/model/connection.ts";
+import {
+  baseUrlOf,
+  DEFAULT_CIRCUIT_WINDOW_MS,
+  describeModel,
+  type ModelConnection,
+} from "../../core/model/connection.ts";
 import type { ModelRole } from "../../core/model/usage.ts";
 import { readApiKey } from "./api_key.ts";
-import { Circuit } from "./circuit.ts";
+import { Circuit, type CircuitRule } from "./circuit.ts";
 import { type ModelClient, openModelClient } from "./model_client.ts";
 import { type Pace, RateLimiter, realPace } from "./rate_limiter.ts";
 
@@ -50,12 +55,15 @@ export function createModelPool(options: ModelPoolOptions = {}): ModelPool {
       if (parts === undefined) {
         parts = {
           limiter: new RateLimiter(connection, pace),
-          circuit: new Circuit(connection.circuit_failures, { label: describeModel(connection) }),
+          circuit: new Circuit(circuitRule(connection), {
+            label: describeModel(connection),
+            now: () => pace.now(),
+          }),
         };
         shared.set(endpoint, parts);
       } else {
         parts.limiter.tighten(connection);
-        parts.circuit.tighten(connection.circuit_failures);
+        parts.circuit.tighten(circuitRule(connection));
       }
       return openModelClient(connection, {
         role,
@@ -65,5 +73,12 @@ export function createModelPool(options: ModelPoolOptions = {}): ModelPool {
         ...(options.wallClock === undefined ? {} : { wallClock: options.wallClock }),
       });
     },
+  };
+}
+
+function circuitRule(connection: ModelConnection): CircuitRule {
+  return {
+    failures: connection.circuit_failures,
+    windowMs: connection.circuit_window_ms ?? DEFAULT_CIRCUIT_WINDOW_MS,
   };
 }

@@ -7,6 +7,7 @@ import { loadOperatorConfig } from "./load_config.ts";
 import type { Lockdown } from "./lockdown.ts";
 import { probePolicyWall } from "./policy_wall.ts";
 import { configDigest } from "../../core/operator/config.ts";
+import { probeApprovalDigest, probeApprovalWrite } from "./approval_watch.ts";
 
 /** What proving the walls needs; `operator cycle` and `operator probe` pass the same. */
 export interface ProbeWallsOptions {
@@ -20,6 +21,10 @@ export interface ProbeWallsOptions {
   /** The folder the cycle writes into, for the positive beside the negatives. */
   outDir: string;
   probeMcp: (store: RunStore) => Promise<ProbeResult>;
+  /** The suite whose approval the cycle measures against. */
+  suite: { name: string };
+  /** The approval's digest when the cycle (or probe) began. */
+  approvalAtStart: string;
 }
 
 /**
@@ -36,6 +41,14 @@ export async function probeWalls(options: ProbeWallsOptions): Promise<ProbeResul
     }),
     await probeCycleWrite(options.outDir),
     await probeDigest(options),
+    await probeApprovalWrite(options.store, {
+      suite: options.suite.name,
+      lockdown: options.lockdown,
+    }),
+    await probeApprovalDigest(options.store, {
+      suite: options.suite.name,
+      atStart: options.approvalAtStart,
+    }),
   ];
 }
 

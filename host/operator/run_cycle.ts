@@ -36,6 +36,7 @@ import { loadOperatorConfig } from "./load_config.ts";
 import { type Lockdown, lockDown } from "./lockdown.ts";
 import { storeLinks } from "./policy_wall.ts";
 import { probeWalls } from "./probe_walls.ts";
+import { approvalDigest } from "./approval_watch.ts";
 
 /** What a cycle needs: its configuration file, and the probe of the MCP wall from its caller. */
 export interface CycleOptions {
@@ -132,6 +133,8 @@ export interface CycleSetup {
   lockdown: Lockdown;
   /** The digest of the whole operator.toml as read at start. */
   ruledBy: string;
+  /** The digest of the suite's approval as it was before the cycle ran anything. */
+  approvalAtStart: string;
   outDir: string;
   journal: string;
 }
@@ -148,7 +151,9 @@ export async function prepareCycle(configPath: string): Promise<CycleSetup> {
   const suitePath = resolve(dir, config.suite);
   const lockdown = await lockDown(suitePath);
   const suite = (await loadSuite(suitePath)).suite;
+  const approvalAtStart = await approvalDigest(store, suite.name);
   return {
+    approvalAtStart,
     config,
     store,
     suitePath,

@@ -6,7 +6,7 @@ import type { Case } from "../../core/suite/case.ts";
 import { SuiteShapeError } from "../../core/errors.ts";
 import type { GateSettings } from "../../core/suite/gate_settings.ts";
 import type { ReportSettings } from "../../core/suite/report_settings.ts";
-import { promptGaps, promptsNameVars } from "../../core/model/prompt_vars.ts";
+import { promptGaps, promptsNameVars } from "../../core/suite/prompt_gaps.ts";
 import { buildSuite, casesDigestFrom, type Suite } from "../../core/suite/suite.ts";
 import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
 import { type CaseFilter, caseFilter } from "./case_filter.ts";

@@ -9,8 +9,11 @@ import {
 } from "../../core/suite/define_suite.ts";
 import { AssertionShapeError } from "../../core/errors.ts";
 import type { Suite } from "../../core/suite/suite.ts";
-import { SuiteExitError, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
-import { loadTimeoutMs, withinDeadline } from "../load_deadline.ts";
+import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { loadTimeoutMs } from "../load_deadline.ts";
+import { type DescribedSuite, describeSuiteModule } from "../user_code/describe_suite.ts";
+import { withModuleGraphs } from "../user_code/check_graph.ts";
+import { withBuiltinChecks } from "../user_code/revive_builtins.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { assembleSuite } from "./assemble.ts";
 import { describeIssues } from "./describe_issue.ts";
@@ -40,13 +43,16 @@ export interface CodeSuiteOptions {
 export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Promise<Suite> {
   const { source } = options;
   await checkReadableFile(path, { display: source, what: "suite" });
-  let namespace: Record<string, unknown>;
+  let described: DescribedSuite;
   try {
-    namespace = await importWithDeadline(pathToFileURL(path).href, source);
+    described = await describeSuiteModule(pathToFileURL(path).href, {
+      source,
+      loadTimeoutMs: loadTimeoutMs(),
+    });
   } catch (error) {
     throw refuseImportFailure(error, { file: path, ...options });
   }
-  const definition = suiteExport(namespace, source);
+  const definition = suiteExport(described, source);
   const { [SUITE_DEFINITION]: _marker, ...plain } = definition;
   if (Array.isArray(plain.assertions)) checkAssertions(plain.assertions, source);
   const locate: Locate = (keyPath) => ({ file: source, key: codeKeyLabel(keyPath) });
@@ -60,46 +66,30 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
     throw suiteLoadErrorFromIssues(described.map((issue) => issueAt(locate, issue)));
   }
   return await assembleSuite(
-    { ...parsed.data, assertions: parsed.data.assertions as Assertion[] },
+    {
+      ...parsed.data,
+      assertions: await withModuleGraphs(
+        await withBuiltinChecks(parsed.data.assertions as Assertion[]),
+        {
+          suitePath: path,
+        },
+      ),
+    },
     { dir: dirname(path), source, locate, keepCase: options.keepCase },
   );
 }
 
 export { DEFAULT_LOAD_TIMEOUT_MS, loadTimeoutMs } from "../load_deadline.ts";
 
-/**
- * Imports a suite module with Deno.exit turned into a refusal and a deadline, so a top-level
- * await that never settles is refused naming the file instead of hanging the command.
- */
-async function importWithDeadline(url: string, source: string): Promise<Record<string, unknown>> {
-  const limit = loadTimeoutMs();
-  const exit = Deno.exit;
-  Deno.exit = (code?: number): never => {
-    throw new SuiteExitError(code ?? 0);
-  };
-  try {
-    return await withinDeadline(import(url), {
-      ms: limit,
-      onTimeout: () =>
-        new SuiteLoadError(
-          `the module did not finish loading within ${limit} ms (a top-level await that never ` +
-            "settles?); make its top level finish, or set DIGLINE_LOAD_TIMEOUT_MS to wait longer",
-          { file: source },
-        ),
-    });
-  } finally {
-    Deno.exit = exit;
+function suiteExport(described: DescribedSuite, source: string): DefinedSuite {
+  if (described.kind === "suite" && isDefinedSuite(described.definition)) {
+    return described.definition;
   }
-}
-
-function suiteExport(namespace: Record<string, unknown>, source: string): DefinedSuite {
-  const value = namespace.suite;
-  if (isDefinedSuite(value)) return value;
-  const names = Object.keys(namespace).sort();
+  const names = described.kind === "missing" ? described.exports : [];
   const has = names.length === 0
     ? "it exports nothing"
     : `its exports are ${names.map((n) => `"${n}"`).join(", ")}`;
-  const problem = value === undefined
+  const problem = described.kind === "missing" && !described.present
     ? "the module has no export named suite"
     : "its export suite was not made by defineSuite";
   throw new SuiteLoadError(

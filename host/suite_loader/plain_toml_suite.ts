@@ -134,7 +134,7 @@ function plainAssertion(value: unknown): BuiltinAssertion | null {
       }
       const { trim, ignore_case } = value;
       const expected = value.value === undefined ? undefined : jsonCopy(value.value);
-      if (expected === NOT_JSON) return null;
+      if (expected === NOT_JSON || hasPlaceholder(expected)) return null;
       if (!isFlagOrAbsent(trim) || !isFlagOrAbsent(ignore_case)) return null;
       return {
         ...base,
@@ -148,7 +148,7 @@ function plainAssertion(value: unknown): BuiltinAssertion | null {
     case "not-includes": {
       if (!onlyKeys(value, ["name", "description", "kind", "value", "ignore_case"])) return null;
       const { value: text, ignore_case } = value;
-      if (!isTextOrList(text) || !isFlagOrAbsent(ignore_case)) return null;
+      if (!isTextOrList(text) || !isFlagOrAbsent(ignore_case) || hasPlaceholder(text)) return null;
       return {
         ...base,
         kind,
@@ -363,4 +363,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
+}
+
+/** A `{{...}}` in a check's value: left to the schema, which refuses it at its line. */
+function hasPlaceholder(value: unknown): boolean {
+  const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+  return texts.some((text) => typeof text === "string" && /\{\{\s*[\w.]+\s*\}\}/.test(text));
 }

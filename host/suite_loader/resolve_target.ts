@@ -15,7 +15,12 @@ export function resolveTarget(
 ): { target: TargetSpec; settings: RunSettings } {
   if (parsed.form === "function") {
     return {
-      target: { kind: "function", name: parsed.name, fn: parsed.fn },
+      target: {
+        kind: "function",
+        name: parsed.name,
+        fn: parsed.fn,
+        ...(parsed.env === undefined ? {} : { env: parsed.env }),
+      },
       settings: parsed.settings,
     };
   }
@@ -37,6 +42,7 @@ export function resolveTarget(
         kind: "module",
         module: moduleUrl(table.module, options.dir),
         export: table.export,
+        ...(table.env === undefined ? {} : { env: table.env }),
       },
       settings,
     };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  EnvNamesSchema,
   type RunSettings,
   RunSettingsSchema,
   type TargetFunction,
@@ -10,7 +11,13 @@ import {
 /** A target as validated, before paths are resolved against the suite's folder. */
 export type ParsedTarget =
   | { form: "table"; table: TargetTable }
-  | { form: "function"; fn: TargetFunction; name: string; settings: RunSettings };
+  | {
+    form: "function";
+    fn: TargetFunction;
+    name: string;
+    settings: RunSettings;
+    env?: string[];
+  };
 
 const SETTING_KEYS = Object.keys(RunSettingsSchema.shape);
 
@@ -76,6 +83,7 @@ const FunctionTargetSchema = z.strictObject({
   ...RunSettingsSchema.shape,
   fn: z.custom<TargetFunction>((v) => typeof v === "function", "fn must be a function"),
   name: z.string().min(1).optional(),
+  env: EnvNamesSchema.optional(),
 });
 
 /**
@@ -104,8 +112,14 @@ export function parseCodeTarget(value: unknown, ctx: z.RefinementCtx): ParsedTar
       for (const issue of parsed.error.issues) ctx.addIssue(issue as z.core.$ZodRawIssue);
       return z.NEVER;
     }
-    const { fn, name, ...settings } = parsed.data;
-    return { form: "function", fn, name: name ?? (fn.name || "function"), settings };
+    const { fn, name, env, ...settings } = parsed.data;
+    return {
+      form: "function",
+      fn,
+      name: name ?? (fn.name || "function"),
+      settings,
+      ...(env === undefined ? {} : { env }),
+    };
   }
   return parseTargetTable(value, ctx);
 }

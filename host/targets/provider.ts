@@ -1,7 +1,7 @@
 import type { JsonObject } from "../../core/json.ts";
 import type { ModelConnection } from "../../core/model/connection.ts";
 import { renderTemplate, TemplateFieldError, varLookup } from "../../core/model/template.ts";
-import type { ModelPrompt } from "../../core/model/wire.ts";
+import type { ModelPrompt } from "../../core/model/providers/wire_format.ts";
 import type { ModelPool } from "../models/pool.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
 

@@ -15,7 +15,7 @@ export const rejudgeTool = defineTool({
     "case the suite no longer has, or whose vars changed, is left out. It is the way out compare",
     "names when a changed judge could not be re-checked on the baseline: rejudge the baseline's",
     "run, then ask a person to promote the run it stores. document is the new run's summary, what",
-    "`digline rejudge RUN --json` prints; exit_code is 0 once the run is stored. A run made with",
+    "`digline rejudge RUN --json` prints; exit_code is 0 once the run is stored, 2 when a check errored in it. A run made with",
     "repeats is refused (64). When the call carries a progressToken, progress arrives after each",
     "case. Rejudging approves nothing: only a person promotes, with the CLI.",
   ].join(" "),

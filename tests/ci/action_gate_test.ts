@@ -13,18 +13,45 @@ import {
 const OTHER_SUITE = SMALL_SUITE.replace('name = "small"', 'name = "other"')
   .replace('module = "system.ts"', 'module = "other.ts"');
 
+/** Reads GITHUB_OUTPUT: `key=value` lines and `key<<DELIMITER` blocks. */
+function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const block = lines[i].match(/^([\w-]+)<<(\S+)$/);
+    if (block !== null) {
+      const end = lines.indexOf(block[2], i + 1);
+      outputs[block[1]] = lines.slice(i + 1, end).join("\n");
+      i = end;
+      continue;
+    }
+    const at = lines[i].indexOf("=");
+    if (at > 0) outputs[lines[i].slice(0, at)] = lines[i].slice(at + 1);
+  }
+  return outputs;
+}
+
 /** Runs the action's gate step as the runner would, with fake summary and output files. */
 async function gateStep(cwd: string, suites: string, env: Record<string, string> = {}) {
-  const summary = join(cwd, "step_summary.md");
-  const output = join(cwd, "github_output");
+  const summary = join(cwd, "..", `step_summary_${crypto.randomUUID()}.md`);
+  const output = join(cwd, "..", `github_output_${crypto.randomUUID()}`);
   await Deno.writeTextFile(summary, "earlier step\n");
+  await Deno.writeTextFile(output, "");
+  const inherited: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "TMPDIR"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) inherited[name] = value;
+  }
   const result = await new Deno.Command("bash", {
     args: [join(ROOT, "action", "gate.sh")],
     cwd,
+    clearEnv: true,
     env: {
+      ...inherited,
+      DENO: Deno.execPath(),
       DIGLINE_COMMAND: [Deno.execPath(), ...cliCommandArgs([])].join(" "),
       DIGLINE_SUITES: suites,
-      DIGLINE_REPORT_DIR: join(cwd, "report"),
+      DIGLINE_REPORT_DIR: join(cwd, "..", `report_${crypto.randomUUID()}`),
       GITHUB_STEP_SUMMARY: summary,
       GITHUB_OUTPUT: output,
       NO_COLOR: "1",
@@ -34,57 +61,81 @@ async function gateStep(cwd: string, suites: string, env: Record<string, string>
     stdout: "piped",
     stderr: "piped",
   }).output();
-  const outputs = Object.fromEntries(
-    (await Deno.readTextFile(output)).trim().split("\n").map((l) => {
-      const at = l.indexOf("=");
-      return [l.slice(0, at), l.slice(at + 1)];
-    }),
-  );
+  const stdout = new TextDecoder().decode(result.stdout);
   return {
     code: result.code,
-    log: new TextDecoder().decode(result.stdout) + new TextDecoder().decode(result.stderr),
+    stdout,
+    log: stdout + new TextDecoder().decode(result.stderr),
     summary: await Deno.readTextFile(summary),
-    outputs,
+    outputs: parseOutputs(await Deno.readTextFile(output)),
+    reportDir: env.DIGLINE_REPORT_DIR,
   };
 }
 
+/** The summary's line for one suite. */
+function lineOf(summary: string, suite: string): string {
+  const line = summary.split("\n").find((l) => l.startsWith(`- **${suite}**: `));
+  ok(line !== undefined, `no line for ${suite} in:\n${summary}`);
+  return line;
+}
+
 Deno.test({
-  name: "the action's gate step runs every suite, gates them, writes the summary and outputs",
+  name:
+    "the action's gate step runs every suite, judges each on its own, writes the summary and outputs",
   sanitizeResources: false,
   fn: async () => {
-    const cwd = await workspace({
-      "evals/small.toml": SMALL_SUITE,
-      "evals/other.toml": OTHER_SUITE,
-      "evals/system.ts": smallSystem(),
-      "evals/other.ts": smallSystem(),
-    });
+    const parent = await Deno.makeTempDir({ prefix: "digline-gate-" });
+    const cwd = join(parent, "w");
+    await Deno.mkdir(cwd);
+    for (
+      const [path, text] of Object.entries({
+        "evals/small.toml": SMALL_SUITE,
+        "evals/other.toml": OTHER_SUITE,
+        "evals/system.ts": smallSystem(),
+        "evals/other.ts": smallSystem(),
+      })
+    ) {
+      await Deno.mkdir(join(cwd, "evals"), { recursive: true });
+      await Deno.writeTextFile(join(cwd, path), text);
+    }
     for (const suite of ["small", "other"]) {
       assertEquals((await cli(["run", `evals/${suite}.toml`], { cwd })).code, 0);
       await cli(["promote", "latest", "--suite", suite, "--because", "approved"], { cwd });
     }
     await Deno.writeTextFile(join(cwd, "evals", "other.ts"), smallSystem({ wrong: [2] }));
 
-    const step = await gateStep(cwd, "evals/small.toml\nevals/other.toml\n");
+    const report = join(parent, "report");
+    const step = await gateStep(cwd, "evals/small.toml\nevals/other.toml\n", {
+      DIGLINE_REPORT_DIR: report,
+    });
     assertEquals(step.code, 1, step.log);
     assertEquals(step.outputs["exit-code"], "1");
-    match(step.outputs.headline, /^other: WORSE \(exit 1\).* · small: NOT WORSE \(exit 0\)/);
+    match(
+      step.outputs.headline,
+      /^small: NOT WORSE \(exit 0\) · other: WORSE \(exit 1\), worse$/,
+    );
     ok(step.summary.startsWith("earlier step\n"), "the summary is appended to, never replaced");
-    match(step.summary, /other/);
-    match(step.summary, /small/);
-    ok(step.summary.includes("WORSE"), step.summary);
-    for (const file of ["compare.json", "summary.md", "other.html", "small.html"]) {
-      const size = (await Deno.stat(join(cwd, "report", file))).size;
+    match(lineOf(step.summary, "other"), /^- \*\*other\*\*: WORSE \(exit 1\), worse: /);
+    match(lineOf(step.summary, "small"), /^- \*\*small\*\*: NOT WORSE \(exit 0\): /);
+    for (const file of ["summary.md", "verdicts.json", "other.html", "small.html"]) {
+      const size = (await Deno.stat(join(report, file))).size;
       ok(size > 0, file);
     }
   },
 });
 
-Deno.test("the gate step stops at a suite that does not load, and says nothing was judged", async () => {
-  const cwd = await workspace({ "broken.toml": "name = \n" });
-  const step = await gateStep(cwd, "broken.toml");
+Deno.test("a suite that does not load is named with its refusal, and the others are still judged", async () => {
+  const parent = await workspace({});
+  const cwd = join(parent, "w");
+  await Deno.mkdir(cwd);
+  await Deno.writeTextFile(join(cwd, "broken.toml"), "name = \n");
+  const step = await gateStep(cwd, "broken.toml", {});
   assertEquals(step.code, 64, step.log);
   assertEquals(step.outputs["exit-code"], "64");
-  match(step.summary, /`digline run broken.toml` exited 64: nothing was judged/);
+  match(
+    lineOf(step.summary, "broken.toml"),
+    /NOT RUN \(exit 64\), refused: `digline run broken.toml` stored no run: /,
+  );
 });
 
 /** The ignore lines docs/ci.md recommends: the approvals folder is committed, the rest is not. */
@@ -92,90 +143,333 @@ const GITIGNORE =
   ".digline/*\n!.digline/default/\n.digline/default/*\n!.digline/default/baselines/\n";
 
 /**
- * A repository whose main branch holds an approval, and a branch `feature` whose system got worse
- * and which approves its own worse run, committed: the pull request the gate must not pass.
+ * A bare "origin" whose `pre` branch holds two suites and no approval (a repository adopting
+ * digline) and whose `main` branch adds the approval of `small` only.
  */
-async function selfApprovingPullRequest(): Promise<string> {
-  const cwd = await workspace({
-    "evals/small.toml": SMALL_SUITE,
-    "evals/system.ts": smallSystem(),
-    ".gitignore": GITIGNORE,
-  });
-  await git(cwd, "init", "-q", "-b", "main");
-  assertEquals((await cli(["run", "evals/small.toml"], { cwd })).code, 0);
-  await cli(["promote", "latest", "--by", "Ana", "--because", "reviewed"], { cwd });
-  await git(cwd, "add", "-A");
-  await git(cwd, "commit", "-q", "-m", "approved baseline");
-  await git(cwd, "checkout", "-q", "-b", "feature");
-  await Deno.writeTextFile(join(cwd, "evals", "system.ts"), smallSystem({ wrong: [2] }));
-  assertEquals((await cli(["run", "evals/small.toml"], { cwd })).code, 0);
-  await cli(["promote", "latest", "--by", "Mallory", "--because", "looks fine"], { cwd });
-  await git(cwd, "add", "-A");
-  await git(cwd, "commit", "-q", "-m", "approve my own run");
-  return cwd;
+async function origin(): Promise<{ origin: string }> {
+  const parent = await Deno.makeTempDir({ prefix: "digline-origin-" });
+  const origin = join(parent, "origin.git");
+  await git(parent, "init", "-q", "--bare", "-b", "main", origin);
+  const dev = join(parent, "dev");
+  await git(parent, "clone", "-q", origin, dev);
+  for (
+    const [path, text] of Object.entries({
+      "evals/small.toml": SMALL_SUITE,
+      "evals/system.ts": smallSystem(),
+      ".gitignore": GITIGNORE,
+    })
+  ) {
+    await Deno.mkdir(join(dev, "evals"), { recursive: true });
+    await Deno.writeTextFile(join(dev, path), text);
+  }
+  await git(dev, "checkout", "-q", "-b", "pre");
+  await git(dev, "add", "-A");
+  await git(dev, "commit", "-q", "-m", "a suite, not yet approved");
+  await git(dev, "push", "-q", "origin", "pre");
+  await git(dev, "checkout", "-q", "-b", "main");
+  assertEquals((await cli(["run", "evals/small.toml"], { cwd: dev })).code, 0);
+  await cli(["promote", "latest", "--by", "Ana", "--because", "reviewed"], { cwd: dev });
+  await git(dev, "add", "-A");
+  await git(dev, "commit", "-q", "-m", "approved baseline");
+  await git(dev, "push", "-q", "origin", "main");
+  return { origin };
 }
 
-Deno.test({
-  name:
-    "with a baseline ref the gate step reads the base branch's approval, so a pull request approving its own worse run fails, and the summary says so",
-  sanitizeResources: false,
-  fn: async () => {
-    const cwd = await selfApprovingPullRequest();
-    const step = await gateStep(cwd, "evals/small.toml", {
-      DIGLINE_BASELINE_REF: "main",
-      DIGLINE_REDACT: "outputs,vars",
-    });
-    assertEquals(step.code, 1, step.log);
-    assertEquals(step.outputs["exit-code"], "1");
-    match(step.outputs.headline, /^small: WORSE \(exit 1\)/);
-    match(step.summary, /Gated against the approvals committed at `main`/);
-    match(step.summary, /> note: this tree approves run \S+ of suite small \(by Mallory/);
-    // The report written beside it was judged against the same reference as the gate.
-    const html = await Deno.readTextFile(join(cwd, "report", "small.html"));
-    match(html, /WORSE · exit 1/);
-    // redact: the page shows digests where the outputs were, and the summary says so.
-    match(html, /<pre>sha256:[0-9a-f]{12}<\/pre>/);
-    ok(!html.includes("<pre>a0</pre>"), "the regressed output is not shown");
-    match(step.summary, /Outputs and vars redacted/);
+let shared: Promise<{ origin: string }> | undefined;
+
+/** At most this many pull requests are played at once (each starts the CLI a dozen times). */
+const AT_ONCE = 3;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** Starts a pull request now; the step that reads it awaits the result (or its error). */
+function started(
+  name: string,
+  options: Parameters<typeof pullRequest>[1],
+): () => Promise<Awaited<ReturnType<typeof pullRequest>>> {
+  const settled = limited(() => pullRequest(name, options)).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  return async () => {
+    const result = await settled;
+    if ("error" in result) throw result.error;
+    return result.value;
+  };
+}
+
+/**
+ * A pull request: a branch from `base` in the developer's clone, changed by `change` and pushed;
+ * then what actions/checkout makes of it (one commit of the head, no base branch) gated.
+ */
+async function pullRequest(
+  name: string,
+  options: {
+    base?: string;
+    change: (dev: string) => Promise<void>;
+    suites?: string;
+    env?: Record<string, string>;
   },
-});
+) {
+  shared ??= origin();
+  const { origin: bare } = await shared;
+  const base = options.base ?? "main";
+  // Each pull request is made in a developer's clone of its own, so several can be played at once.
+  const dev = join(await Deno.makeTempDir({ prefix: `digline-dev-${name}-` }), "dev");
+  await git(bare, "clone", "-q", "--branch", base, bare, dev);
+  await git(dev, "checkout", "-q", "-b", name);
+  await options.change(dev);
+  await git(dev, "add", "-A");
+  await git(dev, "commit", "-q", "--allow-empty", "-m", name);
+  await git(dev, "push", "-q", "-f", "origin", name);
+  const parent = await Deno.makeTempDir({ prefix: `digline-ci-${name}-` });
+  const checkout = join(parent, "ci");
+  await git(
+    parent,
+    "clone",
+    "-q",
+    "--depth=1",
+    "--single-branch",
+    "--branch",
+    name,
+    `file://${bare}`,
+    checkout,
+  );
+  return await gateStep(checkout, options.suites ?? "evals/small.toml", {
+    GITHUB_BASE_REF: base,
+    ...options.env,
+  });
+}
+
+async function approve(
+  dev: string,
+  suite: string,
+  by: string,
+  because: string,
+  file = `evals/${suite}.toml`,
+) {
+  const ran = await cli(["run", file], { cwd: dev });
+  assertEquals(ran.code, 0, ran.stderr);
+  const promoted = await cli([
+    "promote",
+    "latest",
+    "--suite",
+    suite,
+    "--by",
+    by,
+    "--because",
+    because,
+  ], {
+    cwd: dev,
+  });
+  assertEquals(promoted.code, 0, promoted.stderr);
+}
+
+async function addOther(dev: string) {
+  await Deno.writeTextFile(join(dev, "evals", "other.toml"), OTHER_SUITE);
+  await Deno.writeTextFile(join(dev, "evals", "other.ts"), smallSystem());
+}
+
+const reapprove = async (dev: string) => {
+  await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
+  await approve(dev, "small", "Mallory", "the new wording is intended");
+};
 
 Deno.test({
-  name:
-    "without a baseline ref (none) the gate step falls back to plain compare against the checkout's approval",
+  name: "pull-request kinds through action/gate.sh against a bare origin and a shallow CI clone",
   sanitizeResources: false,
-  fn: async () => {
-    const cwd = await selfApprovingPullRequest();
-    const step = await gateStep(cwd, "evals/small.toml", {
-      DIGLINE_BASELINE_REF: "none",
-      GITHUB_BASE_REF: "main",
+  fn: async (t) => {
+    // Every pull request starts now, a few at a time; each step reads its own.
+    const adopt = started("adopt", {
+      base: "pre",
+      change: (dev) => approve(dev, "small", "Ana", "our first reference"),
     });
-    assertEquals(step.code, 0, step.log);
-    match(step.summary, /Gated against the approvals in the checkout \(no baseline ref\)/);
-  },
-});
+    const adoptBare = started("adopt-bare", { base: "pre", change: async () => {} });
+    const addSuite = started("add-suite", {
+      change: async (dev) => {
+        await addOther(dev);
+        await approve(dev, "other", "Bo", "second suite");
+      },
+      suites: "evals/small.toml evals/other.toml",
+    });
+    const several = started("several", {
+      change: async (dev) => {
+        await addOther(dev);
+        await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
+      },
+      suites: "evals/small.toml evals/other.toml",
+    });
+    const rename = started("rename", {
+      change: async (dev) => {
+        await Deno.writeTextFile(
+          join(dev, "evals", "small.toml"),
+          SMALL_SUITE.replace('name = "small"', 'name = "renamed"'),
+        );
+        await approve(dev, "renamed", "Mallory", "same thing", "evals/small.toml");
+      },
+    });
+    const reapproved = started("reapprove", { change: reapprove });
+    const accepted = started("reapprove-accepted", {
+      change: reapprove,
+      env: { DIGLINE_ACCEPT_APPROVAL_CHANGE: "true" },
+    });
+    const missingKey = started("missing-key", {
+      change: async (dev) => {
+        await Deno.writeTextFile(
+          join(dev, "evals", "model.toml"),
+          'name = "model"\n[target]\nprovider = "openai"\nmodel = "m"\n' +
+            'api_key_env = "OPENAI_API_KEY"\nprompt = "{{q}}"\n' +
+            '[[assertions]]\nname = "c"\nkind = "equals"\n' +
+            '[[cases]]\nid = "a"\nvars = { q = "x" }\nexpected = "y"\n',
+        );
+      },
+      suites: "evals/small.toml evals/model.toml",
+    });
+    const hostile = started("hostile", {
+      change: async (dev) => {
+        await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
+        await approve(dev, "small", "@octocat <img src=x>", "::error::forged%0A::set-output");
+      },
+    });
+    const plain = started("plain", {
+      change: reapprove,
+      env: { DIGLINE_BASELINE_REF: "none" },
+    });
 
-Deno.test({
-  name:
-    "on a pull request the gate step defaults to origin/BASE and fetches it into a shallow checkout",
-  sanitizeResources: false,
-  fn: async () => {
-    const origin = await selfApprovingPullRequest();
-    const checkout = join(await Deno.makeTempDir({ prefix: "digline-checkout-" }), "c");
-    // What actions/checkout does on a pull request: one commit of the head, no base branch.
-    await git(
-      origin,
-      "clone",
-      "-q",
-      "--depth=1",
-      "--single-branch",
-      "--branch",
-      "feature",
-      `file://${origin}`,
-      checkout,
+    await t.step(
+      "adopting digline, the first approval committed: NEW SUITE, passes, names who and why",
+      async () => {
+        const step = await adopt();
+        assertEquals(step.code, 0, step.log);
+        match(
+          lineOf(step.summary, "small"),
+          /^- \*\*small\*\*: NEW SUITE, NOT WORSE \(exit 0\): first approved in this pull request by Ana \(because: our first reference\)/,
+        );
+        match(step.summary, /Gated against the approvals committed at `origin\/pre`/);
+      },
     );
-    const step = await gateStep(checkout, "evals/small.toml", { GITHUB_BASE_REF: "main" });
-    assertEquals(step.code, 1, step.log);
-    match(step.summary, /Gated against the approvals committed at `origin\/main`/);
+
+    await t.step(
+      "adopting digline with no approval at all: not judged (2), says what to run",
+      async () => {
+        const step = await adoptBare();
+        assertEquals(step.code, 2, step.log);
+        match(
+          lineOf(step.summary, "small"),
+          /NEW SUITE, NOT JUDGED \(exit 2\), no approval: .*`digline promote \S+ --because "\.\.\."`.*commit `\.digline\/default\/baselines\/small\/`/,
+        );
+      },
+    );
+
+    await t.step("a second suite with its approval passes beside the first", async () => {
+      const step = await addSuite();
+      assertEquals(step.code, 0, step.log);
+      match(lineOf(step.summary, "small"), /^- \*\*small\*\*: NOT WORSE \(exit 0\)/);
+      match(
+        lineOf(step.summary, "other"),
+        /NEW SUITE, NOT WORSE \(exit 0\): first approved in this pull request by Bo/,
+      );
+    });
+
+    await t.step(
+      "several suites: an unapproved new one (2) hides nothing of another's regression (1)",
+      async () => {
+        const step = await several();
+        assertEquals(step.code, 2, step.log);
+        match(lineOf(step.summary, "small"), /^- \*\*small\*\*: WORSE \(exit 1\), worse: /);
+        match(lineOf(step.summary, "other"), /NEW SUITE, NOT JUDGED \(exit 2\), no approval/);
+        match(
+          step.outputs.headline,
+          /small: WORSE \(exit 1\), worse · other: NEW SUITE, NOT JUDGED/,
+        );
+      },
+    );
+
+    await t.step(
+      "a suite approved on the base branch and renamed away is named and fails",
+      async () => {
+        const step = await rename();
+        assertEquals(step.code, 1, step.log);
+        match(
+          lineOf(step.summary, "small"),
+          /^- \*\*small\*\*: REMOVED \(exit 1\), removed suite: approved at `origin\/main`, and no suite this job ran is named `small`/,
+        );
+        match(lineOf(step.summary, "renamed"), /NEW SUITE, NOT WORSE \(exit 0\)/);
+      },
+    );
+
+    await t.step("a deliberate re-approval fails with the approval change named", async () => {
+      const step = await reapproved();
+      assertEquals(step.code, 1, step.log);
+      match(
+        lineOf(step.summary, "small"),
+        /^- \*\*small\*\*: APPROVAL CHANGED, WORSE \(exit 1\), approval changed: this pull request approves run `\S+` by Mallory \(because: the new wording is intended\)/,
+      );
+    });
+
+    await t.step(
+      "the same re-approval lands once a maintainer sets the approval-change input",
+      async () => {
+        const step = await accepted();
+        assertEquals(step.code, 0, step.log);
+        match(lineOf(step.summary, "small"), /APPROVAL CHANGED \(accepted\), NOT WORSE \(exit 0\)/);
+      },
+    );
+
+    await t.step(
+      "a missing key is named in the summary, and the other suite is still judged",
+      async () => {
+        const step = await missingKey();
+        assertEquals(step.code, 64, step.log);
+        match(
+          lineOf(step.summary, "evals/model.toml"),
+          /NOT RUN \(exit 64\), missing key: .*OPENAI_API_KEY.*secrets\.OPENAI_API_KEY/,
+        );
+        match(lineOf(step.summary, "small"), /NOT WORSE \(exit 0\)/);
+      },
+    );
+
+    await t.step(
+      "text a pull request controls never becomes a workflow command in the log, nor HTML or a mention in the summary",
+      async () => {
+        const step = await hostile();
+        assertEquals(step.code, 1, step.log);
+        // Every line the log shows between the stop and the resume is inert; nothing before the stop.
+        const lines = step.stdout.split("\n");
+        const stop = lines.findIndex((l) => /^::stop-commands::[0-9a-f]{32}$/.test(l));
+        assertEquals(stop, 0, step.stdout);
+        const token = lines[stop].slice("::stop-commands::".length);
+        const resume = lines.indexOf(`::${token}::`);
+        ok(resume > stop, step.stdout);
+        for (const line of lines.slice(resume + 1).filter((l) => l !== "")) {
+          match(line, /^::error::digline: /, "only the gate's own annotations follow the resume");
+        }
+        ok(step.log.includes("::error::forged"), "the hostile text did reach the log, stopped");
+        const line = lineOf(step.summary, "small");
+        ok(!/(^|[^\\])<img/.test(step.summary), step.summary);
+        ok(!/(^|[^\w@])@octocat/.test(step.summary), "no mention in the summary");
+        match(line, /by @\u200boctocat \\<img src=x\\>/);
+      },
+    );
+
+    await t.step(
+      "without a baseline ref (none) the gate falls back to plain compare against the checkout",
+      async () => {
+        const step = await plain();
+        assertEquals(step.code, 0, step.log);
+        match(step.summary, /Gated against the approvals in the checkout \(no baseline ref\)/);
+      },
+    );
   },
 });

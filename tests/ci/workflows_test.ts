@@ -2,8 +2,13 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { validateAction, validateWorkflow } from "@action-validator/core";
 import { ROOT } from "../cli/_cli.ts";
-import { workflow } from "../../host/init/scaffold_files.ts";
-import { taskFlags } from "../../examples/task_flags.ts";
+import {
+  LOCAL_ACTION_PATH,
+  localAction,
+  scaffoldFiles,
+  workflow,
+} from "../../host/init/scaffold_files.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 import { prepareScenario } from "../../examples/operator/scenario.ts";
 
 /** The YAML files of a folder, by path relative to the repository. */
@@ -53,8 +58,80 @@ Deno.test("no active workflow gates or runs the operator: this repository commit
 Deno.test("action.yml passes the validator as an action, and init's workflow as a workflow", () => {
   const action = validateAction(Deno.readTextFileSync(join(ROOT, "action.yml")));
   assertEquals(action.errors, [], errorsOf(action));
-  const scaffold = validateWorkflow(workflow({ action: "someone/digline@v1" }));
-  assertEquals(scaffold.errors, [], errorsOf(scaffold));
+  for (const uses of ["someone/digline@v1", "./.github/actions/digline"]) {
+    const scaffold = validateWorkflow(workflow({ uses }));
+    assertEquals(scaffold.errors, [], errorsOf(scaffold));
+  }
+  const local = validateAction(localAction(SOURCE));
+  assertEquals(local.errors, [], errorsOf(local));
+});
+
+const SOURCE = { repository: "me/digline", commit: "0123456789abcdef0123456789abcdef01234567" };
+
+/** The `uses:` of a workflow or action, as written. */
+function usesOf(text: string): string[] {
+  return [...text.matchAll(/^\s*(?:- )?uses:\s*(\S+)\s*$/gm)].map((m) => m[1]);
+}
+
+/**
+ * Whether a `uses:` resolves to something that exists: one of GitHub's own actions (the
+ * `actions` organisation) at a version tag, or a path in the repository (here, or one init
+ * writes into the user's).
+ */
+function resolves(uses: string, localPaths: readonly string[]): boolean {
+  if (/^actions\/[\w-]+@v\d+(\.\d+)*$/.test(uses)) return true;
+  if (!uses.startsWith("./")) return false;
+  const path = uses.slice(2).replace(/\/$/, "");
+  if (localPaths.includes(path)) return true;
+  try {
+    Deno.statSync(join(ROOT, path, "action.yml"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("every uses: resolves to GitHub's own actions or an action in the repository", () => {
+  const initPaths = scaffoldFiles({ source: SOURCE })
+    .filter((f) => f.path.endsWith("/action.yml"))
+    .map((f) => f.path.replace(/\/action\.yml$/, ""));
+  assertEquals(initPaths, [LOCAL_ACTION_PATH.replace(/\/action\.yml$/, "")]);
+  const texts: [string, string][] = [
+    ...workflowFiles().map((f): [string, string] => [f, Deno.readTextFileSync(join(ROOT, f))]),
+    ["action.yml", Deno.readTextFileSync(join(ROOT, "action.yml"))],
+    ...scaffoldFiles({ source: SOURCE }).filter((f) => f.path.startsWith(".github/"))
+      .map((f): [string, string] => [`init: ${f.path}`, f.content]),
+  ];
+  let seen = 0;
+  for (const [file, text] of texts) {
+    for (const uses of usesOf(text)) {
+      seen++;
+      ok(resolves(uses, initPaths), `${file}: uses: ${uses} resolves to nothing that exists`);
+    }
+  }
+  ok(seen > 10, `found only ${seen} uses:`);
+  ok(!resolves("digline/digline@v0.1.0", initPaths), "a stranger's name does not resolve");
+  ok(!resolves("./.github/actions/nothing", initPaths));
+});
+
+Deno.test("every CI example gates the run its own job made, with --baseline-ref", () => {
+  for (const file of yamlFiles("examples", "ci").filter((f) => !f.includes("operator"))) {
+    const text = Deno.readTextFileSync(join(ROOT, file));
+    if (/uses: \.\/\.github\/actions\/digline/.test(text)) continue; // action/gate.sh does
+    const compares = text.split("\n").filter((l) => /digline compare/.test(l));
+    ok(compares.length > 0, `${file} gates`);
+    for (const line of compares) {
+      match(
+        line,
+        /digline compare "\$\((?:jq -r \.run_id \w+\.json)\)"|digline compare "\$RUN"/,
+        file,
+      );
+      match(line, /--baseline-ref "origin\/\$\w+"/, file);
+    }
+    for (const line of text.split("\n").filter((l) => /digline report/.test(l))) {
+      match(line, /digline report "\$RUN" --baseline-ref/, file);
+    }
+  }
 });
 
 Deno.test("the validator refuses a broken workflow, so its silence above means something", () => {
@@ -104,7 +181,9 @@ function runSteps(text: string): { command: string; folder?: string }[] {
 /** The operator example: where it checks digline out, and the step that launches a cycle. */
 function operatorExample() {
   const text = Deno.readTextFileSync(join(ROOT, "examples", "ci", "github-operator.yml"));
-  const checkout = text.match(/repository: OWNER\/digline\n\s*ref: REF\n\s*path: (\S+)\n/)?.[1];
+  const checkout = text.match(
+    /repository: \$\{\{ vars\.DIGLINE_REPOSITORY \}\}\n\s*ref: \$\{\{ vars\.DIGLINE_COMMIT \}\}\n\s*path: (\S+)\n/,
+  )?.[1];
   ok(checkout !== undefined, "the example checks digline out beside the user's code");
   const steps = runSteps(text);
   const launch = steps.find((s) => s.command.includes("operator/main.ts"));
@@ -163,16 +242,9 @@ Deno.test("no CI example runs a task of digline's in the user's repository: only
     for (const [, task] of text.matchAll(/deno(?:@[\d.]+)? task ([\w:-]+)/g)) {
       assertEquals(task, "install", `${file} runs deno task ${task}`);
     }
-    if (!file.includes("github-")) {
-      for (const line of text.split("\n").filter((l) => l.includes("deno task install"))) {
-        match(line, /\(cd \/tmp\/digline && deno task install\)/, file);
-      }
-      continue;
-    }
-    const checkout = text.match(/repository: OWNER\/digline\n\s*ref: REF\n\s*path: (\S+)\n/)?.[1];
-    for (const step of runSteps(text).filter((s) => s.command.includes("deno task install"))) {
-      ok(checkout !== undefined, `${file} installs digline without checking it out`);
-      assertEquals(step.folder, checkout, `${file}: deno task install runs in digline's checkout`);
+    // digline's own task, in its pinned checkout: `(cd DIR && deno task install)`.
+    for (const line of text.split("\n").filter((l) => l.includes("deno task install"))) {
+      match(line, /\(cd (?:\/tmp\/digline|"\$tool") && deno task install\)/, file);
     }
   }
 });

@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { taskFlags } from "../../examples/task_flags.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -2,34 +2,21 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, workspace } from "./_cli.ts";
+import { accuracySuite } from "../support/suite_toml.ts";
 
 // Names no id, timestamp or digest could contain by chance; each system below echoes them.
 const CUSTOMERS = ["Zelda Quillfeather", "Orrin Blackwood", "Mabel Farthingale"];
 
 export function privateSuite(extra = ""): string {
-  return `name = "private"
-${extra}
-[target]
-module = "system.ts"
-export = "answer"
-retries = 0
-
-[[assertions]]
-name = "correct"
-kind = "equals"
-
-[[aggregates]]
-name = "accuracy"
-kind = "accuracy"
-over = "correct"
-${
-    CUSTOMERS.map((name, i) => `
+  return accuracySuite("private", {
+    top: extra,
+    rest: CUSTOMERS.map((name, i) => `
 [[cases]]
 id = "case-${i + 1}"
 vars = { customer = "${name}" }
 expected = "Dear ${name}"
-`).join("")
-  }`;
+`).join(""),
+  });
 }
 
 export const GOOD = `export function answer(v) { return "Dear " + v.customer; }\n`;
@@ -56,7 +43,8 @@ export async function regressedWorkspace(extra = ""): Promise<string> {
   });
   assertEquals(promoted.code, 0, promoted.stderr);
   await Deno.writeTextFile(join(cwd, "system.ts"), WORSE);
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  // Case 3's error leaves the run unjudged: stored, and exit 2.
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 2);
   return cwd;
 }
 

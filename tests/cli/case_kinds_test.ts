@@ -2,28 +2,14 @@ import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
+import { accuracySuite } from "../support/suite_toml.ts";
 
-const SUITE = `
-name = "kinds"
-
-[target]
-module = "system.ts"
-export = "answer"
-retries = 0
-
-[[assertions]]
-name = "correct"
-kind = "equals"
-
+const SUITE = accuracySuite("kinds", {
+  rest: `
 [[assertions]]
 name = "judge-ok"
 kind = "regex"
 pattern = "^ok"
-
-[[aggregates]]
-name = "accuracy"
-kind = "accuracy"
-over = "correct"
 
 [[cases]]
 id = "n1"
@@ -47,7 +33,8 @@ id = "later"
 kind = "suspended"
 reason = "the upstream API is being migrated"
 vars = { q = "later" }
-`;
+`,
+});
 
 function system(options: { model: string; instrument: string }): string {
   return `export function answer(vars) {

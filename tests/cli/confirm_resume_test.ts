@@ -40,14 +40,17 @@ async function calls(cwd: string): Promise<number> {
 Deno.test("compare --confirm killed partway resumes with its plan and journaled draws, calling no journaled draw again", async () => {
   const cwd = await workspace({ "suite.toml": SUITE, "system.sh": SYSTEM });
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  const promoted = await cli(["promote", "latest", "--repeats", "2", "--because", "two"], { cwd });
+  // Four runs: the fewest with which ten reruns bound four checks' false confirmations.
+  const promoted = await cli(["promote", "latest", "--repeats", "4", "--because", "four"], {
+    cwd,
+  });
   assertEquals(promoted.code, 0, promoted.stderr);
   await Deno.writeTextFile(join(cwd, "broken"), "");
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   const beforeConfirm = await calls(cwd);
   await Deno.writeTextFile(join(cwd, "delay"), "0.4");
   const child = spawnCli(["compare", "--confirm"], { cwd });
-  // Two baseline runs: k is 10, drawn one at a time; stop it after three draws.
+  // k is drawn one at a time; stop it after three draws.
   for (let i = 0; i < 2400 && (await calls(cwd)) < beforeConfirm + 3; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -70,11 +73,12 @@ Deno.test("compare --confirm killed partway resumes with its plan and journaled 
   );
   const document = CompareDocumentSchema.parse(JSON.parse(resumed.stdout));
   const fact = document.causes.find((f) => f.kind === "regression");
-  assertEquals(fact?.confirmation, { outcome: "confirmed", pass: 0, fail: 10, error: 0 });
-  // Ten draws in all: the journaled ones were not made again (one in flight at the kill may be).
+  const k = document.confirm?.k ?? 0;
+  assertEquals(fact?.confirmation, { outcome: "confirmed", pass: 0, fail: k, error: 0 });
+  // k draws in all: the journaled ones were not made again (one in flight at the kill may be).
   const after = (await calls(cwd)) - killedAt;
-  ok(after <= 10 - journaled, `${after} calls after the kill, ${journaled} journaled`);
-  assertEquals(document.confirm?.spent_calls, 10);
+  ok(after <= k - journaled, `${after} calls after the kill, ${journaled} journaled`);
+  assertEquals(document.confirm?.spent_calls, k);
   ok(
     !(await Deno.stat(join(journal, file)).then(() => true, () => false)),
     "the journal is removed",

@@ -7,13 +7,17 @@ import {
 } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
-/** A baseline of two clean runs, then a run where case "one" fails. */
-async function failedOnce(suite = SMALL_SUITE): Promise<string> {
+/**
+ * A baseline of `runs` clean runs (five by default: the fewest with which ten reruns bound the
+ * false confirmations of SMALL_SUITE's six checks), then a run where case "one" fails.
+ */
+async function failedOnce(suite = SMALL_SUITE, runs = 5): Promise<string> {
   const cwd = await workspace({ "suite.toml": suite, "system.ts": smallSystem() });
-  for (let i = 0; i < 2; i++) assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);
-  const ids = list.runs.map((r: { run_id: string }) => r.run_id);
-  assertEquals((await cli(["promote", ...ids, "--because", "two runs"], { cwd })).code, 0);
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const promoted = await cli(["promote", "latest", "--repeats", String(runs), "--because", "b"], {
+    cwd,
+  });
+  assertEquals(promoted.code, 0, promoted.stderr);
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [1] }));
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   return cwd;
@@ -24,7 +28,7 @@ Deno.test("compare --confirm: a stable check that passes again is unconfirmed, a
   // The flake is gone when the confirmation draws are made.
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem());
   const plain = await cli(["compare"], { cwd });
-  assertEquals(plain.code, 0, "against two runs one stable flip is reported, not gated");
+  assertEquals(plain.code, 0, "against five runs one stable flip is reported, not gated");
   const confirmed = await cli(["compare", "--confirm", "--json"], { cwd });
   assertEquals(confirmed.code, 0, confirmed.stderr);
   const document = CompareDocumentSchema.parse(JSON.parse(confirmed.stdout));
@@ -54,11 +58,24 @@ Deno.test("compare --confirm: a stable check that keeps failing is a confirmed r
     JSON.parse((await cli(["compare", "--json"], { cwd })).stdout),
   );
   const fact = document.causes.find((f) => f.kind === "regression");
-  // Two baseline runs can not bound the family: k is confirm_draws, ten failures in a row.
-  assertEquals(fact?.confirmation, { outcome: "confirmed", pass: 0, fail: 10, error: 0 });
-  assertEquals(document.confirm?.k, 10);
+  // Six checks, five baseline runs: eight failures in a row bound the family at a tenth of alpha.
+  assertEquals(fact?.confirmation, { outcome: "confirmed", pass: 0, fail: 8, error: 0 });
+  assertEquals(document.confirm?.k, 8);
+  assertEquals(document.confirm?.bounded, true);
   assertEquals(document.confirm?.budget_ended, false);
-  assertEquals(document.confirm?.spent_calls, 10);
+  assertEquals(document.confirm?.spent_calls, 8);
+});
+
+Deno.test("compare --confirm refuses (64) a baseline too short to bound its false confirmations, naming the runs it needs", async () => {
+  const cwd = await failedOnce(SMALL_SUITE, 2);
+  const result = await cli(["compare", "--confirm"], { cwd });
+  assertEquals(result.code, 64, result.stderr);
+  match(
+    result.stderr,
+    /a baseline of 2 runs can not hold the chance of confirming a false break of its 6 checks within alpha in 10 reruns; promote a baseline of at least 5 runs/,
+  );
+  // Nothing was drawn: no confirmation was stored, and plain compare still judges.
+  assertEquals((await cli(["compare"], { cwd })).code, 0);
 });
 
 Deno.test("compare --confirm within [gate] max_extra_calls: the budget ends the draws, the break stays undecided and the reading says so", async () => {
@@ -108,15 +125,15 @@ Deno.test("view states the baseline's runs and the smallest drop it can detect",
   const cwd = await failedOnce();
   const text = await cli(["view"], { cwd });
   assertEquals(text.code, 0);
-  match(text.stdout, /\* baseline \S+, measured over 2 runs/);
+  match(text.stdout, /\* baseline \S+, measured over 5 runs/);
   // Each mode's drop at the alpha its test uses: half for one run (the count of stable flips has
-  // the other half); with --confirm nine tenths (the confirmations have a tenth), at 0.8 of that
-  // for the normal approximation's excess (ADR 0034).
+  // the other half); with --confirm nine tenths (the confirmations have a tenth; the figure's
+  // test is exact, ADR 0092).
   match(
     text.stdout,
-    /minimum detectable drop of accuracy \(power 0\.9\): \d\.\d{4} with one run \(alpha 0\.005\); \d\.\d{4} with --confirm \(alpha 0\.0072;/,
+    /minimum detectable drop of accuracy \(power 0\.9\): \d\.\d{4} with one run \(alpha 0\.005\); \d\.\d{4} with --confirm \(alpha 0\.009;/,
   );
   const document = RunListSchema.parse(JSON.parse((await cli(["view", "--json"], { cwd })).stdout));
-  assertEquals(document.baseline?.runs.length, 2);
+  assertEquals(document.baseline?.runs.length, 5);
   ok((document.baseline?.min_detectable_drop?.one_run ?? 0) > 0);
 });

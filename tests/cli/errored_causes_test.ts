@@ -11,7 +11,7 @@ Deno.test("run, view and compare group errored checks by cause with counts", asy
   assertEquals(promoted.code, 0, promoted.stderr);
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ throwOn: [2, 3] }));
   const run = await cli(["run", "suite.toml"], { cwd });
-  assertEquals(run.code, 0, run.stderr);
+  assertEquals(run.code, 2, run.stderr);
   match(run.stdout, /\n {4}4 checks errored: the target failed after 1 attempt: .*system down\n/);
   const view = await cli(["view", "latest"], { cwd });
   match(view.stdout, /\n {4}4 checks errored: the target failed after 1 attempt: .*system down\n/);
@@ -33,7 +33,7 @@ Deno.test("explain groups errored checks by cause, on the CLI and over MCP", asy
   const promoted = await cli(["promote", "latest", "--because", "first"], { cwd });
   assertEquals(promoted.code, 0, promoted.stderr);
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ throwOn: [2, 3] }));
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 2);
   const text = await cli(["explain"], { cwd });
   assertEquals(text.code, 2);
   match(

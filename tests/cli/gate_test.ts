@@ -46,7 +46,11 @@ Deno.test("compare exits 2 when the target failed for a case, and promote refuse
   const cwd = await approvedWorkspace();
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ throwOn: [3] }));
   const run = await cli(["run", "suite.toml"], { cwd });
-  assertEquals(run.code, 0, "run exits 0 once the run is stored");
+  assertEquals(run.code, 2, "run stores the run and exits 2: a check errored");
+  match(
+    run.stderr,
+    /^digline: run \S+ could not be judged \(exit 2\): 2 checks errored, first cause: the target failed after 1 attempt/m,
+  );
   const result = await cli(["compare"], { cwd });
   assertEquals(result.code, 2);
   match(

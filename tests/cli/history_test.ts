@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { RunListSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, ROOT, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { storedRun } from "../support/stored_run.ts";
 
 async function twoRuns(): Promise<{ cwd: string; first: string; second: string }> {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
@@ -26,7 +27,7 @@ Deno.test("run --json describes the stored run, every count beside its list", as
   assertEquals(summary.checks.fail, ["two · correct"]);
   assertEquals(summary.figures.find((f) => f.name === "accuracy")?.value, 2 / 3);
   ok(summary.path?.startsWith(".digline/default/runs/"));
-  const stored = JSON.parse(await Deno.readTextFile(join(cwd, summary.path!)));
+  const stored = await storedRun(cwd, summary.path!);
   assertEquals(stored.schema_version, 1);
   assertEquals(stored.suite.name, "small");
 });

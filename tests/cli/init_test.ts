@@ -1,5 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
+import { validateAction, validateWorkflow } from "@action-validator/core";
+import { githubRepository } from "../../host/init/scaffold_files.ts";
 import { cli, git, ROOT } from "./_cli.ts";
 
 Deno.test({
@@ -55,4 +57,54 @@ Deno.test({
     const view = await cli(["view"], { cwd: clone });
     assertEquals(view.code, 0, view.stderr);
   },
+});
+
+const COMMIT = "0123456789abcdef0123456789abcdef01234567";
+
+Deno.test("init --source writes a workflow and a local action that pass the validator and name only GitHub's own actions and that local one", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "digline-init-ci-" });
+  const init = await cli(["init", "--source", `me/digline@${COMMIT}`], { cwd });
+  assertEquals(init.code, 0, init.stderr);
+  match(init.stdout, /wrote \.github\/actions\/digline\/action\.yml/);
+  match(init.stdout, new RegExp(`CI installs digline from me/digline at ${COMMIT}`));
+  const workflow = await Deno.readTextFile(join(cwd, ".github", "workflows", "digline.yml"));
+  const action = await Deno.readTextFile(join(cwd, ".github", "actions", "digline", "action.yml"));
+  assertEquals(validateWorkflow(workflow).errors, []);
+  assertEquals(validateAction(action).errors, []);
+  for (const text of [workflow, action]) {
+    for (const [, uses] of text.matchAll(/uses:\s*(\S+)/g)) {
+      ok(
+        /^actions\/[\w-]+@v\d+$/.test(uses) ||
+          (uses.startsWith("./") && Deno.statSync(join(cwd, uses, "action.yml")).isFile),
+        `uses: ${uses}`,
+      );
+    }
+  }
+  // Installing digline pins the commit and checks it.
+  match(action, new RegExp(`DIGLINE_COMMIT: ${COMMIT}`));
+  match(action, /test "\$\(git -C "\$tool" rev-parse HEAD\)" = "\$DIGLINE_COMMIT"/);
+  match(action, /npm install -g "deno@2\.9\.6"/);
+});
+
+Deno.test("init with a --source that is not OWNER/REPO@COMMIT is refused with 64, writing nothing", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "digline-init-ci-" });
+  const init = await cli(["init", "--source", "me/digline@v1"], { cwd });
+  assertEquals(init.code, 64, init.stderr);
+  match(init.stderr, /--source me\/digline@v1: give OWNER\/REPO@COMMIT/);
+  assertEquals([...Deno.readDirSync(cwd)], []);
+});
+
+Deno.test("init with no --source pins the GitHub clone it runs from, or writes no CI files and says what to pass", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "digline-init-ci-" });
+  const init = await cli(["init"], { cwd });
+  assertEquals(init.code, 0, init.stderr);
+  const origin = await git(ROOT, "remote", "get-url", "origin").catch(() => "");
+  const repository = githubRepository(origin);
+  if (repository === undefined) {
+    match(init.stdout, /no CI workflow written: .*\n.*--source OWNER\/REPO@COMMIT/);
+    ok(!(await Deno.stat(join(cwd, ".github")).then(() => true, () => false)));
+  } else {
+    const head = (await git(ROOT, "rev-parse", "HEAD")).trim();
+    match(init.stdout, new RegExp(`CI installs digline from ${repository} at ${head}`));
+  }
 });

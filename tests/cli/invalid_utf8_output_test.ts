@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
-import { join } from "node:path";
 import { cli, workspace } from "./_cli.ts";
+import { storedRun } from "../support/stored_run.ts";
 import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 
 /** A suite of two cases, "bad" and "good", against `target`, checking that the answer holds `word`. */
@@ -40,7 +40,7 @@ Deno.test("an output that is not UTF-8 keeps its replacement and is noted on the
   const run = await cli(["run", "suite.toml", "--json"], { cwd });
   assertEquals(run.code, 0, run.stderr);
   const summary = JSON.parse(run.stdout);
-  const stored = JSON.parse(await Deno.readTextFile(join(cwd, summary.path)));
+  const stored = await storedRun(cwd, summary.path);
   const byId = Object.fromEntries(stored.cases.map((c: { case_id: string }) => [c.case_id, c]));
   assertEquals(byId.bad.output, "a\uFFFDb");
   assertEquals(byId.bad.output_notes.length, 1);
@@ -87,7 +87,7 @@ Deno.test("a model's answer that is not UTF-8 is noted on the case, as a command
     const run = await cli(["run", "suite.toml", "--json"], { cwd });
     assertEquals(run.code, 0, run.stderr);
     const summary = JSON.parse(run.stdout);
-    const stored = JSON.parse(await Deno.readTextFile(join(cwd, summary.path)));
+    const stored = await storedRun(cwd, summary.path);
     const byId = Object.fromEntries(stored.cases.map((c: { case_id: string }) => [c.case_id, c]));
     assertEquals(byId.bad.output, "\uFFFD0 days");
     assertEquals(byId.good.output_notes, undefined);

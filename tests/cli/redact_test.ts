@@ -90,7 +90,7 @@ Deno.test("a suite's [report] redact applies to every report and compare documen
     join(cwd, "suite.toml"),
     privateSuite(`\n[report]\nredact = ["outputs", "vars"]\n`),
   );
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 2);
   const html = await cli(["report", "--format", "html"], { cwd });
   assertEquals(html.code, 2, html.stderr);
   assertEquals(leaked(html.stdout), []);
@@ -146,7 +146,7 @@ Deno.test("run and view of a redacting suite print no output or var: errored cau
     privateSuite(`\n[report]\nredact = ["outputs"]\n`),
   );
   const run = await cli(["run", "suite.toml"], { cwd });
-  assertEquals(run.code, 0, run.stderr);
+  assertEquals(run.code, 2, run.stderr);
   assertEquals(leaked(run.stdout + run.stderr), []);
   match(run.stdout, /1 check errored: sha256:[0-9a-f]{12}/);
   const runJson = await cli(["run", "suite.toml", "--json"], { cwd });
@@ -175,7 +175,7 @@ Deno.test("explain of a redacting suite's run prints its errored causes by diges
   match(flagged.stdout, /1 check errored: sha256:[0-9a-f]{12}/);
 
   const cwd = await redactingWorkspace();
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 2);
   for (const args of [["explain"], ["explain", "--json"], ["compare"]]) {
     const shown = await cli(args, { cwd });
     assertEquals(shown.code, 2, shown.stderr);
@@ -186,7 +186,7 @@ Deno.test("explain of a redacting suite's run prints its errored causes by diges
 Deno.test("rejudge under a redacting suite prints its errored causes by digest", async () => {
   const cwd = await redactingWorkspace();
   const rejudged = await cli(["rejudge", "latest", "--suite-file", "suite.toml"], { cwd });
-  assertEquals(rejudged.code, 0, rejudged.stderr);
+  assertEquals(rejudged.code, 2, rejudged.stderr);
   assertEquals(leaked(rejudged.stdout + rejudged.stderr), []);
   match(rejudged.stdout, /1 check errored: sha256:[0-9a-f]{12}/);
 });

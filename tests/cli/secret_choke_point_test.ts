@@ -94,7 +94,8 @@ Deno.test("a key quoted back in every form never reaches the store, a journal, s
 
     await Deno.writeTextFile(join(cwd, "suite.toml"), suite(server.url, ["quote", "error"]));
     const run = await cli(["run", "suite.toml", "--restart", "--json"], { cwd, env: ENV });
-    assertEquals(run.code, 0, run.stderr);
+    // The "error" case errors on purpose, so the run is stored and exits 2.
+    assertEquals(run.code, 2, run.stderr);
     const runId = JSON.parse(run.stdout).run_id;
     const stored = JSON.parse(await Deno.readTextFile(join(cwd, JSON.parse(run.stdout).path)));
     // The key was there to find: the output holds the scrubbed forms, the error its message.
@@ -124,7 +125,8 @@ Deno.test("a key quoted back in every form never reaches an MCP result", async (
     const session = await connect(cwd);
     try {
       const run = await call(session, "run", { suite_file: "suite.toml" });
-      assertEquals(run.envelope.exit_code, 0, JSON.stringify(run.envelope));
+      // The "error" case errors on purpose, so the run is stored and exits 2.
+      assertEquals(run.envelope.exit_code, 2, JSON.stringify(run.envelope));
       const runId = (run.envelope.document as { run_id: string }).run_id;
       const diff = await call(session, "diff", { a: runId, b: runId });
       const view = await call(session, "view", { run: KEY });

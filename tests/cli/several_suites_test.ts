@@ -50,7 +50,7 @@ Deno.test("one compare gates every suite and exits with the worst verdict", asyn
 Deno.test("a suite that could not be judged outranks one that is worse", async () => {
   const { cwd } = await twoSuites({ otherWrong: [2] });
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ throwOn: [1] }));
-  assertEquals((await cli(["run", "small.toml"], { cwd })).code, 0);
+  assertEquals((await cli(["run", "small.toml"], { cwd })).code, 2);
   const text = await cli(["compare"], { cwd });
   assertEquals(text.code, 2, text.stdout);
   const alone = await cli(["compare", "--suite", "other"], { cwd });
@@ -114,4 +114,25 @@ Deno.test("log, list and view read a store of several suites", async () => {
   const nosuch = await cli(["view", "--suite", "nosuch"], { cwd });
   assertEquals(nosuch.code, 64);
   match(nosuch.stderr, /--suite nosuch: .* its suites are other, small/);
+});
+
+Deno.test("rejudge takes a full run id in a store of several suites, as compare does", async () => {
+  const { cwd, other } = await twoSuites();
+  const rejudge = await cli(["rejudge", other, "--json"], { cwd });
+  assertEquals(rejudge.code, 0, rejudge.stderr);
+  const summary = JSON.parse(rejudge.stdout);
+  assertEquals([summary.suite, summary.rejudged_from], ["other", other]);
+});
+
+Deno.test("promote latest needs --suite only when several suites have a run newer than their approval, and names them", async () => {
+  const { cwd } = await twoSuites();
+  const both = await cli(["promote", "latest", "--because", "again"], { cwd });
+  assertEquals(both.code, 64, both.stdout);
+  match(both.stderr, /2 suites have a run newer than their approval \(other, small\)/);
+  const small = await cli(["promote", "latest", "--suite", "small", "--because", "again"], { cwd });
+  assertEquals(small.code, 0, small.stderr);
+  // Only "other" has a run newer than its approval now: latest is its newest run.
+  const one = await cli(["promote", "latest", "--because", "again", "--json"], { cwd });
+  assertEquals(one.code, 0, one.stderr);
+  assertEquals(JSON.parse(one.stdout).suite, "other");
 });

@@ -1,31 +1,16 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
-import { join } from "node:path";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { shardOf } from "../../core/run/shard_spec.ts";
 import { cli, workspace } from "./_cli.ts";
+import { storedRun } from "../support/stored_run.ts";
+import { accuracySuite } from "../support/suite_toml.ts";
 
 /**
  * A shard loads only its own cases from a cases file (ADR 0076), and is still a shard of the one
  * suite: it refuses what the whole suite refuses, and its shards merge into the unsharded run.
  */
 
-const SUITE = `name = "filed"
-cases_file = ["cases.jsonl", "cases.csv"]
-
-[target]
-module = "system.ts"
-export = "answer"
-retries = 0
-
-[[assertions]]
-name = "correct"
-kind = "equals"
-
-[[aggregates]]
-name = "accuracy"
-kind = "accuracy"
-over = "correct"
-`;
+const SUITE = accuracySuite("filed", { top: 'cases_file = ["cases.jsonl", "cases.csv"]\n' });
 
 const SYSTEM = `export function answer(vars) {
   return Number(vars.n) % 4 === 0 ? "nope" : "a" + vars.n;
@@ -57,11 +42,11 @@ async function setup(extra: { jsonl?: string } = {}): Promise<string> {
   });
 }
 
-async function storedRun(cwd: string, args: string[]) {
+async function runAndRead(cwd: string, args: string[]) {
   const result = await cli([...args, "--json"], { cwd });
   assertEquals(result.code, 0, `${args.join(" ")}: ${result.stderr}`);
   const summary = RunSummarySchema.parse(JSON.parse(result.stdout));
-  return { summary, document: JSON.parse(await Deno.readTextFile(join(cwd, summary.path!))) };
+  return { summary, document: await storedRun(cwd, summary.path!) };
 }
 
 /** The case results as a run records them, with the time each took left out. */
@@ -91,10 +76,10 @@ Deno.test("a shard refuses a malformed line of another shard's case exactly as t
 
 Deno.test("the shards of a suite read from cases files merge into the unsharded run", async () => {
   const cwd = await setup();
-  const whole = await storedRun(cwd, ["run", "suite.toml"]);
+  const whole = await runAndRead(cwd, ["run", "suite.toml"]);
   const ids: string[] = [];
   for (let k = 1; k <= 3; k++) {
-    const shard = await storedRun(cwd, ["run", "suite.toml", "--shard", `${k}/3`]);
+    const shard = await runAndRead(cwd, ["run", "suite.toml", "--shard", `${k}/3`]);
     assertEquals(shard.document.cases_digest, whole.document.cases_digest);
     assertEquals(shard.document.config_hash, whole.document.config_hash);
     assertEquals(
@@ -103,7 +88,7 @@ Deno.test("the shards of a suite read from cases files merge into the unsharded 
     );
     ids.push(shard.summary.run_id);
   }
-  const merged = await storedRun(cwd, ["merge", ...ids]);
+  const merged = await runAndRead(cwd, ["merge", ...ids]);
   assertEquals(answers(merged.document), answers(whole.document));
   assertEquals(merged.document.figures, whole.document.figures);
 });

@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
+import { storedRun } from "../support/stored_run.ts";
 
 const CASES = 24;
 
@@ -148,7 +149,7 @@ Deno.test("merged shards compare exactly as the unsharded run does; a dropped sh
   const expected = dropped.cases.filter((id) => id !== "case-7");
   assertEquals([...unanswered].sort(), [...expected].sort());
   ok(expected.length > 0);
-  const stored = JSON.parse(await Deno.readTextFile(join(cwd, partialDoc.path!)));
+  const stored = await storedRun(cwd, partialDoc.path!);
   for (const result of stored.cases) {
     if (!dropped.cases.includes(result.case_id) || result.kind === "suspended") continue;
     for (const verdict of result.verdicts) {
@@ -204,7 +205,7 @@ Deno.test("merge refuses shards it can not reconcile, naming them (exit 64)", as
 Deno.test("a shard journals apart from the whole run and resumes like one", async () => {
   const cwd = await setup();
   const first = await runShard(cwd, "2/4");
-  const stored = JSON.parse(await Deno.readTextFile(join(cwd, first.path!)));
+  const stored = await storedRun(cwd, first.path!);
   const reused = { ...stored.cases[0], output: "from the journal" };
   const header = {
     journal: 1,
@@ -235,7 +236,7 @@ Deno.test("a shard journals apart from the whole run and resumes like one", asyn
   assertEquals(resumed.run_id, header.run_id);
   assertEquals(resumed.resumed, [reused.case_id]);
   assertEquals(resumed.cases, first.cases);
-  const run = JSON.parse(await Deno.readTextFile(join(cwd, resumed.path!)));
+  const run = await storedRun(cwd, resumed.path!);
   assertEquals(run.cases[0].output, "from the journal");
   assertEquals(run.shard, { index: 2, count: 4, cases: first.cases });
 });

@@ -65,7 +65,7 @@ Deno.test("compare, explain and report load zod only when a document or a re-che
   for (const name of ["compare", "explain", "report"]) {
     const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
     ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
-    ok(loaded.includes("core/compare/compare_runs.ts"), `${name} does not load the comparison`);
+    ok(loaded.includes("core/compare/comparison.ts"), `${name} does not load the comparison`);
     assertEquals(loaded.filter((m) => /^npm:\/?zod@/.test(m)), [], name);
     ok(all.some((m) => /^npm:\/?zod@/.test(m)), `${name} can not reach zod at all`);
     ok(all.includes("core/compare/recheck_rules.ts"), `${name} can not reach the recheck rules`);

@@ -88,6 +88,17 @@ export const SCENARIOS: Scenario[] = [
     ]),
   },
   {
+    name: "the target's settings changed",
+    baseline: [{
+      ...fakeRun(A, [{ id: "a", statuses: { correct: "pass" } }]),
+      target_settings: { provider: "openai", model: "m", endpoint: "h:1", temperature: 0 },
+    }],
+    candidate: {
+      ...fakeRun(B, [{ id: "a", statuses: { correct: "pass" } }]),
+      target_settings: { provider: "openai", model: "m", endpoint: "h:1", temperature: 1.5 },
+    },
+  },
+  {
     name: "the rules changed",
     baseline: [fakeRun(A, [
       { id: "a", statuses: { correct: "pass", polite: "pass" } },

@@ -6,10 +6,10 @@ import { cliFlags, ROOT, SMALL_SUITE, smallSystem, workspace } from "../cli/_cli
 import { call, connect } from "./_mcp.ts";
 import { approvals, ATTACKER } from "./_attacker.ts";
 
-Deno.test("from the bundle deno task bundle builds, run answers in a worker whose system can not write an approval; through its CLI it can", async () => {
+Deno.test("from the bundle deno task bundle builds, run answers in a worker whose system can not write an approval; nor through its CLI", async () => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": ATTACKER });
   const outdir = await Deno.makeTempDir({ prefix: "digline-bundle-" });
-  assertEquals(await buildBundle(outdir), 0);
+  assertEquals(await buildBundle(outdir, { types: false }), 0);
   const session = await connect(cwd, { entry: join(outdir, "cli.js") });
   try {
     const { envelope } = await call(session, "run", { suite_file: "suite.toml" });
@@ -19,7 +19,7 @@ Deno.test("from the bundle deno task bundle builds, run answers in a worker whos
     await session.close();
   }
   assertEquals(approvals(cwd), []);
-  // The same suite run by the bundle's CLI, whose write grant is the whole store: the routes are real.
+  // The bundle's CLI writes the whole store, but its system runs in a Worker that writes nothing.
   const cli = await new Deno.Command(Deno.execPath(), {
     args: ["run", ...cliFlags(), join(outdir, "cli.js"), "run", "suite.toml"],
     cwd,
@@ -27,7 +27,7 @@ Deno.test("from the bundle deno task bundle builds, run answers in a worker whos
     stderr: "null",
   }).output();
   assertEquals(cli.code, 0);
-  assertEquals(approvals(cwd), ["direct.json", "renamed.json"]);
+  assertEquals(approvals(cwd), []);
   await Deno.remove(outdir, { recursive: true });
 });
 

@@ -4,7 +4,7 @@ import { cli, SMALL_SUITE, workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
 import { approvals, ATTACKER } from "./_attacker.ts";
 
-Deno.test("over MCP a module target can not write an approval, directly or by renaming the store; through the CLI it can", async () => {
+Deno.test("over MCP a module target can not write an approval, directly or by renaming the store; nor through the CLI", async () => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": ATTACKER });
   const session = await connect(cwd);
   try {
@@ -15,9 +15,10 @@ Deno.test("over MCP a module target can not write an approval, directly or by re
   }
   assertEquals(approvals(cwd), []);
   ok(Deno.statSync(join(cwd, ".digline", "default", "runs")).isDirectory, "the run was stored");
-  // The same suite run by the CLI, whose write grant is the whole store: both routes are real.
+  // The CLI's own grant is the whole store, but the system runs in a Worker that writes nothing
+  // (tests/cli/system_under_test_test.ts holds that route).
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  assertEquals(approvals(cwd), ["direct.json", "renamed.json"]);
+  assertEquals(approvals(cwd), []);
 });
 
 const COMMAND_SUITE = SMALL_SUITE.replace(

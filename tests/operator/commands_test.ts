@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { taskFlags } from "../../examples/task_flags.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 import { ROOT } from "../cli/_cli.ts";
 
 async function operator(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -3,11 +3,12 @@ import { join } from "node:path";
 import { prepareScenario, runOperator } from "../../examples/operator/scenario.ts";
 
 // Rerun rounds under --confirm's two stages (ADR 0034): wobble's figure is clear on the run
-// alone, so only its failed stable checks are drawn, once; a break is drawn one check at a time
-// to k, up to the operator's max_reruns.
+// alone, so only its failed stable checks are drawn: twice, since the reruns ask the system in a
+// Worker of their own whose first answer is wrong again (ADR 0083); a break is drawn one check at
+// a time to k, up to the operator's max_reruns.
 const EXPECTED = {
   steady: { reruns: 0, exit: 0 },
-  wobble: { reruns: 1, exit: 0 },
+  wobble: { reruns: 2, exit: 0 },
   drift: { reruns: 6, exit: 1 },
   structural: { reruns: 6, exit: 1 },
 } as const;
@@ -36,6 +37,8 @@ for (const scenario of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
           "policy-write": "inconclusive",
           "cycle-write": "written",
           "policy-digest": "matches",
+          "approval-write": "enforced",
+          "approval-digest": "matches",
         },
         label,
       );

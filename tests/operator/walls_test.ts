@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, notStrictEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { taskFlags } from "../../examples/task_flags.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 import { ROOT } from "../cli/_cli.ts";
 import { LIBC, PROGRAMS } from "../fixtures/operator/attack/attacks.ts";
 
@@ -70,9 +70,12 @@ async function attackFromInside(
   await Deno.writeTextFile(join(cwd, "attack.json"), JSON.stringify({ attempts }));
   const out = await operator(cwd, launch, ["cycle", "--json"]);
   ok(out.code === 0 || out.code === 1, `cycle exited ${out.code}: ${out.stderr}`);
-  const results = JSON.parse(
-    await Deno.readTextFile(join(cwd, ".digline", "attack-results.json")),
-  ) as { result: string }[];
+  // The system can write nothing, so what each attempt got is its answer, in the cycle's run.
+  const runs = join(cwd, ".digline", "default", "runs", "attack");
+  const newest = [...Deno.readDirSync(runs)].map((e) => e.name).filter((n) => n.endsWith(".json"))
+    .sort().at(-1)!;
+  const run = JSON.parse(await Deno.readTextFile(join(runs, newest)));
+  const results = JSON.parse(run.cases[0].output) as { result: string }[];
   return results.map((r) => r.result);
 }
 

@@ -34,7 +34,8 @@ Deno.test({
     await Deno.mkdir(vendor, { recursive: true });
     const files: string[] = JSON.parse(await Deno.readTextFile(join(built, BUNDLE_MANIFEST)));
     ok(files.includes("digline.js") && files.includes("cli.js") && files.includes("run_worker.js"));
-    for (const file of files) await Deno.copyFile(join(built, file), join(vendor, file));
+    ok(files.includes("digline.d.ts") && files.includes("types"), "the declarations are listed");
+    for (const file of files) await copyTree(join(built, file), join(vendor, file));
     await Deno.remove(built, { recursive: true });
     await Deno.writeTextFile(
       join(dir, "deno.json"),
@@ -55,6 +56,28 @@ Deno.test({
       }).output();
       return { code: out.code, out: decoder.decode(out.stdout) + decoder.decode(out.stderr) };
     };
+    // The vendored library carries its types: the suite type-checks against them, and a misspelt
+    // option is a type error, so the types are not `any`.
+    const check = async () => {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["check", "suite.ts"],
+        cwd: dir,
+        env: { NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      return { code: out.code, out: decoder.decode(out.stderr) };
+    };
+    const typed = await check();
+    assertEquals(typed.code, 0, typed.out);
+    await Deno.writeTextFile(
+      join(dir, "suite.ts"),
+      CODE_SUITE.replace('equals({ name: "exact" })', 'equals({ nmae: "exact" })'),
+    );
+    const mistyped = await check();
+    assertEquals(mistyped.code, 1, "a misspelt option fails deno check");
+    match(mistyped.out, /nmae/);
+    await Deno.writeTextFile(join(dir, "suite.ts"), CODE_SUITE);
     const run = await digline(["run", "suite.ts"]);
     assertEquals(run.code, 0, run.out);
     match(run.out, /2 cases: 4 checks passed, 0 failed, 0 errored/);
@@ -99,6 +122,15 @@ Deno.test("a second build replaces the files of the first and nothing else in th
   await Deno.remove(dir, { recursive: true });
 });
 
+/** Copies a file, or a folder and everything in it. */
+async function copyTree(from: string, to: string): Promise<void> {
+  if (!(await Deno.stat(from)).isDirectory) return await Deno.copyFile(from, to);
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    await copyTree(join(from, entry.name), join(to, entry.name));
+  }
+}
+
 /** The files an entry of the bundle imports before it runs: its static imports, to the end. */
 function staticFiles(dir: string, entry: string): Set<string> {
   const seen = new Set<string>();
@@ -117,7 +149,7 @@ function staticFiles(dir: string, entry: string): Set<string> {
 
 Deno.test("the installed entry, cli.js, evaluates no zod and no library before a command asks for it", async () => {
   const dir = await Deno.makeTempDir({ prefix: "digline-bundle-" });
-  assertEquals(await buildBundle(dir), 0);
+  assertEquals(await buildBundle(dir, { types: false }), 0);
   const holdsZod = (files: Set<string>) =>
     [...files].filter((f) =>
       Deno.readTextFileSync(join(dir, f)).includes("node_modules/.deno/zod@")

@@ -45,7 +45,10 @@ Deno.test({
     assertEquals(install.code, 0, install.out);
 
     const digline = (args: string[]) => sh("digline", args, { cwd: project, installRoot });
-    const init = await digline(["init"]);
+    // This clone has no GitHub remote, so init is told which repository and commit its CI
+    // installs digline from; without it, init writes no workflow and says what to pass.
+    const head = (await sh("git", ["rev-parse", "HEAD"], { cwd: ROOT, installRoot })).out.trim();
+    const init = await digline(["init", "--source", `example/digline@${head}`]);
     assertEquals(init.code, 0, init.out);
     for (
       const file of ["evals/suite.toml", ".digline/.gitignore", ".github/workflows/digline.yml"]

@@ -11,7 +11,17 @@ const name = z.string().min(1).max(100).regex(
 );
 // reduce and min_pass_rate have no default, so a check that does not name them keeps its id.
 const base = { name, description: z.string().optional(), ...ReduceShape };
-const textOrList = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+/** A `{{name}}` placeholder: a check's value is literal, so one would be compared as written. */
+const PLACEHOLDER = /\{\{\s*[\w.]+\s*\}\}/;
+const PLACEHOLDER_MESSAGE =
+  "a check's value is compared as written, so {{...}} is never filled in: leave value out of an " +
+  "equals check to compare with each case's expected, or write the text itself (a regex check " +
+  "with \\{\\{ matches literal braces)";
+const literalText = z.string().min(1).refine(
+  (text) => !PLACEHOLDER.test(text),
+  PLACEHOLDER_MESSAGE,
+);
+const textOrList = z.union([literalText, z.array(literalText).min(1)]);
 
 /** The built-in assertion kinds, as the TOML form and `mod.ts` declare them. */
 export const BuiltinAssertionSchema = z.discriminatedUnion("kind", [
@@ -19,7 +29,10 @@ export const BuiltinAssertionSchema = z.discriminatedUnion("kind", [
     ...base,
     kind: z.literal("equals"),
     /** Compared with the output; the case's `expected` when absent. */
-    value: JsonValueSchema.optional(),
+    value: JsonValueSchema.refine(
+      (value) => typeof value !== "string" || !PLACEHOLDER.test(value),
+      PLACEHOLDER_MESSAGE,
+    ).optional(),
     trim: z.boolean().default(false),
     ignore_case: z.boolean().default(false),
   }),

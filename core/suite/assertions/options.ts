@@ -149,6 +149,8 @@ export interface JudgeOptions extends AssertionOptions, ModelConnectionOptions {
   retries?: number;
   /** The first wait between retries, in milliseconds (1 000 when absent). */
   backoff_ms?: number;
+  /** How many times an abstention is asked again before it errors (2 when absent). */
+  abstention_retries?: number;
 }
 
 type Without<K extends BuiltinAssertionInput["kind"]> = Omit<

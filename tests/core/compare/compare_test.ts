@@ -1,7 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
 import { gateVerdictOf, VERDICT_FORCED_BY_FACT } from "../../../core/compare/facts.ts";
-import { explainLines, headline } from "../../../core/compare/reading.ts";
+import { explainLines } from "../../../core/compare/explain_lines.ts";
+import { headline } from "../../../core/compare/headline.ts";
 import { fakeRun } from "../_runs.ts";
 
 const A = "20261130-000000-000-aaaaaa";

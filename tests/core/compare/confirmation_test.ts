@@ -1,31 +1,42 @@
 import { deepStrictEqual as assertEquals, match, ok, throws } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
-import { nextDraws, planConfirmation } from "../../../core/compare/confirmation_plan.ts";
-import { headline } from "../../../core/compare/reading.ts";
+import {
+  confirmShortfall,
+  nextDraws,
+  planConfirmation,
+} from "../../../core/compare/confirmation_plan.ts";
+import { headline } from "../../../core/compare/headline.ts";
 import { noisyChance } from "../../../core/compare/baseline_measure.ts";
-import { pairedDropTest } from "../../../core/statistics/paired_test.ts";
+import { pairedDropTest } from "../../../core/statistics/paired_drop.ts";
 import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "../_runs.ts";
 
 const A = "20261130-000000-000-aaaaaa";
-const A2 = "20261130-000000-500-a2a2a2";
 const B = "20261130-000001-000-bbbbbb";
 
-/** Thirty cases: `s*` pass in every baseline run, `n*` pass in one of two. */
-function baseline(): RunDocument[] {
-  const cases = (second: boolean): FakeCase[] => [
+/**
+ * Thirty cases: `s*` pass in every baseline run, `n*` in every other one, half of them in the odd
+ * runs and half in the even ones (so no run fails more cases than another: the cases are not
+ * failing together). Six runs by default: the last three are the selection runs that choose the
+ * cases drawn again for the figure.
+ */
+function baseline(count = 6): RunDocument[] {
+  const cases = (run: number): FakeCase[] => [
     ...Array.from(
       { length: 20 },
       (_, i) => ({ id: `s${i}`, statuses: { correct: "pass" as const } }),
     ),
     ...Array.from({ length: 10 }, (_, i) => ({
       id: `n${i}`,
-      statuses: { correct: second ? "fail" as const : "pass" as const },
+      statuses: { correct: (run + i) % 2 === 1 ? "fail" as const : "pass" as const },
     })),
   ];
-  return [fakeRun(A, cases(false)), fakeRun(A2, cases(true))];
+  return Array.from(
+    { length: count },
+    (_, r) => fakeRun(r === 0 ? A : `20261130-000000-${500 + r}-a2a2a2`, cases(r)),
+  );
 }
 
 function candidate(failing: string[]): RunDocument {
@@ -96,21 +107,20 @@ Deno.test("the plan draws the stable checks that failed, and the noisy cases onl
 Deno.test("the budget of extra calls trims the noisy cases' draws before any is made, and the comparison says so", () => {
   const runs = baseline();
   const run = candidate(NOISY);
-  // Thirty cases: half of them, fifteen calls, by default; twenty draws are wanted.
+  // Thirty cases: half of them, fifteen calls, by default, of which the noisy cases may use
+  // what the stable checks' reserve (confirm_draws, ten) leaves: five of the twenty wanted.
   const plan = planConfirmation(runs, run);
   assertEquals(plan.max_extra_calls, 15);
-  assertEquals(plan.noisy.map((n) => n.draws), Array(10).fill(1));
+  assertEquals(plan.noisy, NOISY.slice(0, 5).map((case_id) => ({ case_id, draws: 1 })));
+  assertEquals(plan.noisy_share, 0.5);
   assertEquals(plan.noisy_cut, 10);
-  // Five calls: one draw for the first five, in suite order, and the figures' design knows it.
-  const tight = planConfirmation(budgeted(runs, 5), run);
-  assertEquals(tight.noisy, NOISY.slice(0, 5).map((case_id) => ({ case_id, draws: 1 })));
-  assertEquals(tight.noisy_share, 0.5);
-  const result = compareRuns(budgeted(runs, 5), run, {
-    confirmation: confirm(budgeted(runs, 5), run, () => "pass"),
-  });
+  // Twenty calls: ten for the noisy cases, one draw each.
+  const wider = planConfirmation(budgeted(runs, 20), run);
+  assertEquals(wider.noisy.map((n) => n.draws), Array(10).fill(1));
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
   assertEquals(result.confirm?.budget_ended, true);
   assertEquals(result.confirm?.spent_calls, 5);
-  match(headline(result), /the budget of 5 extra calls ended the draws/);
+  match(headline(result), /the budget of 15 extra calls limited the draws/);
 });
 
 Deno.test("the budget stops a stable check's draws short of k: undecided, and the reading says the budget did it", () => {
@@ -171,7 +181,7 @@ Deno.test("a stable check that keeps failing on confirmation is a regression", (
 });
 
 Deno.test("without --confirm one stable check that failed against two runs is reported, not gated", () => {
-  const result = compareRuns(baseline(), candidate(["s3"]));
+  const result = compareRuns(baseline(2), candidate(["s3"]));
   assertEquals(result.facts.find((f) => f.case_id === "s3")?.kind, "stable-flip");
   // s3's lone failure and the ten noisy cases' (each failed once in three runs) at 1/3 each.
   assertEquals(result.flip_test?.at_risk, 11);
@@ -237,9 +247,10 @@ Deno.test("k reruns are sized so every stable check together stays within the co
   const runs = baseline();
   const plan = planConfirmation(runs, candidate(["s3"]));
   assertEquals(plan.rule, "all-fail");
-  // Twenty stable checks, two runs: no k up to confirm_draws (10) bounds the family at 0.2%.
-  assertEquals(plan.max_draws, 10);
-  assertEquals(plan.bounded, false);
+  // Thirty checks, six runs: k = 9 bounds the family at a tenth of alpha.
+  assertEquals(plan.max_draws, 9);
+  assertEquals(plan.bounded, true);
+  assertEquals(confirmShortfall(runs), null);
   // A break that keeps failing is confirmed after exactly k failures; one pass dismisses.
   const broken = compareRuns(runs, candidate(["s3"]), {
     confirmation: confirm(runs, candidate(["s3"]), (id) => (id === "s3" ? "fail" : "pass")),
@@ -247,9 +258,22 @@ Deno.test("k reruns are sized so every stable check together stays within the co
   assertEquals(broken.facts.find((f) => f.case_id === "s3")?.confirmation, {
     outcome: "confirmed",
     pass: 0,
-    fail: 10,
+    fail: 9,
     error: 0,
   });
+});
+
+Deno.test("a baseline too short to bound the confirmations within confirm_draws is refused, with the runs it needs", () => {
+  // Two runs: no k up to 20 bounds thirty checks at 0.1%; six runs do with ten reruns.
+  assertEquals(confirmShortfall(baseline(2)), {
+    checks: 30,
+    runs: 2,
+    max_draws: 10,
+    runs_needed: 6,
+    draws_needed: null,
+  });
+  // Four runs: seventeen reruns would (confirm_draws may be up to 20); the suite allows ten.
+  assertEquals(confirmShortfall(baseline(4))?.draws_needed, 17);
 });
 
 Deno.test("a noisy case cut short of its planned draws is weighed by the draws it got, the others by theirs", () => {
@@ -267,18 +291,19 @@ Deno.test("a noisy case cut short of its planned draws is weighed by the draws i
   const pairs = (
     n0Rounds: number,
   ) => [
-    ...Array.from({ length: 20 }, () => ({ baseline: [1, 1], candidate: [1] })),
-    ...NOISY.map((id) => {
+    // The figure's test on planned draws leaves the three selection runs out.
+    ...Array.from({ length: 20 }, () => ({ baseline: [1, 1, 1], candidate: [1] })),
+    ...NOISY.map((id, i) => {
       const extra = id === "n0" ? [1] : [1, 0];
       return {
-        baseline: [1, 0],
+        baseline: i % 2 === 0 ? [1, 0, 1] : [0, 1, 0],
         candidate: [0, ...extra],
         rounds: id === "n0" ? n0Rounds : 3,
       };
     }),
   ];
-  const design = { extra: 2, chance: (pi: number) => noisyChance(pi, 2) };
-  const expected = pairedDropTest(pairs(2), { binary: true, design });
+  const design = { extra: 2, chance: (pi: number) => noisyChance(pi, 3) };
+  const expected = pairedDropTest(pairs(2), { binary: true, design, exact: true });
   assertEquals(test, expected);
   // A drawn case's weight is its own rounds, whatever the most rounds any case got: cases drawn
   // once more and twice more are weighed alike under a design of one extra round or of three.
@@ -290,5 +315,48 @@ Deno.test("a noisy case cut short of its planned draws is weighed by the draws i
   assertEquals(
     pairedDropTest(drawn, { binary: true, design: { extra: 1, chance } }),
     pairedDropTest(drawn, { binary: true, design: { extra: 3, chance } }),
+  );
+});
+
+Deno.test("the noisy cases' draws do not shrink with the stable checks that failed: the figure's draws can not depend on the run", () => {
+  const stable = Array.from({ length: 10 }, (_, i) => `s${i}`);
+  const runs = budgeted(baseline(), 30);
+  const few = planConfirmation(runs, candidate(NOISY));
+  const many = planConfirmation(runs, candidate([...NOISY, ...stable]));
+  // Thirty calls less the stable checks' reserve (confirm_draws, ten): twenty, two a case.
+  assertEquals(few.noisy, many.noisy);
+  assertEquals(many.noisy.map((n) => n.draws), Array(10).fill(2));
+  // Drawing: every noisy case gets both its draws; the failed stable checks get what is left.
+  const confirmation = confirm(runs, candidate([...NOISY, ...stable]), () => "fail");
+  const count = (ids: string[]) =>
+    confirmation.rounds.flat().filter((c) => ids.includes(c.case_id)).length;
+  assertEquals(count(NOISY), 20);
+  assertEquals(count(stable), 10);
+});
+
+Deno.test("under --confirm a figure whose value dropped is never called better, though its draws rose", () => {
+  const runs = budgeted(baseline(), 100);
+  const run = candidate(NOISY);
+  // Every noisy case failed in the run and passed every draw: the paired difference rose.
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
+  const figure = result.figures.find((f) => f.name === "accuracy");
+  ok((figure?.delta ?? 0) < 0, "the figure's value dropped");
+  ok((figure?.test?.difference ?? 0) > 0, "its paired difference rose");
+  ok(figure?.status !== "better", `a dropped figure was called ${figure?.status}`);
+  assertEquals(result.facts.some((f) => f.kind === "figure-better"), false);
+  ok(!/better: accuracy/.test(headline(result)), headline(result));
+});
+
+Deno.test("a budget that cut the plan and was not spent limited the draws; the reading does not say it ended them", () => {
+  const runs = budgeted(baseline(), 15);
+  const run = candidate(["s3", ...NOISY]);
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") });
+  assertEquals(result.confirm?.budget_ended, true);
+  ok((result.confirm?.spent_calls ?? 15) < 15, "calls were left unspent");
+  const reading = headline(result);
+  ok(!/ended the draws/.test(reading), reading);
+  match(
+    reading,
+    /the budget of 15 extra calls limited the draws, not the evidence: fewer were planned than wanted, to fit it \(\d+ of its 15 calls made\)/,
   );
 });

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
 import { VERDICT_FORCED_BY_FACT } from "../../../core/compare/facts.ts";
-import { explainLines } from "../../../core/compare/reading.ts";
+import { explainLines } from "../../../core/compare/explain_lines.ts";
 import { SCENARIOS } from "../_scenarios.ts";
 
 Deno.test("every tally kind is stated by some fixture", () => {

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
-import { flipCountTest } from "../../../core/compare/flip_count_test.ts";
+import { flipCountTest } from "../../../core/compare/flip_count.ts";
 import { checkHistory } from "../../../core/compare/check_history.ts";
 import { poissonBinomialUpperTail } from "../../../core/statistics/poisson_binomial.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
-import { headline } from "../../../core/compare/reading.ts";
+import { headline } from "../../../core/compare/headline.ts";
 import { computeFigures } from "../../../core/run/aggregate.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";
 import { AggregateSpecSchema } from "../../../core/suite/aggregate_spec.ts";

@@ -32,8 +32,9 @@ const BASELINE = Array.from(
 const B = "20261130-000009-000-bbbbbb";
 
 Deno.test("a mean figure with a constant baseline is not worse for a drop under min_change", () => {
-  // 0.900 → 0.899: one case of ten scores 0.89. Its z is −√B, far past alpha.
-  const result = compareRuns(BASELINE, scored(B, (i) => (i === 0 ? 0.89 : 0.9)));
+  // 0.900 → 0.895: every case of ten scores 0.895, each below all of its ten baseline scores:
+  // the exact test puts that at (1/11)^10, far past alpha.
+  const result = compareRuns(BASELINE, scored(B, () => 0.895));
   const figure = result.figures.find((f) => f.name === "score");
   ok((figure?.test?.p_value ?? 1) < 0.001, "the drop is significant; min_change must excuse it");
   assertEquals(figure?.status, "within-noise");

@@ -41,12 +41,13 @@ Deno.test("every answer that is not exactly the object asked for is an abstentio
 
 Deno.test("a judge that abstains on purpose says why", () => {
   assertEquals(parseJudgeAnswer('{"verdict": "abstain", "reason": "off topic"}'), {
-    abstain: "the judge abstained: off topic",
+    abstain: "the judge abstained\nits reason: off topic",
   });
   assertEquals(parseJudgeAnswer('{"verdict": "abstain"}'), {
     abstain: "the judge abstained without a reason",
   });
   assertEquals(parseJudgeAnswer("I can't evaluate this."), {
-    abstain: 'the judge did not answer with the JSON object asked for: "I can\'t evaluate this."',
+    abstain:
+      'the judge did not answer with the JSON object asked for\nits answer: "I can\'t evaluate this."',
   });
 });

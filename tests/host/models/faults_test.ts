@@ -172,7 +172,12 @@ Deno.test("the circuit opens after N failures in a row: later cases are not call
   try {
     const cases = Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, vars: { question: "q" } }));
     const results = await runModelCases(cases, {
-      target: providerSpec({ provider: "anthropic", base_url: server.url, circuit_failures: 3 }),
+      target: providerSpec({
+        provider: "anthropic",
+        base_url: server.url,
+        circuit_failures: 3,
+        circuit_window_ms: 0,
+      }),
       settings: { concurrency: 1, retries: 0 },
     });
     assert.equal(server.requests.length, 3);
@@ -192,6 +197,58 @@ Deno.test("the circuit opens after N failures in a row: later cases are not call
   }
 });
 
+Deno.test("quick 503s in a row do not open the circuit: failures must go on for circuit_window_ms", async () => {
+  const server = startMockServer(() => apiError("openai", { status: 503 }));
+  let clock = 0;
+  const pace = { now: () => clock, sleep: () => Promise.resolve() };
+  try {
+    const cases = Array.from({ length: 6 }, (_, i) => ({ id: `c${i}`, vars: { question: "q" } }));
+    const spec = providerSpec({
+      provider: "openai",
+      base_url: `${server.url}/v1`,
+      circuit_failures: 2,
+      circuit_window_ms: 10_000,
+    });
+    await runModelCases(cases, {
+      target: spec,
+      settings: { concurrency: 1, retries: 0 },
+      models: testPool({ pace }),
+    });
+    // Six failures in a row within no time at all: every case was still asked.
+    assert.equal(server.requests.length, 6);
+
+    // The same failures spread over more than the window open it after the second.
+    const results = await runModelCases(cases, {
+      target: spec,
+      settings: { concurrency: 1, retries: 0 },
+      models: testPool({ pace }),
+      execute: { onCaseDone: () => void (clock += 6_000) },
+    });
+    assert.equal(server.requests.length, 6 + 3);
+    assert.match(results[5].transport_error ?? "", /failed 2 times in a row over 10 s or more/);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("a 401 opens the circuit on the count alone: trying longer can not cure a wrong key", async () => {
+  const server = startMockServer(() => apiError("openai", { status: 401 }));
+  try {
+    const cases = Array.from({ length: 5 }, (_, i) => ({ id: `c${i}`, vars: { question: "q" } }));
+    await runModelCases(cases, {
+      target: providerSpec({
+        provider: "openai",
+        base_url: `${server.url}/v1`,
+        circuit_failures: 2,
+      }),
+      settings: { concurrency: 1, retries: 0 },
+    });
+    assert.equal(server.requests.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
 Deno.test("an answer between failures resets the circuit's count", async () => {
   let index = 0;
   const server = startMockServer(() =>
@@ -204,6 +261,7 @@ Deno.test("an answer between failures resets the circuit's count", async () => {
         provider: "openai",
         base_url: `${server.url}/v1`,
         circuit_failures: 2,
+        circuit_window_ms: 0,
       }),
       settings: { concurrency: 1, retries: 0 },
     });

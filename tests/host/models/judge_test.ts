@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { CaseResultSchema } from "../../../core/run/run_document.ts";
+import { erroredCauses } from "../../../core/run/errored_causes.ts";
 import type { Pace } from "../../../host/models/rate_limiter.ts";
 import {
   anthropicMessage,
@@ -102,6 +103,8 @@ Deno.test("a judge answer that does not parse is an abstention: errored with the
       provider: "openai",
       model: "m",
       base_url: `${server.url}/v1`,
+      // Each answer is scripted by its request's index: one ask per case.
+      abstention_retries: 0,
     });
     const results = await runModelCases(
       answers.map((_, i) => ({ id: `c${i}`, vars: { text: "hi" } })),
@@ -139,7 +142,62 @@ Deno.test("a judge that says it can not judge abstains, with its reason", async 
       ],
     });
     assert.equal(result.verdicts[0].status, "error");
-    assert.equal(result.verdicts[0].reason, "the judge abstained: the rubric does not apply");
+    assert.equal(
+      result.verdicts[0].reason,
+      "the judge abstained (asked 3 times)\nits reason: the rubric does not apply",
+    );
+    // Asked once, then again twice (abstention_retries defaults to 2), before it errors.
+    assert.equal(server.requests.length, 3);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("a judge that abstains once and then answers gives its answer: the abstention is asked again", async () => {
+  const server = startMockServer((_request, index) =>
+    openaiCompletion(index === 0 ? "Hmm, hard to say." : '{"verdict": "pass"}')
+  );
+  try {
+    const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
+      target: echo,
+      assertions: [
+        judgeAssertion({
+          rubric: "r",
+          provider: "openai",
+          model: "m",
+          base_url: `${server.url}/v1`,
+        }),
+      ],
+    });
+    assert.equal(result.verdicts[0].status, "pass");
+    assert.equal(server.requests.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("abstentions that quote different answers group under one cause", async () => {
+  const server = startMockServer((_request, index) => openaiCompletion(`Not sure (${index}).`));
+  try {
+    const results = await runModelCases(
+      [1, 2, 3].map((i) => ({ id: `c${i}`, vars: { text: "hi" } })),
+      {
+        target: echo,
+        assertions: [
+          judgeAssertion({
+            rubric: "r",
+            provider: "openai",
+            model: "m",
+            base_url: `${server.url}/v1`,
+            abstention_retries: 0,
+          }),
+        ],
+      },
+    );
+    const causes = erroredCauses(results);
+    assert.deepEqual(causes.map((c) => [c.cause, c.count]), [
+      ["the judge did not answer with the JSON object asked for", 3],
+    ]);
   } finally {
     await server.close();
   }
@@ -172,14 +230,24 @@ Deno.test("a judge's refusal is an abstention, from either wire format", async (
       ],
     });
     assert.deepEqual(result.verdicts.map((v) => [v.assertion, v.status, v.reason, v.metadata]), [
-      ["claude", "error", "the judge refused to judge: I won't grade this.", {
-        abstained: true,
-        refused: true,
-      }],
-      ["gpt", "error", "the judge refused to judge: I can't assist with that.", {
-        abstained: true,
-        refused: true,
-      }],
+      [
+        "claude",
+        "error",
+        "the judge refused to judge (asked 3 times)\nits words: I won't grade this.",
+        {
+          abstained: true,
+          refused: true,
+        },
+      ],
+      [
+        "gpt",
+        "error",
+        "the judge refused to judge (asked 3 times)\nits words: I can't assist with that.",
+        {
+          abstained: true,
+          refused: true,
+        },
+      ],
     ]);
   } finally {
     await server.close();

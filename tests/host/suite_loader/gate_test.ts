@@ -8,24 +8,13 @@ import {
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
+import { accuracySuite } from "../../support/suite_toml.ts";
 
 const MOD = pathToFileURL(join(Deno.cwd(), "mod.ts")).href;
 
-const BASE = `
-name = "gated"
-
-[target]
-module = "system.ts"
-
-[[assertions]]
-name = "correct"
-kind = "equals"
-
-[[aggregates]]
-name = "accuracy"
-kind = "accuracy"
-over = "correct"
-
+const BASE = accuracySuite("gated", {
+  target: "",
+  rest: `
 [[aggregates]]
 name = "recall"
 kind = "recall"
@@ -35,7 +24,8 @@ positive = "yes"
 [[cases]]
 id = "a"
 expected = "x"
-`;
+`,
+});
 
 async function load(toml: string, file = "suite.toml") {
   const dir = await Deno.makeTempDir({ prefix: "digline-gate-" });

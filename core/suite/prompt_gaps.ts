@@ -1,9 +1,9 @@
-import type { Assertion } from "../suite/assertions/assertion.ts";
-import { isJudgeAssertion } from "../suite/assertions/builtin.ts";
-import type { Case } from "../suite/case.ts";
-import { checksAskedOf } from "../suite/dispatch.ts";
-import type { TargetSpec } from "../suite/target_spec.ts";
-import { templateFields, varLookup } from "./template.ts";
+import type { Assertion } from "./assertions/assertion.ts";
+import { isJudgeAssertion } from "./assertions/builtin.ts";
+import type { Case } from "./case.ts";
+import { checksAskedOf } from "./dispatch.ts";
+import type { TargetSpec } from "./target_spec.ts";
+import { templateFields, varLookup } from "../model/template.ts";
 
 /** A case that lacks a var a prompt template names, found before anything is called. */
 export interface PromptGap {

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { runTotals } from "../../../core/model/totals.ts";
+import { runTotals } from "../../../core/run/run_totals.ts";
 import type { ModelUsage } from "../../../core/model/usage.ts";
 import type { CaseResult } from "../../../core/run/run_document.ts";
 

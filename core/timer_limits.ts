@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_BACKOFF_MS, MAX_TIMER_MS } from "../limits.ts";
+import { MAX_BACKOFF_MS, MAX_TIMER_MS } from "./limits.ts";
 
 /** A per-attempt timeout a timer can honour; a longer one would fire at once. */
 export function timeoutMsSchema(fallback: number) {

@@ -1,5 +1,6 @@
 import { unitVariances } from "./case_variance.ts";
-import { exactDropPValue } from "./exact_drop_test.ts";
+import { conditionalDropPValue } from "./conditional_drop.ts";
+import { exactDropPValue } from "./exact_drop.ts";
 import { density, normalCdf } from "./normal.ts";
 
 /** One case's draws on both sides of a comparison: 1 pass, 0 fail, or a score. */
@@ -60,7 +61,16 @@ export interface PairedTest {
  */
 export function pairedDropTest(
   cases: readonly PairedCase[],
-  options: { binary: boolean; design?: DrawDesign },
+  options: {
+    binary: boolean;
+    design?: DrawDesign;
+    /**
+     * The baseline has several runs: the p-value is the exact conditional one for any shape of
+     * draws (conditionalDropPValue), scores and planned draws included. Without it, exact only
+     * for one pass/fail draw a case against B ≥ 2 (exactDropPValue), else the approximation.
+     */
+    exact?: boolean;
+  },
 ): PairedTest | null {
   const usable = cases.filter((c) => c.baseline.length > 0 && c.candidate.length > 0);
   if (usable.length === 0) return null;
@@ -86,7 +96,7 @@ export function pairedDropTest(
   const n = usable.length;
   const difference = sum / n;
   const standard_error = Math.sqrt(variance) / n;
-  const exact = options.binary && options.design === undefined ? exactDropPValue(usable) : null;
+  const exact = exactPValue(usable, options);
   const z = standard_error === 0 ? 0 : difference / standard_error;
   if (exact !== null) return { difference, standard_error, z, p_value: exact, method: "exact" };
   if (standard_error === 0) {
@@ -96,6 +106,17 @@ export function pairedDropTest(
   // cases) it would bend the p-value back on itself, so it is held there.
   const skew = Math.max(-1, Math.min(1, thirdCumulant / variance ** 1.5));
   return { difference, standard_error, z, p_value: edgeworth(z, skew), method: "normal" };
+}
+
+/** The exact p-value the draws allow, or null where only the approximation applies. */
+function exactPValue(
+  usable: readonly PairedCase[],
+  options: { binary: boolean; design?: DrawDesign; exact?: boolean },
+): number | null {
+  const plain = options.binary ? exactDropPValue(usable) : null;
+  if (plain !== null) return plain;
+  if (options.exact === true) return conditionalDropPValue(usable, options);
+  return null;
 }
 
 /**

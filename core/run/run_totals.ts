@@ -1,6 +1,6 @@
-import type { CaseResult } from "../run/run_document.ts";
-import type { ModelUsage, RunTotals } from "./usage.ts";
-import { addUsage, sortUsage } from "./usage_sums.ts";
+import type { CaseResult } from "./run_document.ts";
+import type { ModelUsage, RunTotals } from "../model/usage.ts";
+import { addUsage, sortUsage } from "../model/usage_sums.ts";
 
 /**
  * Totals a run's cost over its cases: attempts, latency, model calls and tokens, overall and

@@ -4,7 +4,7 @@ import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
 import { budgetEnded, checkConfirmation, drawsByCase, spentCalls } from "./confirmation_plan.ts";
 import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
-import { type FlipCountTest, flipCountTest } from "./flip_count_test.ts";
+import { type FlipCountTest, flipCountTest } from "./flip_count.ts";
 import {
   type Fact,
   type FactKind,
@@ -15,13 +15,18 @@ import {
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
+import { runLevelTest, type RunNoise } from "./run_noise.ts";
+import { RUN_NOISE_WIDEN } from "../statistics/run_level_noise.ts";
+import { higherIsBetter } from "../suite/aggregate_direction.ts";
+import type { BaselineMeasure as Measure } from "./baseline_measure.ts";
 import { recheckBaseline, type RecheckedBaseline, type RecheckRules } from "./recheck.ts";
 import { casesById } from "../run/cases_by_id.ts";
+import { settingChanges } from "../run/target_settings.ts";
 import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
-export type { FlipCountTest } from "./flip_count_test.ts";
+export type { FlipCountTest } from "./flip_count.ts";
 
 /** Flips told apart from noise: the cases that moved where the baseline never did, and errors. */
 export interface Flips {
@@ -52,11 +57,24 @@ export interface Comparison {
   flip_test: FlipCountTest | null;
   /** The smallest drop of the primary figure this baseline can detect. */
   sensitivity: Sensitivity | null;
+  /** Whether the baseline's runs vary together (cases not independent); null when unmeasured. */
+  run_noise: RunNoiseReading | null;
   /** With `--confirm`: how its draws were spent, and whether the budget ended them. */
   confirm: ConfirmSummary | null;
   verdict: GateVerdict;
   /** The candidate's errored checks grouped by cause, so a 2 says why and not only where. */
   errored_causes: ErroredCause[];
+}
+
+/** The baseline's run-to-run spread against independent cases', and what it did to the verdict. */
+export interface RunNoiseReading extends RunNoise {
+  /**
+   * When the spread's p-value is at most RUN_NOISE_WIDEN: the primary figure's run-level p-value
+   * (its run's total against the baseline runs'), which a worse figure must also clear; else null.
+   */
+  run_p_value: number | null;
+  /** The primary figure was significant case by case but not run against run: not worse. */
+  widened: boolean;
 }
 
 /** What `compare --confirm` drew and why it stopped, for the reading. */
@@ -67,6 +85,11 @@ export interface ConfirmSummary {
   figure_alpha: number;
   /** k: the failures in a row that confirm a break (all-fail rule). */
   k: number;
+  /**
+   * Whether k bounds the chance of confirming a false break within `confirm_alpha`; false only
+   * for a plan made before such plans were refused (ADR 0092), null before it was recorded.
+   */
+  bounded: boolean | null;
   /** The first stage's p-value and whether it sent the noisy cases to be drawn again. */
   stage_one_p: number | null;
   ambiguous: boolean | null;
@@ -87,6 +110,16 @@ export interface CompareRunsOptions {
   compileSchema?: CompileJsonSchema;
 }
 
+/** What compareRunsWith takes beside compareRuns' options. */
+export interface CompareRunsWithOptions extends CompareRunsOptions {
+  /** Builds a recorded check again; needed when the baseline has one to re-check. */
+  rules?: RecheckRules;
+  /** recheckBaseline of these same runs, already made (with the rules, when it needed them). */
+  recheck?: RecheckedBaseline;
+  /** The candidate's cases by id, as recheckBaseline was given them. */
+  candidateCases?: ReadonlyMap<string, CaseResult>;
+}
+
 /**
  * compareRuns (core/compare/compare.ts) with the recheck rules handed in, or the re-checked
  * baseline itself, for a caller that loads the rules only when recheckBaseline answers that it
@@ -96,15 +129,100 @@ export interface CompareRunsOptions {
 export function compareRunsWith(
   baselineRuns: RunDocument | readonly RunDocument[],
   candidate: RunDocument,
-  options: CompareRunsOptions & {
-    /** Builds a recorded check again; needed when the baseline has one to re-check. */
-    rules?: RecheckRules;
-    /** recheckBaseline of these same runs, already made (with the rules, when it needed them). */
-    recheck?: RecheckedBaseline;
-    /** The candidate's cases by id, as recheckBaseline was given them. */
-    candidateCases?: ReadonlyMap<string, CaseResult>;
-  } = {},
+  options: CompareRunsWithOptions = {},
 ): Comparison {
+  const sides = sidesOf(baselineRuns, candidate, options);
+  const { runs, measure, confirmation, counted } = sides;
+  const cases = judgeCases(sides);
+  const flipTest = counted
+    ? flipCountTest(cases.compared, {
+      history: measure.history,
+      runs: runs.length,
+      alpha: measure.gate.alpha * FLIP_COUNT_SHARE,
+    })
+    : null;
+  const figures = compareFigures(runs, candidate, {
+    candidateCases: sides.after,
+    measure,
+    extra: plannedDraws(confirmation),
+    noisyShare: confirmation?.plan.noisy_share,
+    alpha: figureAlpha(measure.gate.alpha, {
+      flipCounted: counted,
+      confirmed: confirmation?.plan.rule === "all-fail",
+    }),
+  });
+  const runNoise = widenForRunNoise(figures, { measure, candidate, candidateCases: sides.after });
+  // Facts are ordered by kind, and within a kind in the order they are stated here.
+  const facts = orderFacts([
+    ...unreconciledFacts(candidate),
+    ...calibrationFacts(candidate),
+    ...canaryFacts(sides),
+    ...rulesChanged(sides.baseline, candidate, sides),
+    // What the target was asked with is not a rule: it is told, so a reading can say what changed.
+    ...settingChanges(sides.baseline.target_settings, candidate.target_settings).map((change) => ({
+      kind: "target-changed" as const,
+      ...change,
+    })),
+    ...sides.recheck.facts,
+    ...cases.facts,
+    ...unjudgedNewCases(sides),
+    ...(flipTest !== null && flipTest.failed > 0 && flipTest.p_value <= flipTest.alpha
+      ? [{ kind: "stable-flips-worse" as const, from: flipTest.expected, to: flipTest.failed }]
+      : []),
+    ...figures.map((f): Fact => ({
+      kind: `figure-${f.status}` as FactKind,
+      figure: f.name,
+      from: f.baseline,
+      to: f.candidate,
+    })),
+    ...cases.moves,
+    { kind: "compared", cases: cases.compared.map((c) => c.case_id) },
+  ]);
+  return {
+    suite: candidate.suite.name,
+    baseline_run: sides.baseline.run_id,
+    baseline_runs: runs.map((r) => r.run_id),
+    candidate_run: candidate.run_id,
+    gate: measure.gate,
+    confirmation: confirmation?.confirmation_id ?? null,
+    facts,
+    figures,
+    flips: { stable: cases.stableFlips, errored: cases.errored },
+    flip_test: flipTest,
+    sensitivity: measure.sensitivity,
+    run_noise: runNoise,
+    confirm: confirmation === undefined ? null : confirmSummary(confirmation, {
+      figureAlpha: figureAlpha(measure.gate.alpha, {
+        flipCounted: false,
+        confirmed: confirmation.plan.rule === "all-fail",
+      }),
+    }),
+    verdict: gateVerdictOf(facts),
+    errored_causes: erroredCauses(candidate.cases),
+  };
+}
+
+/** The two sides as compared: the baseline re-checked by the candidate's rules, and measured. */
+interface Sides {
+  runs: readonly RunDocument[];
+  baseline: RunDocument;
+  candidate: RunDocument;
+  /** Each side's cases by id, built once: at 100,000 cases each map is a collection's worth. */
+  before: ReadonlyMap<string, CaseResult>;
+  after: ReadonlyMap<string, CaseResult>;
+  recheck: RecheckedBaseline;
+  measure: BaselineMeasure;
+  confirmation: ConfirmationDocument | undefined;
+  drawn: Map<string, CaseResult[]>;
+  /** Plain compare on several baseline runs: stable flips are counted, not each a regression. */
+  counted: boolean;
+}
+
+function sidesOf(
+  baselineRuns: RunDocument | readonly RunDocument[],
+  candidate: RunDocument,
+  options: CompareRunsWithOptions,
+): Sides {
   const approved: readonly RunDocument[] = isRunList(baselineRuns) ? baselineRuns : [baselineRuns];
   const confirmation = options.confirmation;
   if (confirmation !== undefined) assertConfirms(confirmation, { runs: approved, candidate });
@@ -128,49 +246,63 @@ export function compareRunsWith(
     throw new Error("The re-checked baseline given to compareRunsWith is of other runs");
   }
   const runs = recheck.runs;
-  const baseline = runs[0];
-  // Each side's cases by id, built once: at 100,000 cases each map is a collection's worth.
-  const before = casesById(baseline.cases);
-  const after = options.candidateCases ?? casesById(candidate.cases);
-  const measure = given !== undefined && !recheck.changed
-    ? given
-    : measureBaseline(runs, { approvedCases: before });
-  const { gate, history } = measure;
-  const facts: Fact[] = [];
-  const drawn = drawsByCase(confirmation?.rounds ?? []);
-  const counted = confirmation === undefined && runs.length > 1;
+  const before = casesById(runs[0].cases);
+  return {
+    runs,
+    baseline: runs[0],
+    candidate,
+    before,
+    after: options.candidateCases ?? casesById(candidate.cases),
+    recheck,
+    measure: given !== undefined && !recheck.changed
+      ? given
+      : measureBaseline(runs, { approvedCases: before }),
+    confirmation,
+    drawn: drawsByCase(confirmation?.rounds ?? []),
+    counted: confirmation === undefined && runs.length > 1,
+  };
+}
 
-  for (const c of candidate.cases) {
-    for (const v of c.verdicts) {
-      if (v.status === "error" && v.metadata.unreconciled === true) {
-        facts.push(checkFact("unreconciled", c, v));
-      }
-    }
-  }
-  for (const c of candidate.cases) {
-    if (c.kind !== "calibration") continue;
+function unreconciledFacts(candidate: RunDocument): Fact[] {
+  return candidate.cases.flatMap((c) =>
+    c.verdicts.filter((v) => v.status === "error" && v.metadata.unreconciled === true)
+      .map((v) => checkFact("unreconciled", c, v))
+  );
+}
+
+function calibrationFacts(candidate: RunDocument): Fact[] {
+  return candidate.cases.filter((c) => c.kind === "calibration").flatMap((c) => {
     const wanted = c.expected_verdict ?? "pass";
-    for (const v of c.verdicts) {
-      if (v.status !== "error" && v.status !== wanted) {
-        facts.push({ ...checkFact("calibration-lost", c, v), from: wanted, to: v.status });
-      }
-    }
-  }
-  for (const c of candidate.cases) {
-    if (c.kind !== "canary" || !before.has(c.case_id)) continue;
-    for (const v of c.verdicts) {
-      const seen = history.get(c.case_id)?.get(v.assertion_id);
-      if (seen !== undefined && !seen.includes(v.status)) {
-        facts.push({ ...checkFact("canary-moved", c, v), from: summarise(seen), to: v.status });
-      }
-    }
-  }
-  facts.push(...rulesChanged(baseline, candidate, { before, after }));
-  facts.push(...recheck.facts);
+    return c.verdicts.filter((v) => v.status !== "error" && v.status !== wanted)
+      .map((v) => ({ ...checkFact("calibration-lost", c, v), from: wanted, to: v.status }));
+  });
+}
 
-  const compared: string[] = [];
-  const comparedCases: CaseResult[] = [];
-  const flips: Fact[] = [];
+function canaryFacts({ candidate, before, measure }: Sides): Fact[] {
+  return candidate.cases.filter((c) => c.kind === "canary" && before.has(c.case_id))
+    .flatMap((c) =>
+      c.verdicts.flatMap((v) => {
+        const seen = measure.history.get(c.case_id)?.get(v.assertion_id);
+        return seen === undefined || seen.includes(v.status)
+          ? []
+          : [{ ...checkFact("canary-moved", c, v), from: summarise(seen), to: v.status }];
+      })
+    );
+}
+
+/** What the normal cases on both sides say, check by check, against the baseline's history. */
+function judgeCases(sides: Sides): {
+  facts: Fact[];
+  /** Noisy failures and improvements, stated after the figures. */
+  moves: Fact[];
+  compared: CaseResult[];
+  stableFlips: string[];
+  errored: string[];
+} {
+  const { candidate, before, recheck, measure, counted } = sides;
+  const facts: Fact[] = [];
+  const moves: Fact[] = [];
+  const compared: CaseResult[] = [];
   const stableFlips = new Set<string>();
   const errored = new Set<string>();
   for (const c of candidate.cases) {
@@ -182,9 +314,8 @@ export function compareRunsWith(
     ) {
       continue;
     }
-    compared.push(c.case_id);
-    comparedCases.push(c);
-    const checks = history.get(c.case_id);
+    compared.push(c);
+    const checks = measure.history.get(c.case_id);
     for (const v of c.verdicts) {
       const seen = checks?.get(v.assertion_id);
       if (seen === undefined) continue;
@@ -196,78 +327,30 @@ export function compareRunsWith(
           facts.push({ ...checkFact("unjudged", c, v), from, to: v.status });
         }
       } else if (seen.includes("pass") && seen.includes("fail")) {
-        if (v.status === "fail") flips.push({ ...checkFact("noisy", c, v), from, to: "fail" });
+        if (v.status === "fail") moves.push({ ...checkFact("noisy", c, v), from, to: "fail" });
       } else if (seen[0] === "pass" && v.status === "fail") {
         stableFlips.add(c.case_id);
         facts.push(
           counted
             ? { ...checkFact("stable-flip", c, v), from, to: "fail" }
-            : stableFailure(c, { v, from, confirmation, drawn }),
+            : stableFailure(c, { v, from, confirmation: sides.confirmation, drawn: sides.drawn }),
         );
       } else if (seen[0] === "fail" && v.status === "pass") {
         stableFlips.add(c.case_id);
-        flips.push({ ...checkFact("improvement", c, v), from, to: "pass" });
+        moves.push({ ...checkFact("improvement", c, v), from, to: "pass" });
       }
     }
   }
-  // A candidate errored verdict on a case the baseline did not have is still a question unanswered.
-  for (const c of candidate.cases) {
-    if (before.has(c.case_id) && c.kind === "normal") continue;
-    for (const v of c.verdicts) {
-      if (v.status === "error" && v.metadata.unreconciled !== true) {
-        facts.push({ ...checkFact("unjudged", c, v), from: null, to: "error" });
-      }
-    }
-  }
+  return { facts, moves, compared, stableFlips: [...stableFlips], errored: [...errored] };
+}
 
-  const flipTest = counted
-    ? flipCountTest(comparedCases, {
-      history,
-      runs: runs.length,
-      alpha: gate.alpha * FLIP_COUNT_SHARE,
-    })
-    : null;
-  if (flipTest !== null && flipTest.failed > 0 && flipTest.p_value <= flipTest.alpha) {
-    facts.push({ kind: "stable-flips-worse", from: flipTest.expected, to: flipTest.failed });
-  }
-  const figures = compareFigures(runs, candidate, {
-    candidateCases: after,
-    measure,
-    extra: plannedDraws(confirmation),
-    noisyShare: confirmation?.plan.noisy_share,
-    alpha: figureAlpha(gate.alpha, {
-      flipCounted: counted,
-      confirmed: confirmation?.plan.rule === "all-fail",
-    }),
-  });
-  for (const f of figures) {
-    const kind = `figure-${f.status}` as FactKind;
-    facts.push({ kind, figure: f.name, from: f.baseline, to: f.candidate });
-  }
-  facts.push(...flips);
-  facts.push({ kind: "compared", cases: compared });
-  const ordered = orderFacts(facts);
-  return {
-    suite: candidate.suite.name,
-    baseline_run: baseline.run_id,
-    baseline_runs: runs.map((r) => r.run_id),
-    candidate_run: candidate.run_id,
-    gate,
-    confirmation: confirmation?.confirmation_id ?? null,
-    facts: ordered,
-    figures,
-    flips: { stable: [...stableFlips], errored: [...errored] },
-    flip_test: flipTest,
-    sensitivity: measure.sensitivity,
-    confirm: confirmation === undefined ? null : confirmSummary(confirmation, {
-      figureAlpha: figureAlpha(gate.alpha, {
-        flipCounted: false,
-        confirmed: confirmation.plan.rule === "all-fail",
-      }),
-    }),
-    verdict: gateVerdictOf(ordered),
-    errored_causes: erroredCauses(candidate.cases),
-  };
+/** A candidate errored verdict on a case the baseline did not have is still a question unanswered. */
+function unjudgedNewCases({ candidate, before }: Sides): Fact[] {
+  return candidate.cases.filter((c) => !(before.has(c.case_id) && c.kind === "normal"))
+    .flatMap((c) =>
+      c.verdicts.filter((v) => v.status === "error" && v.metadata.unreconciled !== true)
+        .map((v) => ({ ...checkFact("unjudged", c, v), from: null, to: "error" }))
+    );
 }
 
 function confirmSummary(
@@ -279,6 +362,7 @@ function confirmSummary(
     confirm_alpha: plan.confirm_alpha ?? null,
     figure_alpha: options.figureAlpha,
     k: plan.max_draws,
+    bounded: plan.bounded ?? null,
     stage_one_p: plan.stage_one?.p_value ?? null,
     ambiguous: plan.stage_one?.ambiguous ?? null,
     max_extra_calls: plan.max_extra_calls ?? null,
@@ -364,7 +448,7 @@ function checkFact(
 function rulesChanged(
   baseline: RunDocument,
   candidate: RunDocument,
-  maps: { before: ReadonlyMap<string, CaseResult>; after: ReadonlyMap<string, CaseResult> },
+  maps: Pick<Sides, "before" | "after">,
 ): Fact[] {
   const facts: Fact[] = [];
   if (baseline.suite.config_hash !== candidate.suite.config_hash) {
@@ -414,9 +498,43 @@ function standing(c: CaseResult): string {
 const ORDER = Object.keys(VERDICT_FORCED_BY_FACT) as FactKind[];
 
 /** Facts in the headline's fixed order, stable within a kind. */
-function orderFacts(facts: Fact[]): Fact[] {
+function orderFacts(facts: readonly Fact[]): Fact[] {
   return facts
     .map((fact, index) => ({ fact, index }))
     .sort((a, b) => ORDER.indexOf(a.fact.kind) - ORDER.indexOf(b.fact.kind) || a.index - b.index)
     .map((x) => x.fact);
+}
+
+/**
+ * When the baseline's runs vary together far more than independent cases allow (run_noise at
+ * RUN_NOISE_WIDEN), the case-level test of the primary figure can not be trusted alone: a worse
+ * primary figure must also be worse run against run (runLevelTest at the gate's alpha), else it
+ * is within noise. Only removes alarms, so it costs no alpha; returns what the reading shows.
+ */
+function widenForRunNoise(
+  figures: FigureComparison[],
+  context: {
+    measure: Measure;
+    candidate: RunDocument;
+    candidateCases: ReadonlyMap<string, CaseResult>;
+  },
+): RunNoiseReading | null {
+  const noise = context.measure.run_noise;
+  if (noise === null) return null;
+  const primary = figures.find((f) => f.role === "primary");
+  const figure = context.candidate.figures.find((f) => f.name === primary?.name);
+  if (noise.p_value > RUN_NOISE_WIDEN || primary === undefined || figure === undefined) {
+    return { ...noise, run_p_value: null, widened: false };
+  }
+  const aggregate = (context.candidate.aggregates ?? []).find((a) => a.name === figure.aggregate);
+  const run_p_value = runLevelTest(context.measure.draws.get(primary.name), {
+    runs: context.measure.runs.length,
+    figure,
+    candidateCases: context.candidateCases,
+    sign: aggregate !== undefined && higherIsBetter(aggregate) === false ? -1 : 1,
+  });
+  const alpha = context.measure.gate.alpha;
+  const widened = primary.status === "worse" && (run_p_value === null || run_p_value > alpha);
+  if (widened) primary.status = "within-noise";
+  return { ...noise, run_p_value, widened };
 }

@@ -1,8 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { unitVariances } from "../../../core/statistics/case_variance.ts";
 import { minDetectableDrop } from "../../../core/statistics/min_detectable_drop.ts";
-import { pairedDropTest } from "../../../core/statistics/paired_test.ts";
-import { sequentialOutcome } from "../../../core/statistics/sequential_test.ts";
+import { pairedDropTest } from "../../../core/statistics/paired_drop.ts";
+import { sequentialOutcome } from "../../../core/statistics/sequential_probability_ratio.ts";
 
 const stable = (n: number) => Array<number>(n).fill(1);
 

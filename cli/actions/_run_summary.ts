@@ -1,0 +1,34 @@
+import type { RunSummary } from "../../core/documents/runs.ts";
+import { erroredCauseLines } from "../../core/run/errored_causes.ts";
+import { figureLines } from "../render_figures.ts";
+import { totalsLines } from "../render_totals.ts";
+import { count } from "./_shared.ts";
+
+/**
+ * What `run`, `rejudge` and `merge` print once a run is stored, in one wording: the first line
+ * names the run (`made` says how, when it was not drawn plainly), `notes` follow it, then its
+ * cases and checks, why checks errored, what the models cost and the figures.
+ */
+export function runSummaryText(
+  summary: RunSummary,
+  { made = "", notes = [] }: { made?: string; notes?: readonly string[] } = {},
+): string {
+  const c = summary.checks;
+  return [
+    `run ${summary.run_id} of suite ${summary.suite}${made} stored in ${summary.path}`,
+    ...notes.map((note) => `  ${note}`),
+    `  ${count(summary.cases.length, "case")}: ${
+      count(c.pass.length, "check")
+    } passed, ${c.fail.length} failed, ${c.error.length} errored${
+      summary.suspended.length > 0 ? `, ${count(summary.suspended.length, "case")} suspended` : ""
+    }`,
+    ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
+    // The cost lines matter only when a model was called; `view RUN` always shows the time.
+    ...(summary.totals !== undefined && summary.totals.calls > 0
+      ? totalsLines(summary.totals)
+      : []),
+    ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
+    // As `view RUN` says it: the output stored is not byte for byte what the target answered.
+    ...(summary.output_notes ?? []).map((note) => `  note       ${note}`),
+  ].join("\n") + "\n";
+}

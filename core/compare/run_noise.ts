@@ -1,0 +1,68 @@
+import type { BaselineDraws } from "./baseline_draws.ts";
+import { caseDraws } from "./figure_draws.ts";
+import type { CaseResult, Figure } from "../run/run_document.ts";
+import { runLevelNoise, runLevelPValue, type RunNoise } from "../statistics/run_level_noise.ts";
+
+export type { RunNoise } from "../statistics/run_level_noise.ts";
+
+/** Each case's value in each baseline run (its draws' mean in that run), for every-run cases. */
+function perRun(
+  draws: ReadonlyMap<string, BaselineDraws>,
+  options: { runs: number },
+): Map<string, number[]> {
+  const byCase = new Map<string, number[]>();
+  for (const [id, seen] of draws) {
+    if (seen.runs !== options.runs || seen.values.length % options.runs !== 0) continue;
+    const each = seen.values.length / options.runs;
+    const values: number[] = [];
+    for (let r = 0; r < options.runs; r++) {
+      let sum = 0;
+      for (let j = 0; j < each; j++) sum += seen.values[r * each + j];
+      values.push(sum / each);
+    }
+    byCase.set(id, values);
+  }
+  return byCase;
+}
+
+/**
+ * Whether the baseline's runs of the primary figure vary more than independent cases would
+ * (runLevelNoise); null with fewer than three runs.
+ */
+export function baselineRunNoise(
+  draws: ReadonlyMap<string, BaselineDraws> | undefined,
+  options: { runs: number },
+): RunNoise | null {
+  if (draws === undefined || options.runs < 3) return null;
+  return runLevelNoise([...perRun(draws, options).values()]);
+}
+
+/**
+ * The run-level test of the primary figure: the candidate run's total over the cases every run
+ * counted, against the baseline runs' totals (runLevelPValue), with `sign` −1 for a figure where
+ * lower is better. Valid when cases fail together within a run, where the case-level test is not.
+ */
+export function runLevelTest(
+  draws: ReadonlyMap<string, BaselineDraws> | undefined,
+  options: {
+    runs: number;
+    figure: Figure;
+    candidateCases: ReadonlyMap<string, CaseResult>;
+    sign: number;
+  },
+): number | null {
+  if (draws === undefined) return null;
+  const totals = new Array<number>(options.runs).fill(0);
+  let candidate = 0;
+  const draw = { assertionId: options.figure.over_id, score: options.figure.kind === "mean" };
+  const counted = new Set(options.figure.counted);
+  for (const [id, values] of perRun(draws, options)) {
+    const own = options.candidateCases.get(id);
+    if (own === undefined || !counted.has(id)) continue;
+    const now = caseDraws(own, draw);
+    if (now.length === 0) continue;
+    candidate += options.sign * now.reduce((s, v) => s + v, 0) / now.length;
+    values.forEach((v, r) => (totals[r] += options.sign * v));
+  }
+  return runLevelPValue(totals, candidate);
+}

@@ -1,0 +1,85 @@
+import { SuiteExitError, SuiteLoadError } from "../refusals.ts";
+import { SUITE_DEFINITION } from "../../core/suite/define_suite.ts";
+import { FUNCTION_MARKER } from "./worker_source.ts";
+import { rebuiltError, startUserCode, userEnv } from "./worker_target.ts";
+
+/** What a suite module exported, as data, with its functions standing in place. */
+export type DescribedSuite =
+  | { kind: "suite"; definition: Record<string, unknown> }
+  | { kind: "missing"; exports: string[]; present: boolean };
+
+/**
+ * Imports a suite module in a Worker that can not write a file and reads its `suite` export
+ * back as data (ADR 0083): its top level runs there, never in a process that may write the
+ * store. Each function it holds (its target, its checks) comes back as a stand-in that says
+ * where it runs if called; the target is called in a Worker of its own, the checks in the check
+ * sandbox, both by place. An error raised while it loads is thrown rebuilt, with its stack.
+ */
+export async function describeSuiteModule(
+  url: string,
+  options: { source: string; loadTimeoutMs: number },
+): Promise<DescribedSuite> {
+  const limit = options.loadTimeoutMs;
+  // The top level reads no variable where the suite's declared ones are all it may read: they
+  // are known only once the top level has run.
+  const { worker, opened } = await startUserCode(url, {
+    pick: "describe",
+    env: userEnv(undefined),
+    loadTimeoutMs: limit,
+    onTimeout: () =>
+      new SuiteLoadError(
+        `the module did not finish loading within ${limit} ms (a top-level await that never ` +
+          "settles?); make its top level finish, or set DIGLINE_LOAD_TIMEOUT_MS to wait longer",
+        { file: options.source },
+      ),
+  });
+  worker.terminate();
+  if (opened.kind === "failed") {
+    if (opened.error.exitCode !== undefined) throw new SuiteExitError(opened.error.exitCode);
+    throw rebuiltError(opened.error);
+  }
+  if (opened.kind !== "described") throw new Error(`the suite's Worker answered ${opened.kind}`);
+  if (opened.suite === undefined) {
+    return { kind: "missing", exports: opened.exports, present: opened.present };
+  }
+  const definition = revived(opened.suite) as Record<string, unknown>;
+  return { kind: "suite", definition: { ...definition, [SUITE_DEFINITION]: true } };
+}
+
+/** The data with each function marker replaced by a stand-in of the same name. */
+function revived(value: unknown, seen = new Map<object, unknown>()): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (seen.has(value)) return seen.get(value);
+  const record = value as Record<string, unknown>;
+  if (!Array.isArray(value) && typeof record[FUNCTION_MARKER] === "string") {
+    return standIn(record[FUNCTION_MARKER] as string, String(record.source ?? ""));
+  }
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+  seen.set(value, copy);
+  for (const key of Object.keys(value)) {
+    (copy as Record<string, unknown>)[key] = revived(record[key], seen);
+  }
+  return copy;
+}
+
+/** Where a stand-in keeps the source text of the function it stands for. */
+export const FUNCTION_SOURCE: unique symbol = Symbol("digline.function-source");
+
+/** The source text of the function a stand-in stands for, if it is one. */
+export function sourceOf(fn: unknown): string | undefined {
+  return typeof fn === "function"
+    ? (fn as unknown as Record<symbol, string>)[FUNCTION_SOURCE]
+    : undefined;
+}
+
+function standIn(name: string, source: string): () => never {
+  const fn = () => {
+    throw new Error(
+      `${name || "this function"} belongs to the suite module, which runs in a Worker of its ` +
+        "own; it is not called in digline's process",
+    );
+  };
+  Object.defineProperty(fn, "name", { value: name });
+  Object.defineProperty(fn, FUNCTION_SOURCE, { value: source });
+  return fn;
+}
