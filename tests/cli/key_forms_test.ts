@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
-import { taskFlags } from "../../examples/task_flags.ts";
+import { taskFlags } from "../../tools/task_flags.ts";
 import { apiError, openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 import { call, connect } from "../mcp/_mcp.ts";
 import { cli, ROOT, spawnCli, workspace } from "./_cli.ts";
@@ -147,7 +147,8 @@ Deno.test("a key quoted back in twelve encodings reaches no stored document, jou
       suite(server.url, ["quote", "error", "good"]),
     );
     const run = await cli(["run", "suite.toml", "--restart", "--json"], { cwd, env: ENV });
-    assertEquals(run.code, 0, run.stderr);
+    // The "error" case's check errored: the run is stored and exits 2.
+    assertEquals(run.code, 2, run.stderr);
     const stored = await Deno.readTextFile(join(cwd, JSON.parse(run.stdout).path));
     ok(stored.includes("[the key]"), "the provider's quotes were stored, scrubbed");
     const printed = {
@@ -192,7 +193,7 @@ Deno.test("a key quoted back in twelve encodings reaches no MCP result", async (
     const session = await connect(cwd);
     try {
       const run = await call(session, "run", { suite_file: "suite.toml" });
-      assertEquals(run.envelope.exit_code, 0, JSON.stringify(run.envelope));
+      assertEquals(run.envelope.exit_code, 2, JSON.stringify(run.envelope));
       const runId = (run.envelope.document as { run_id: string }).run_id;
       const answers = {
         run,
