@@ -106,7 +106,16 @@ export function parseCommandLine<O extends OptionDeclarations>(
         } ${see}`,
       );
     }
-    throw new UsageError(`${command.name}: ${(error as Error).message.replace(/\.$/, "")} ${see}`);
+    const ambiguous = /^Option '(--?[^']+)' argument is ambiguous/.exec((error as Error).message)
+      ?.[1];
+    if (ambiguous !== undefined) {
+      throw new UsageError(
+        `${command.name}: ${ambiguous} needs a value, and a value that starts with a dash is written ${ambiguous}=VALUE ${see}`,
+      );
+    }
+    // parseArgs explains itself over several lines; a refusal is one.
+    const said = (error as Error).message.split("\n")[0].replace(/\.$/, "");
+    throw new UsageError(`${command.name}: ${said} ${see}`);
   }
   const n = parsed.positionals.length;
   const { min, max } = command.positionals;

@@ -20,6 +20,8 @@ export function indexPath(suiteDir: string): string {
 export interface RunIndex {
   /** A wanted run's synopsis from its last line, or undefined when no line for it holds. */
   synopsis(runId: string): Promise<RunSynopsis | undefined>;
+  /** What a wanted run's document was when it was stored, as its last line records it. */
+  stored(runId: string): Promise<StoredAs | undefined>;
   /** Whether a kill left the last line torn. */
   torn: boolean;
 }
@@ -37,7 +39,11 @@ const NEWLINE = 0x0a;
  * reads a few kilobytes; a run with no line is looked for to the start. Empty when absent.
  */
 export function readRunIndex(suiteDir: string, wanted: ReadonlySet<string>): RunIndex {
-  const none: RunIndex = { synopsis: () => Promise.resolve(undefined), torn: false };
+  const none: RunIndex = {
+    synopsis: () => Promise.resolve(undefined),
+    stored: () => Promise.resolve(undefined),
+    torn: false,
+  };
   let file: Deno.FsFile;
   try {
     file = Deno.openSync(indexPath(suiteDir), { read: true });
@@ -78,11 +84,17 @@ export function readRunIndex(suiteDir: string, wanted: ReadonlySet<string>): Run
   } finally {
     file.close();
   }
+  const parsed = new Map<string, Promise<IndexLine | undefined>>();
+  const lineOf = (runId: string) => {
+    const line = lines.get(runId);
+    if (line === undefined) return Promise.resolve(undefined);
+    let entry = parsed.get(runId);
+    if (entry === undefined) parsed.set(runId, entry = parseLine(line, runId));
+    return entry;
+  };
   return {
-    synopsis: async (runId) => {
-      const line = lines.get(runId);
-      return line === undefined ? undefined : await parseLine(line, runId);
-    },
+    synopsis: async (runId) => (await lineOf(runId))?.synopsis,
+    stored: async (runId) => (await lineOf(runId))?.stored,
     torn,
   };
 }
@@ -126,21 +138,62 @@ function runIdOf(line: string): string | undefined {
   return undefined;
 }
 
-async function parseLine(line: string, runId: string): Promise<RunSynopsis | undefined> {
+/**
+ * What a document was as it was stored: its size, checked by a stat on every listing, and its
+ * CRC-32, checked by `verify --whole-store`. Lines written before these were recorded have neither,
+ * and their runs are read whole.
+ */
+export interface StoredAs {
+  bytes: number;
+  crc32: string;
+}
+
+interface IndexLine {
+  synopsis: RunSynopsis;
+  stored?: StoredAs;
+}
+
+/** An index line as written: a synopsis, then (since they were recorded) `bytes` and `crc32`. */
+export function indexLine(synopsis: RunSynopsis, stored?: StoredAs): string {
+  return JSON.stringify(stored === undefined ? synopsis : { ...synopsis, ...stored });
+}
+
+/**
+ * A parsed line split into its synopsis and what it records of the stored document (undefined
+ * when it records nothing, as older digline wrote it). The synopsis is a new object rather than
+ * the line with keys deleted, which would leave V8 a slow object to check.
+ */
+export function takeStoredAs(json: unknown): { synopsis: unknown; stored?: StoredAs } {
+  if (typeof json !== "object" || json === null || !("bytes" in json)) return { synopsis: json };
+  const { bytes, crc32, ...synopsis } = json as Record<string, unknown>;
+  const stored = Number.isSafeInteger(bytes) && (bytes as number) >= 0 &&
+      typeof crc32 === "string" && /^[0-9a-f]{8}$/.test(crc32)
+    ? { bytes: bytes as number, crc32 }
+    : undefined;
+  return { synopsis, stored };
+}
+
+async function parseLine(line: string, runId: string): Promise<IndexLine | undefined> {
   let json: unknown;
   try {
     json = JSON.parse(line);
   } catch {
     return undefined;
   }
+  const taken = takeStoredAs(json);
+  const stored = taken.stored;
+  json = taken.synopsis;
   if (validateRunSynopsis(json)) {
-    return (json as RunSynopsis).run_id === runId ? json as RunSynopsis : undefined;
+    const synopsis = json as RunSynopsis;
+    return synopsis.run_id === runId ? { synopsis, stored } : undefined;
   }
   // zod and the schemas cost a listing about 200 ms to load; only a line the generated
   // validator refuses needs them (ADR 0077).
   const { RunSynopsisSchema } = await import("../core/run/run_synopsis_schema.ts");
   const parsed = RunSynopsisSchema.safeParse(json);
-  return parsed.success && parsed.data.run_id === runId ? parsed.data : undefined;
+  return parsed.success && parsed.data.run_id === runId
+    ? { synopsis: parsed.data, stored }
+    : undefined;
 }
 
 /**
@@ -150,11 +203,14 @@ async function parseLine(line: string, runId: string): Promise<RunSynopsis | und
  */
 export async function appendToRunIndex(
   suiteDir: string,
-  options: { rows: readonly RunSynopsis[]; afterTornLine?: boolean },
+  options: {
+    rows: readonly { synopsis: RunSynopsis; stored?: StoredAs }[];
+    afterTornLine?: boolean;
+  },
 ): Promise<void> {
   if (options.rows.length === 0) return;
   const text = (options.afterTornLine ? "\n" : "") +
-    options.rows.map((row) => JSON.stringify(row) + "\n").join("");
+    options.rows.map((row) => indexLine(row.synopsis, row.stored) + "\n").join("");
   try {
     await Deno.writeTextFile(indexPath(suiteDir), text, { append: true });
   } catch (error) {

@@ -16,14 +16,19 @@ export const KEY_VARIABLES: readonly string[] = [
 
 const registered = new Set<string>();
 let fromEnvironment: string[] | undefined;
+// Asked for on every string that leaves: worked out once, again only when a key is registered.
+let inPlay: string[] | undefined;
 
 /** Adds a key this process read (a suite's `api_key_env`), so every later scrub knows it. */
 export function registerSecret(value: string): void {
+  if (registered.has(value)) return;
   registered.add(value);
+  inPlay = undefined;
 }
 
 /** Every key this process knows of: the registered ones and the key variables it may read. */
 export function secretsInPlay(): string[] {
+  if (inPlay !== undefined) return inPlay;
   fromEnvironment ??= KEY_VARIABLES.flatMap((variable) => {
     try {
       // Asked first, so a process without the grant is not prompted (or refused) for it.
@@ -34,10 +39,14 @@ export function secretsInPlay(): string[] {
       return [];
     }
   });
-  return [...new Set([...registered, ...fromEnvironment])];
+  inPlay = [...new Set([...registered, ...fromEnvironment])];
+  return inPlay;
 }
 
-/** Text with every form of every key in play replaced (see core/redact.ts). */
+/**
+ * Text with every form of every key in play replaced (see core/redact.ts): encoded, escaped,
+ * split, or a run of 12 of its characters. Each key's forms are worked out once.
+ */
 export function scrub(text: string): string {
   const secrets = secretsInPlay();
   return secrets.length === 0 ? text : redact(text, secrets);

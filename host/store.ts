@@ -4,6 +4,7 @@ import type { ConfirmationDocument } from "../core/compare/confirmation_document
 import type { BaselineDocument, RunDocument } from "../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../core/run/run_synopsis.ts";
 import { validateBaselineDocument, validateRunDocument } from "../core/generated/validators.js";
+import { RUN_SCHEMA_VERSION } from "../core/run/run_schema_version.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
 import {
@@ -12,9 +13,12 @@ import {
   readRunIndex,
   readWriteOrder,
   type RunIndex,
+  type StoredAs,
 } from "./run_index.ts";
 import { canonicalJson } from "../core/digest.ts";
 import { systemClock } from "./clock.ts";
+import { crc32, crc32Hex } from "./crc32.ts";
+import { jsonFault } from "./json_fault.ts";
 import { readNamedFile, translateAccessError } from "./read_named_file.ts";
 import {
   AmbiguousRunError,
@@ -59,17 +63,22 @@ export class RunStore {
   /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
-    await writeFileAtomic(path, runDocumentJson(await checkedRun(run)));
+    const stored = await writeFileAtomic(path, runDocumentJson(await checkedRun(run)));
     this.#cache.set(run.run_id, run);
     this.#runIndex = null;
-    await appendToRunIndex(join(this.runsDir, run.suite.name), { rows: [runSynopsis(run)] });
+    await appendToRunIndex(join(this.runsDir, run.suite.name), {
+      rows: [{ synopsis: runSynopsis(run), stored }],
+    });
     return path;
   }
 
   /**
    * Every stored run's synopsis, oldest first; optionally only one suite's, and only the newest
-   * `newest` of them. Read from each suite's index; a run the index does not hold yet is read
-   * once and added to it.
+   * `newest` of them. Read from each suite's index; a run the index does not hold yet (or holds
+   * without its size, as older digline wrote it) is read whole once and added to it. Each run
+   * shown is checked cheaply against what the index recorded: a document that is gone, can not
+   * be opened, is a folder or has another size than it was stored with is refused by name, and
+   * the newest HEAD_CHECKED_RUNS are read at their start for their id and schema too.
    */
   async synopses(options: { suite?: string; newest?: number } = {}): Promise<RunSynopsis[]> {
     const all = (await this.runIndex()).filter((e) =>
@@ -82,13 +91,22 @@ export class RunStore {
       indexes.set(suite, readRunIndex(join(this.runsDir, suite), wanted));
     }
     const synopses: RunSynopsis[] = [];
-    const added = new Map<string, RunSynopsis[]>();
-    for (const entry of entries) {
-      let synopsis = await indexes.get(entry.suite)!.synopsis(entry.runId);
-      if (synopsis === undefined) {
-        synopsis = runSynopsis(await this.readRun(entry));
+    const added = new Map<string, { synopsis: RunSynopsis; stored: StoredAs }[]>();
+    for (const [position, entry] of entries.entries()) {
+      const index = indexes.get(entry.suite)!;
+      let synopsis = await index.synopsis(entry.runId);
+      const stored = await index.stored(entry.runId);
+      if (synopsis !== undefined && stored !== undefined) {
+        refuseChangedDocument(this.runPath(entry), {
+          stored,
+          runId: entry.runId,
+          head: position >= entries.length - HEAD_CHECKED_RUNS,
+        });
+      } else {
+        const read = await this.#readStoredRun(entry);
+        synopsis = runSynopsis(read.run);
         const rows = added.get(entry.suite) ?? [];
-        rows.push(synopsis);
+        rows.push({ synopsis, stored: read.stored! });
         added.set(entry.suite, rows);
       }
       synopses.push(synopsis);
@@ -119,7 +137,17 @@ export class RunStore {
 
   #listRuns(): { runId: string; suite: string }[] {
     const index: { runId: string; suite: string }[] = [];
-    for (const suite of listEntries(this.runsDir, { directories: true })) {
+    const suites = listEntries(this.runsDir, { directories: true });
+    for (const name of listEntries(this.runsDir, { directories: false })) {
+      // A suite's folder that is a file would hide its runs: named, never read as "no runs".
+      if (!suites.includes(name)) {
+        throw new StoreDocumentError(
+          join(this.runsDir, name),
+          "it is a file where the store keeps a suite's folder of runs",
+        );
+      }
+    }
+    for (const suite of suites) {
       for (const name of listEntries(join(this.runsDir, suite), { directories: false })) {
         if (name.endsWith(".json")) index.push({ runId: name.slice(0, -".json".length), suite });
       }
@@ -127,17 +155,34 @@ export class RunStore {
     return index.sort((a, b) => (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
   }
 
+  /** Where a run's document is. */
+  runPath(entry: { runId: string; suite: string }): string {
+    return join(this.runsDir, entry.suite, `${entry.runId}.json`);
+  }
+
   /** Reads and validates one run. */
   async readRun(entry: { runId: string; suite: string }): Promise<RunDocument> {
     const cached = this.#cache.get(entry.runId);
     if (cached !== undefined) return cached;
-    const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
-    const run = await readDocument(path, { safeParse: parsePlainRunFirst });
+    return (await this.#readStoredRun(entry, { digest: false })).run;
+  }
+
+  /**
+   * Reads and validates one run; with `digest`, also the size and digest of its document as
+   * read (for its index line; a plain read of a large run does not pay for hashing it).
+   */
+  async #readStoredRun(
+    entry: { runId: string; suite: string },
+    options: { digest: boolean } = { digest: true },
+  ): Promise<{ run: RunDocument; stored?: StoredAs }> {
+    const path = this.runPath(entry);
+    const text = await readNamedFile(path, { display: path, what: "stored document" });
+    const run = await parseDocument(path, text, { safeParse: parsePlainRunFirst });
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
     this.#cache.set(entry.runId, run);
-    return run;
+    return { run, stored: options.digest ? storedAs(text) : undefined };
   }
 
   /** Every run, oldest first; optionally only one suite's. */
@@ -416,11 +461,144 @@ interface DocumentParser<T> {
 
 async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise<T> {
   const text = await readNamedFile(path, { display: path, what: "stored document" });
+  return await parseDocument(path, text, schema);
+}
+
+/** A run document's text read back, refused by its path as readRun refuses it. */
+export async function parseStoredRun(path: string, text: string): Promise<RunDocument> {
+  return await parseDocument(path, text, { safeParse: parsePlainRunFirst });
+}
+
+/** An approval's text read back, refused by its path as baselineHistory refuses it. */
+export async function parseStoredBaseline(path: string, text: string): Promise<BaselineDocument> {
+  return await parseDocument(path, text, { safeParse: parsePlainBaselineFirst });
+}
+
+/** The size and CRC-32 of a document's text, as the run index records them. */
+export function storedAs(text: string): StoredAs {
+  const bytes = new TextEncoder().encode(text);
+  return { bytes: bytes.length, crc32: crc32Hex(crc32(bytes)) };
+}
+
+/**
+ * Refuses a run document that is not as the index recorded it, by a stat and its first bytes:
+ * gone, unreadable, a folder, another size, or a start that is not this run's. A change that keeps the size is left to `verify --whole-store`, which
+ * reads every byte; a listing reads none.
+ */
+export function refuseChangedDocument(
+  path: string,
+  options: { stored: StoredAs; runId: string; head: boolean },
+): void {
+  const stored = options.stored;
+  if (!options.head) {
+    refuseChangedSize(path, stored);
+    return;
+  }
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path, { read: true });
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new StoreDocumentError(path, "it is gone since it was listed");
+    }
+    throw new StoreDocumentError(path, `it can not be opened (${(error as Error).name})`);
+  }
+  try {
+    const info = file.statSync();
+    if (info.isDirectory) throw new StoreDocumentError(path, "it is a folder, not a run document");
+    // The head first: "another run" or "a newer schema" says more than "another size".
+    refuseForeignHead(path, { file, runId: options.runId });
+    if (info.size !== stored.bytes) {
+      throw new StoreDocumentError(
+        path,
+        `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (digline verify --whole-store checks every document)`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof StoreDocumentError) throw error;
+    throw new StoreDocumentError(path, `it can not be read (${(error as Error).name})`);
+  } finally {
+    file.close();
+  }
+}
+
+/** The stat alone: gone, a folder, or another size. */
+function refuseChangedSize(path: string, stored: StoredAs): void {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new StoreDocumentError(path, "it is gone since it was listed");
+    }
+    throw new StoreDocumentError(path, `it can not be read (${(error as Error).name})`);
+  }
+  if (info.isDirectory) throw new StoreDocumentError(path, "it is a folder, not a run document");
+  if (info.size !== stored.bytes) {
+    throw new StoreDocumentError(
+      path,
+      `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (digline verify --whole-store checks every document)`,
+    );
+  }
+}
+
+/**
+ * How many of the newest runs a listing shows are read at their start as well as stated: a
+ * screenful, and more, of the runs a person reads first. `--all` over ten thousand runs states
+ * the rest, which is a third of the cost of opening each.
+ */
+export const HEAD_CHECKED_RUNS = 100;
+
+/** How much of a document's start a listing reads: its version and id are in the first lines. */
+const HEAD_BYTES = 256;
+const headDecoder = new TextDecoder();
+
+/**
+ * Refuses a document whose first bytes are not the start of this run's document: not an object,
+ * another run's id, or a newer schema. Whatever the head does not show is left to a full read.
+ */
+function refuseForeignHead(path: string, options: { file: Deno.FsFile; runId: string }): void {
+  const buffer = new Uint8Array(HEAD_BYTES);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const read = options.file.readSync(buffer.subarray(filled));
+    if (read === null || read === 0) break;
+    filled += read;
+  }
+  const head = headDecoder.decode(buffer.subarray(0, filled));
+  if (!head.trimStart().startsWith("{")) {
+    throw new StoreDocumentError(path, "it does not begin as a JSON object");
+  }
+  const version = /"schema_version"\s*:\s*(\d+)/.exec(head)?.[1];
+  if (version !== undefined && Number(version) > RUN_SCHEMA_VERSION) {
+    throw new StoreDocumentError(path, newerSchema(Number(version)));
+  }
+  const id = /"run_id"\s*:\s*"([^"]*)"/.exec(head)?.[1];
+  if (id !== undefined && id !== options.runId) {
+    throw new StoreDocumentError(path, `it holds run ${id}, not the run its name says`);
+  }
+}
+
+function newerSchema(version: number): string {
+  return `it is of schema version ${version}, newer than this digline reads (${RUN_SCHEMA_VERSION}): a newer digline wrote it, and reads it`;
+}
+
+async function parseDocument<T>(
+  path: string,
+  text: string,
+  schema: DocumentParser<T>,
+): Promise<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new StoreDocumentError(path, `it is not JSON (${(error as Error).message})`);
+    throw new StoreDocumentError(path, `it is not JSON (${jsonFault(error)})`);
+  }
+  const version = typeof json === "object" && json !== null && "schema_version" in json
+    ? json.schema_version
+    : undefined;
+  if (typeof version === "number" && version > RUN_SCHEMA_VERSION) {
+    throw new StoreDocumentError(path, newerSchema(version));
   }
   const parsed = await schema.safeParse(json);
   if (!parsed.success) {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { scrub } from "../host/secrets.ts";
 import { EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
 import { decideFailure } from "../host/failure.ts";
 import { UsageError } from "../host/refusals.ts";
@@ -40,9 +41,14 @@ function usage(): string {
 /** Runs an operator command and returns its exit code; refusals are thrown. */
 export async function operatorMain(args: string[]): Promise<number> {
   const [name, ...rest] = args;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined) {
+    // A refusal: on stderr, where a cron log or a script looks for why it stopped.
+    console.error(`operator: no command given\n\n${usage()}`);
+    return EXIT_REFUSED;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     console.log(usage());
-    return name === undefined ? EXIT_REFUSED : 0;
+    return 0;
   }
   const command = OPERATOR_COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
@@ -60,6 +66,13 @@ export async function operatorMain(args: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
+  // Every line the operator prints passes the one scrub, as the CLI's do (ADR 0062): an alert
+  // quotes outputs and causes, and a key in them must not reach a cron log.
+  for (const stream of ["log", "error"] as const) {
+    const print = console[stream];
+    console[stream] = (...parts: unknown[]) =>
+      print(scrub(parts.map((p) => typeof p === "string" ? p : Deno.inspect(p)).join(" ")));
+  }
   let code: number;
   try {
     code = await operatorMain(Deno.args);

@@ -28,5 +28,7 @@ export function runSummaryText(
       ? totalsLines(summary.totals)
       : []),
     ...(summary.figures.length > 0 ? ["figures:", ...figureLines(summary.figures)] : []),
+    // As `view RUN` says it: the output stored is not byte for byte what the target answered.
+    ...(summary.output_notes ?? []).map((note) => `  note       ${note}`),
   ].join("\n") + "\n";
 }

@@ -1,20 +1,26 @@
 import { diffDocument } from "../../host/commands/store_documents.ts";
 import type { DiffInput } from "../commands/diff.ts";
 import type { Io } from "../io.ts";
-import { openStore, printJson } from "./_shared.ts";
+import { openStore, printJson, wholeNumberOption } from "./_shared.ts";
 
 /** What `digline diff` does; its declaration is cli/commands/diff.ts. */
 export async function execute(
   { values, positionals }: DiffInput,
   io: Io,
 ): Promise<number> {
+  // Read before the store, so a bad limit is refused whatever the runs hold.
+  const limit = wholeNumberOption(values.limit, {
+    command: "diff",
+    name: "limit",
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+  }) || Infinity;
   const diff = await diffDocument(openStore(values), {
     a: positionals[0],
     b: positionals[1],
     suite: values.suite,
   });
   if (values.json) return printJson(io, diff);
-  const limit = Number(values.limit) || Infinity;
   const lines = [
     `diff ${diff.a} → ${diff.b}: ${diff.changed.length} outputs changed, ${diff.unchanged.length} unchanged` +
     (diff.only_in_a.length + diff.only_in_b.length > 0

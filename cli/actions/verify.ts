@@ -2,12 +2,39 @@ import { verifyPayload } from "../../host/commands/verify_payload.ts";
 import type { VerifyInput } from "../commands/verify.ts";
 import type { Io } from "../io.ts";
 import { openStore, printJson } from "./_shared.ts";
+import { UsageError } from "../../host/refusals.ts";
+
+async function verifyStoreAction(values: VerifyInput["values"], io: Io): Promise<number> {
+  const { verifyStore } = await import("../../host/commands/verify_store.ts");
+  const document = await verifyStore(openStore(values));
+  if (values.json) printJson(io, document);
+  else if (document.holds) {
+    io.out(`${document.store}: all ${document.documents} documents hold\n`);
+  } else {
+    io.out(
+      `${document.store}: ${document.problems.length} of its files do not hold (${document.documents} documents read)\n` +
+        document.problems.map((p) => `  ${p.file}: ${p.problem}\n`).join(""),
+    );
+  }
+  return document.holds ? 0 : 1;
+}
 
 /** What `digline verify` does; its declaration is cli/commands/verify.ts. */
 export async function execute(
   { values, positionals }: VerifyInput,
   io: Io,
 ): Promise<number> {
+  if (values["whole-store"]) {
+    if (positionals.length > 0) {
+      throw new UsageError("verify: give FILE or --whole-store, not both");
+    }
+    return await verifyStoreAction(values, io);
+  }
+  if (positionals.length === 0) {
+    throw new UsageError(
+      "verify: name the saved payload FILE, or pass --whole-store to check the store",
+    );
+  }
   const document = await verifyPayload(positionals[0], { store: openStore(values) });
   if (values.json) {
     printJson(io, document);

@@ -16,6 +16,8 @@ export interface OsFacts {
   gids: readonly number[];
   /** operator.toml first, then each folder above it up to the root. */
   paths: readonly OwnedPath[];
+  /** The effective capabilities it holds that let it write past a file's mode (CAP_DAC_OVERRIDE). */
+  capabilities?: readonly string[];
 }
 
 /** What the probe found about the policy file, gathered by the host. */
@@ -76,6 +78,16 @@ export function judgePolicyWall(facts: PolicyWallFacts): ProbeResult {
       outcome: "inconclusive",
       detail:
         `Deno flags only: ${flagsHold}, but this process runs as root, which the OS lets write anything`,
+    };
+  }
+  const capabilities = facts.os.capabilities ?? [];
+  if (capabilities.length > 0) {
+    return {
+      wall,
+      outcome: "inconclusive",
+      detail: `Deno flags only: ${flagsHold}, but this process holds ${
+        capabilities.join(", ")
+      }, which lets it write past a file's mode`,
     };
   }
   const open = writableByIdentity(facts.os);

@@ -9,6 +9,7 @@ import {
   type Redactable,
   RedactListSchema,
 } from "../../core/suite/report_settings.ts";
+import { jsonFault } from "../json_fault.ts";
 import { readNamedFile } from "../read_named_file.ts";
 import { RunNotFoundError, UsageError } from "../refusals.ts";
 import type { RunStore } from "../store.ts";
@@ -28,7 +29,7 @@ export async function verifyPayload(
   try {
     saved = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${file}: not a JSON payload (${(error as Error).message})`);
+    throw new UsageError(`${file}: not a JSON payload (${jsonFault(error)})`);
   }
   if (saved === null || typeof saved !== "object" || Array.isArray(saved)) {
     throw new UsageError(`${file}: not a digline payload (expected a JSON object)`);

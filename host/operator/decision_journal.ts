@@ -1,3 +1,4 @@
+import { scrubbedJson } from "../secrets.ts";
 import { join } from "node:path";
 import {
   type DecisionLine,
@@ -50,7 +51,7 @@ export async function appendJournalLine(path: string, line: JournalLine): Promis
   await Deno.mkdir(join(path, ".."), { recursive: true });
   const file = await Deno.open(path, { append: true, create: true });
   try {
-    const bytes = new TextEncoder().encode(JSON.stringify(line) + "\n");
+    const bytes = new TextEncoder().encode(scrubbedJson(line) + "\n");
     let written = 0;
     while (written < bytes.length) written += await file.write(bytes.subarray(written));
   } finally {

@@ -11,12 +11,17 @@ import type { Lockdown } from "./lockdown.ts";
 export const RUNTIME_WRITERS = [
   "DENO_AUDIT_PERMISSIONS",
   "DENO_COVERAGE_DIR",
+  "DENO_PERMISSION_BROKER_PATH",
   "DENO_V8_FLAGS",
   "DENO_WEBGPU_TRACE",
 ] as const;
 
-/** V8 flags that write files; other V8 flags (a heap limit, say) write nothing. */
-const WRITING_V8_FLAGS = /--(log|logfile|prof|perf|trace|heap|cpu|dump|redirect|write)/;
+/**
+ * V8 flags that write files; other V8 flags (a heap limit, say) write nothing. V8 takes a flag
+ * with one dash as with two, and `_` for `-`.
+ */
+const WRITING_V8_FLAGS =
+  /(?:^|[\s,=])--?(?:no[-_])?(?:log|logfile|prof|perf|trace|heap|cpu|dump|redirect|write)/i;
 
 /** Where the policy file is, where the operator may write, and what it gave up at start. */
 export interface PolicyWallOptions {
@@ -86,12 +91,23 @@ export function probePolicyWall(path: string, options: PolicyWallOptions): Probe
       unverified.push(`the launch does not let it read ${name} (add --allow-env=${name})`);
       continue;
     }
-    const value = Deno.env.get(name);
-    if (value === undefined || value === "") continue;
-    if (name === "DENO_V8_FLAGS" && !WRITING_V8_FLAGS.test(value)) continue;
-    routes.push(`${name} is set, and the runtime itself writes files for it despite --deny-write`);
+    const route = runtimeWriterRoute(name, Deno.env.get(name));
+    if (route !== null) routes.push(route);
   }
-  return judgePolicyWall({ path, routes, unverified, os: osFacts(file) });
+  return judgePolicyWall({ path, routes, unverified, os: osFacts(file, resolve(options.store)) });
+}
+
+/** The route a runtime variable opens around Deno's flags, or null when its value opens none. */
+export function runtimeWriterRoute(
+  name: typeof RUNTIME_WRITERS[number],
+  value: string | undefined,
+): string | null {
+  if (value === undefined || value === "") return null;
+  if (name === "DENO_V8_FLAGS" && !WRITING_V8_FLAGS.test(value)) return null;
+  if (name === "DENO_PERMISSION_BROKER_PATH") {
+    return `${name} is set, and a permission broker then answers every permission instead of the flags`;
+  }
+  return `${name} is set, and the runtime itself writes files for it despite --deny-write`;
 }
 
 /**
@@ -213,7 +229,7 @@ function restore(file: string, snapshot: Uint8Array): void {
 }
 
 /** Who this process is to the OS, and the owners and modes of the file and its folders. */
-function osFacts(file: string): OsFacts | { unknown: string } {
+function osFacts(file: string, scratchDir: string): OsFacts | { unknown: string } {
   if (
     Deno.permissions.querySync({ name: "sys", kind: "uid" }).state !== "granted" ||
     Deno.permissions.querySync({ name: "sys", kind: "gid" }).state !== "granted"
@@ -236,9 +252,75 @@ function osFacts(file: string): OsFacts | { unknown: string } {
   } catch (error) {
     return { unknown: `the owners of the folders could not be read (${(error as Error).name})` };
   }
-  const groups = supplementaryGroups(uid);
-  if (groups === null) return { unknown: "its supplementary groups could not be read" };
-  return { uid, gids: [gid, ...groups], paths };
+  const listed = supplementaryGroups(uid);
+  if (listed === null) return { unknown: "its supplementary groups could not be read" };
+  // Every group a guarded path lets write is asked of the kernel, listed or not.
+  const groupWritable = [...new Set(paths.filter((p) => (p.mode & 0o020) !== 0).map((p) => p.gid))];
+  const kernel = kernelIdentity(scratchDir, { uid, gids: groupWritable });
+  if (kernel === null) {
+    return { unknown: "the kernel could not be asked what it lets this identity do" };
+  }
+  return {
+    uid,
+    gids: [...new Set([gid, ...listed, ...kernel.groups])],
+    paths,
+    capabilities: kernel.capabilities,
+  };
+}
+
+/**
+ * What the kernel lets this identity do, asked by doing it on a scratch file in the store (Deno
+ * grants a process no read of /proc/self/status short of --allow-all): whether a file's mode
+ * binds it (CAP_DAC_OVERRIDE writes a read-only file), whether it may give a file away
+ * (CAP_CHOWN), and which of `gids` it is really in (a chown to a group succeeds only for a
+ * member), which /etc/group need not list (a container's added group, an `sg` shell). Null when
+ * the scratch file can not be made.
+ */
+export function kernelIdentity(
+  scratchDir: string,
+  options: { uid: number; gids: readonly number[] },
+): { groups: number[]; capabilities: string[] } | null {
+  const scratch = join(scratchDir, `.probe-identity-${crypto.randomUUID()}`);
+  try {
+    Deno.mkdirSync(scratchDir, { recursive: true });
+    Deno.writeTextFileSync(scratch, "", { createNew: true, mode: 0o600 });
+  } catch {
+    return null;
+  }
+  try {
+    const capabilities: string[] = [];
+    Deno.chmodSync(scratch, 0o400);
+    try {
+      Deno.openSync(scratch, { write: true }).close();
+      capabilities.push("CAP_DAC_OVERRIDE");
+    } catch {
+      // Refused by the file's mode: as it should be.
+    }
+    Deno.chmodSync(scratch, 0o600);
+    try {
+      Deno.chownSync(scratch, options.uid === 65534 ? 65533 : 65534, null);
+      capabilities.push("CAP_CHOWN");
+    } catch {
+      // Only a process with CAP_CHOWN may give a file away.
+    }
+    const groups = options.gids.filter((gid) => {
+      try {
+        Deno.chownSync(scratch, null, gid);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    return { groups, capabilities };
+  } catch {
+    return null;
+  } finally {
+    try {
+      Deno.removeSync(scratch);
+    } catch {
+      // A scratch file it can not remove holds nothing; the store's walk names it if it matters.
+    }
+  }
 }
 
 /** The groups /etc/group lists this user in; null when the files can not be read. */

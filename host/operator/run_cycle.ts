@@ -17,6 +17,7 @@ import { canonicalRedaction } from "../../core/suite/report_settings.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import { checkConfirmation, drawsByCase } from "../../core/compare/confirmation_plan.ts";
 import type { Suite } from "../../core/suite/suite.ts";
+import { scrub, scrubbedJson } from "../secrets.ts";
 import { writeFileAtomic } from "../atomic_write.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { compareRun } from "../commands/compare_run.ts";
@@ -113,13 +114,13 @@ export async function runCycle(
     evaluated_at: clock.now().toISOString(),
     probe,
   };
-  await writeFileAtomic(paths.cycle, JSON.stringify(cycle, null, 2) + "\n");
+  await writeFileAtomic(paths.cycle, scrubbedJson(cycle, 2) + "\n");
   const decision = await decideCycle(cycle, {
     configPath: options.configPath,
     journal: paths.journal,
   });
-  await writeFileAtomic(paths.decision, JSON.stringify(decision, null, 2) + "\n");
-  await writeFileAtomic(paths.alert, renderDossier(cycle, { decision }));
+  await writeFileAtomic(paths.decision, scrubbedJson(decision, 2) + "\n");
+  await writeFileAtomic(paths.alert, scrub(renderDossier(cycle, { decision })));
   return { cycle, decision, paths };
 }
 

@@ -163,8 +163,30 @@ function reproduceCommand(suiteUrl: string, context: ImportFailureContext): stri
     /["'$`\\!]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  const command = `deno eval "await import('${safe}')"`;
+  const config = sourceConfig();
+  const command = `deno eval ${
+    config === undefined ? "" : `--config ${shellWord(config)} `
+  }"await import('${safe}')"`;
   return context.needsCd ? `cd ${shellWord(context.cwd)} && ${command}` : command;
+}
+
+/**
+ * The deno.json digline runs under when it runs from its source (`deno task digline`): a suite
+ * that imports digline's modules resolves their imports through it, and `deno eval` with no
+ * config can not. The bundle holds its dependencies, so it needs none (and the user's project
+ * config, found from the folder, is the one that resolves `"digline"`).
+ */
+function sourceConfig(): string | undefined {
+  const here = import.meta.url;
+  if (!here.startsWith("file:") || !here.endsWith("/host/suite_loader/import_failure.ts")) {
+    return undefined;
+  }
+  const config = fileURLToPath(new URL("../../deno.json", here));
+  try {
+    return Deno.statSync(config).isFile ? config : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function shellWord(text: string): string {

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { cli, git, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
 // A stored run prints each case on one line (ADR 0072); documents written before that, every
@@ -26,6 +26,17 @@ async function asOlderDigline(cwd: string): Promise<void> {
   for (const path of await runDocuments(cwd)) {
     const text = await Deno.readTextFile(path);
     await Deno.writeTextFile(path, JSON.stringify(JSON.parse(text), null, 1) + "\n");
+    // Older digline's index lines record no size or digest: each such run is read whole.
+    const index = join(dirname(path), ".index.jsonl");
+    const lines = (await Deno.readTextFile(index).catch(() => "")).split("\n").filter(Boolean);
+    if (lines.length === 0) continue;
+    await Deno.writeTextFile(
+      index,
+      lines.map((line) => {
+        const { bytes: _bytes, crc32: _crc32, ...synopsis } = JSON.parse(line);
+        return JSON.stringify(synopsis) + "\n";
+      }).join(""),
+    );
   }
 }
 

@@ -68,3 +68,15 @@ Deno.test("any route is unenforced whatever the OS says, and unknown OS facts ar
   const unverified = { ...facts(deployed()), unverified: ["DENO_COVERAGE_DIR unread"] };
   assertEquals(judgePolicyWall(unverified).outcome, "inconclusive");
 });
+
+Deno.test("a capability that writes past a file's mode (CAP_DAC_OVERRIDE) is never enforced", () => {
+  const result = judgePolicyWall(facts(deployed({ capabilities: ["CAP_DAC_OVERRIDE"] })));
+  assertEquals(result.outcome, "inconclusive");
+  match(result.detail, /holds CAP_DAC_OVERRIDE, which lets it write past a file's mode/);
+});
+
+Deno.test("a supplementary group the kernel reports (and /etc/group does not list) counts", () => {
+  const os = deployed({ gids: [1001, 4242] });
+  os.paths = os.paths.map((p) => p.path === "/srv" ? { ...p, gid: 4242, mode: 0o40775 } : p);
+  assertEquals(judgePolicyWall(facts(os)).outcome, "inconclusive");
+});
