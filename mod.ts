@@ -82,5 +82,5 @@ export type {
   TokenCounts,
 } from "./core/model/usage.ts";
 export { AssertionShapeError, DiglineError, RefusalError } from "./core/errors.ts";
-export { assertNotWorse, NotWorseAssertionError } from "./host/assert_not_worse.ts";
-export type { AssertNotWorseOptions, NotWorseResult } from "./host/assert_not_worse.ts";
+export { assertNotWorse, NotWorseAssertionError } from "./host/library/assert_not_worse.ts";
+export type { AssertNotWorseOptions, NotWorseResult } from "./host/library/assert_not_worse.ts";

@@ -163,7 +163,7 @@ async function runConfig(config: Config, sentences: readonly Sentence[]): Promis
     ]);
   const [{ RunSettingsSchema }, { executeCases }, { openTarget }] = await Promise.all([
     import("../core/suite/target_spec.ts"),
-    import("../host/driver.ts"),
+    import("../host/running/driver.ts"),
     import("../host/targets/mod.ts"),
   ]);
   const cases = Array.from({ length: config.n }, (_, i) => {

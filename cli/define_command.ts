@@ -3,7 +3,7 @@ import {
   declareCommand,
   type OptionDeclarations,
   type ParsedCommandLine,
-} from "../host/command_line.ts";
+} from "../host/process/command_line.ts";
 import type { Io } from "./io.ts";
 
 /** The options every command accepts. */

@@ -1,9 +1,9 @@
-import { decideFailure } from "../host/failure.ts";
-import { INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
+import { decideFailure } from "../host/process/failure.ts";
+import { INTERNAL_FAILURE_LINE } from "../host/process/exit_codes.ts";
 import type { Io } from "./io.ts";
 
 /**
- * Prints the failure host/failure.ts decided and returns its exit code: a refusal or a
+ * Prints the failure host/process/failure.ts decided and returns its exit code: a refusal or a
  * cancellation is one line; anything else is its traceback and the line that says what it is not.
  */
 export function reportFailure(error: unknown, io: Io): number {

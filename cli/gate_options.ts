@@ -1,4 +1,4 @@
-import type { OptionDeclarations } from "../host/command_line.ts";
+import type { OptionDeclarations } from "../host/process/command_line.ts";
 
 /** The options every gating command (compare, explain, report) takes beyond the common ones. */
 export const GATE_OPTIONS = {

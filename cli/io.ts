@@ -1,4 +1,4 @@
-import { scrub } from "../host/secrets.ts";
+import { scrub } from "../host/process/secrets.ts";
 
 /** Where a command writes, and what kind of place that is. */
 export interface Io {

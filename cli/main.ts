@@ -15,9 +15,9 @@ import { serveCommand } from "./commands/serve.ts";
 import { siteCommand } from "./commands/site.ts";
 import { verifyCommand } from "./commands/verify.ts";
 import { viewCommand } from "./commands/view.ts";
-import { EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/exit_codes.ts";
+import { EXIT_INTERRUPTED, EXIT_REFUSED } from "../host/process/exit_codes.ts";
 import { reportFailure } from "./failure.ts";
-import { didYouMean } from "../host/did_you_mean.ts";
+import { didYouMean } from "../host/process/did_you_mean.ts";
 import { type Io, processIo } from "./io.ts";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The errors digline raises on purpose, and the exit code each carries. A front end never
- * decides the code itself: it reads it from the error (see host/failure.ts), so a new refusal
+ * decides the code itself: it reads it from the error (see host/process/failure.ts), so a new refusal
  * is a new subclass of RefusalError and nothing else.
  *
  * @module

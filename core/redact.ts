@@ -126,7 +126,7 @@ export function redact(text: string, secrets: readonly string[]): string {
   return keys.length === 0 ? text : redactWith(text, keys, 0);
 }
 
-// The keys in play are one array for a process's life (host/secrets.ts keeps it): its forms are
+// The keys in play are one array for a process's life (host/process/secrets.ts keeps it): its forms are
 // looked up once, not once per string.
 const keysOf = new WeakMap<readonly string[], KeyForms[]>();
 

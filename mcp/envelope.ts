@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { scrubbedValue } from "../host/secrets.ts";
+import { scrubbedValue } from "../host/process/secrets.ts";
 import { z } from "zod";
 import type { CallToolResult } from "./_sdk.ts";
-import { INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
+import { INTERNAL_FAILURE_LINE } from "../host/process/exit_codes.ts";
 import { REPORT_FORMATS, type ReportFormat } from "../core/report/mod.ts";
 
 /** Why a tool produced no document. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { scrubbedValue } from "../host/secrets.ts";
+import { scrubbedValue } from "../host/process/secrets.ts";
 import { grantOnlyDeclaredEnv } from "../host/user_code/worker_target.ts";
 import type { Envelope } from "./envelope.ts";
 import { routeConsoleToStderr } from "./quiet_stdout.ts";

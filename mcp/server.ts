@@ -4,9 +4,9 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from "./_sdk.ts";
-import { scrub } from "../host/secrets.ts";
-import { INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
-import type { StoreLocation } from "../host/store.ts";
+import { scrub } from "../host/process/secrets.ts";
+import { INTERNAL_FAILURE_LINE } from "../host/process/exit_codes.ts";
+import type { StoreLocation } from "../host/store/store.ts";
 import { type Envelope, envelopeSchema, toolResult } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
 import { instructionsFor } from "./instructions.ts";

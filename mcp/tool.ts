@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ToolAnnotations } from "./_sdk.ts";
-import type { StoreLocation } from "../host/store.ts";
+import type { StoreLocation } from "../host/store/store.ts";
 import type { Envelope } from "./envelope.ts";
 
 /** What a tool is handed for one call. */

@@ -3,7 +3,7 @@ import {
   declareCommand,
   type OptionDeclarations,
   type ParsedCommandLine,
-} from "../host/command_line.ts";
+} from "../host/process/command_line.ts";
 
 /** The options every operator command accepts. */
 export const OPERATOR_OPTIONS = {

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { scrub } from "../host/secrets.ts";
-import { EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/exit_codes.ts";
-import { decideFailure } from "../host/failure.ts";
-import { UsageError } from "../host/refusals.ts";
+import { scrub } from "../host/process/secrets.ts";
+import { EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/process/exit_codes.ts";
+import { decideFailure } from "../host/process/failure.ts";
+import { UsageError } from "../host/process/refusals.ts";
 import type { OperatorCommand } from "./command.ts";
 import { cycleCommand } from "./commands/cycle.ts";
 import { decideCommand } from "./commands/decide.ts";

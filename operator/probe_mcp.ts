@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { ProbeResult } from "../core/operator/cycle.ts";
-import type { RunStore } from "../host/store.ts";
+import type { RunStore } from "../host/store/store.ts";
 import { createServer } from "../mcp/mod.ts";
 import { Client, InMemoryTransport } from "./_sdk.ts";
 import { ATTACKER, probeSuiteToml, rejudgeAttacker } from "./probe_attackers.ts";

@@ -6,8 +6,8 @@ import { CaseSchema } from "../core/suite/case.ts";
 import { AggregateSpecSchema } from "../core/suite/aggregate_spec.ts";
 import { GateSettingsSchema } from "../core/suite/gate_settings.ts";
 import { ReportSettingsSchema } from "../core/suite/report_settings.ts";
-import { JournalHeaderSchema } from "../host/journal_read.ts";
-import { LockOwnerSchema } from "../host/run_lock_schema.ts";
+import { JournalHeaderSchema } from "../host/journal/journal_read.ts";
+import { LockOwnerSchema } from "../host/store/run_lock_schema.ts";
 
 /**
  * Every shape a reader checks with a generated validator (core/generated/validators.js), by the

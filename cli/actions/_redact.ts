@@ -1,5 +1,5 @@
 import { REDACTABLE, type Redactable } from "../../core/suite/redaction.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 
 /** `--redact outputs,vars` read into the kinds it names; a kind digline does not know is refused. */
 export function redactOption(value: string | undefined, command: string): Redactable[] {

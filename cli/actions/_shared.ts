@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { RunStore } from "../../host/store.ts";
+import { RunStore } from "../../host/store/store.ts";
 import type { Io } from "../io.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import { rowLimitOf } from "../../host/commands/row_limit.ts";
 import { jsonPieces } from "../../core/json_pieces.ts";
 

@@ -2,7 +2,7 @@ import { runningSource } from "../../host/init/digline_source.ts";
 import { initProject } from "../../host/init/init_project.ts";
 import { parseSource, SUITE_PATH } from "../../host/init/scaffold_files.ts";
 import { initInGrantedProcess, initMayWrite } from "../../host/init/write_grant.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import type { InitInput } from "../commands/init.ts";
 import type { Io } from "../io.ts";
 import { printJson } from "./_shared.ts";

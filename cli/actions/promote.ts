@@ -1,5 +1,5 @@
 import { promoteDocument } from "../../host/commands/documents.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import type { PromoteInput } from "../commands/promote.ts";
 import type { Io } from "../io.ts";
 import { progressLine } from "../progress.ts";

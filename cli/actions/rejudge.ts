@@ -1,5 +1,5 @@
 import { rejudgeDocument } from "../../host/commands/documents.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import { runExitCode, unjudgedRunLine } from "../../core/run/run_exit.ts";
 import type { RejudgeInput } from "../commands/rejudge.ts";
 import type { Io } from "../io.ts";

@@ -1,7 +1,7 @@
 import { extname } from "node:path";
 import { REPORT_FORMATS, type ReportFormat } from "../../core/report/mod.ts";
 import { reportDocument, writeReportFile } from "../../host/commands/report.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import type { ReportInput } from "../commands/report.ts";
 import type { Io } from "../io.ts";
 import { approvalChangeLine } from "./_gate.ts";

@@ -1,6 +1,6 @@
 import { SiteSource } from "../../host/viewer/site_source.ts";
 import { isLoopback, serveSite } from "../../host/viewer/serve_site.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import type { ServeInput } from "../commands/serve.ts";
 import type { Io } from "../io.ts";
 import { redactOption } from "./_redact.ts";

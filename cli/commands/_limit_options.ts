@@ -1,4 +1,4 @@
-import type { OptionDeclarations } from "../../host/command_line.ts";
+import type { OptionDeclarations } from "../../host/process/command_line.ts";
 import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 
 /** The options `list` and `log` share to say how much of a long history to print. */

@@ -1,4 +1,4 @@
-import type { OptionDeclarations } from "../../host/command_line.ts";
+import type { OptionDeclarations } from "../../host/process/command_line.ts";
 import { type CommandInput, defineCommand } from "../define_command.ts";
 import { CONFIRM_OPTION, GATE_FOOTER, GATE_OPTIONS, REDACT_OPTION } from "../gate_options.ts";
 

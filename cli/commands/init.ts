@@ -1,4 +1,4 @@
-import type { OptionDeclarations } from "../../host/command_line.ts";
+import type { OptionDeclarations } from "../../host/process/command_line.ts";
 import { LOCAL_ACTION_PATH, SUITE_PATH, WORKFLOW_PATH } from "../../host/init/scaffold_files.ts";
 import { type CommandInput, defineCommand } from "../define_command.ts";
 

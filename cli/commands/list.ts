@@ -1,4 +1,4 @@
-import type { OptionDeclarations } from "../../host/command_line.ts";
+import type { OptionDeclarations } from "../../host/process/command_line.ts";
 import { type CommandInput, defineCommand } from "../define_command.ts";
 import { LIMIT_OPTIONS } from "./_limit_options.ts";
 import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";

@@ -1,4 +1,4 @@
-import type { OptionDeclarations } from "../../host/command_line.ts";
+import type { OptionDeclarations } from "../../host/process/command_line.ts";
 import { type CommandInput, defineCommand } from "../define_command.ts";
 
 const options = {

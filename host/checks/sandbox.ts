@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { SuiteLoadError } from "../refusals.ts";
+import { SuiteLoadError } from "../process/refusals.ts";
 
 /** What the sandbox answered for one check: its result, or the message it threw. */
 export type SandboxAnswer = { answer: unknown } | { threw: string } | { timedOut: true };

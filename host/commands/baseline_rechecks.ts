@@ -6,9 +6,9 @@ import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { isPureCustom } from "../../core/suite/assertions/pure_custom.ts";
 import type { Case } from "../../core/suite/case.ts";
 import type { Suite } from "../../core/suite/suite.ts";
-import { NoBaselineError } from "../refusals.ts";
-import type { RunStore } from "../store.ts";
-import { erroredVerdict, judgeOutput } from "../verdicts.ts";
+import { NoBaselineError } from "../process/refusals.ts";
+import type { RunStore } from "../store/store.ts";
+import { erroredVerdict, judgeOutput } from "../running/verdicts.ts";
 
 /**
  * The suite's pure custom checks applied to the approved baseline's stored outputs, wherever
@@ -49,7 +49,7 @@ async function approvedRuns(
   options: { store: RunStore; baselineRef?: string },
 ): Promise<RunDocument[]> {
   if (options.baselineRef !== undefined) {
-    const { baselineAtRef } = await import("../baseline_at_ref.ts");
+    const { baselineAtRef } = await import("../git/baseline_at_ref.ts");
     return (await baselineAtRef(options.store, { ref: options.baselineRef, suite })).runs;
   }
   const approval = await options.store.currentBaseline(suite);

@@ -3,15 +3,15 @@ import { recheckBaseline } from "../../core/compare/recheck.ts";
 import { casesById } from "../../core/run/cases_by_id.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
-import { PartialRunError } from "../refusals.ts";
-import type { RunStore } from "../store.ts";
+import { PartialRunError } from "../process/refusals.ts";
+import type { RunStore } from "../store/store.ts";
 import type { ConfirmOptions } from "./confirm_run.ts";
 import { findConfirmation } from "./find_confirmation.ts";
-import { baselineAtRef } from "../baseline_at_ref.ts";
-import { refuseCandidateOutOfPlace } from "../candidate_provenance.ts";
-import { UsageError } from "../refusals.ts";
+import { baselineAtRef } from "../git/baseline_at_ref.ts";
+import { refuseCandidateOutOfPlace } from "../git/candidate_provenance.ts";
+import { UsageError } from "../process/refusals.ts";
 import { resolveNamedRun } from "./select_suite.ts";
-import { schemaCompilerFor } from "../json_schema_compiler.ts";
+import { schemaCompilerFor } from "../checks/json_schema_compiler.ts";
 
 /** What `compare`, `explain` and `report` need to find both sides. */
 export interface CompareOptions {

@@ -11,16 +11,16 @@ import {
   RUN_SCHEMA_VERSION,
   type RunDocument,
 } from "../../core/run/run_document.ts";
-import { type Clock, newRunId, systemClock } from "../clock.ts";
-import { gitStamp } from "../git_stamp.ts";
-import { ConfirmRefusedError } from "../refusals.ts";
-import { withRunSession } from "../run_session.ts";
+import { type Clock, newRunId, systemClock } from "../process/clock.ts";
+import { gitStamp } from "../git/git_stamp.ts";
+import { ConfirmRefusedError } from "../process/refusals.ts";
+import { withRunSession } from "../running/run_session.ts";
 import {
   confirmJournalPath,
   ConfirmJournalWriter,
   readConfirmJournal,
-} from "../confirm_journal.ts";
-import type { RunStore } from "../store.ts";
+} from "../journal/confirm_journal.ts";
+import type { RunStore } from "../store/store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 
 /** What `compare --confirm` needs to draw again. */

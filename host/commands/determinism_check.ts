@@ -1,7 +1,7 @@
 import type { CaseResult, RunDocument } from "../../core/run/run_document.ts";
-import { gitStamp } from "../git_stamp.ts";
-import { ConfirmRefusedError, NotDeterministicError } from "../refusals.ts";
-import { withRunSession } from "../run_session.ts";
+import { gitStamp } from "../git/git_stamp.ts";
+import { ConfirmRefusedError, NotDeterministicError } from "../process/refusals.ts";
+import { withRunSession } from "../running/run_session.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 
 /** What `promote --check-determinism` found: the sampled cases, each answering as in the run. */

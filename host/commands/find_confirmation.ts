@@ -1,6 +1,6 @@
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
-import type { RunStore } from "../store.ts";
+import type { RunStore } from "../store/store.ts";
 import { confirmationBinding, isBoundTo } from "./confirmation_binding.ts";
 
 // Apart from confirm_run.ts, which loads the suite and the runner: every compare looks for a

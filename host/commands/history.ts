@@ -1,6 +1,6 @@
 import type { BaselineDocument } from "../../core/run/run_document.ts";
 import type { RunSynopsis } from "../../core/run/run_synopsis.ts";
-import type { RunStore } from "../store.ts";
+import type { RunStore } from "../store/store.ts";
 
 /**
  * The runs of a store, newest first (only the newest `newest` when given), each marked when it

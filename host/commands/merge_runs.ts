@@ -2,9 +2,9 @@ import { mergeShards, type MissingShard } from "../../core/run/merge_shards.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import { assembleRun } from "../../core/run/assemble_run.ts";
 import type { RunSynopsis } from "../../core/run/run_synopsis.ts";
-import { type Clock, newRunId, systemClock } from "../clock.ts";
-import { UsageError } from "../refusals.ts";
-import type { RunStore } from "../store.ts";
+import { type Clock, newRunId, systemClock } from "../process/clock.ts";
+import { UsageError } from "../process/refusals.ts";
+import type { RunStore } from "../store/store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 
 /** What `merge` is given: shard runs by id, or a suite whose latest shards are wanted. */

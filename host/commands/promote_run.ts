@@ -1,11 +1,11 @@
 import { recordBaseline } from "../../core/compare/record_baseline.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { RUN_SCHEMA_VERSION } from "../../core/run/run_document.ts";
-import { type Clock, systemClock } from "../clock.ts";
-import { gitUserName } from "../git_stamp.ts";
-import { PromoteRefusedError, UsageError } from "../refusals.ts";
+import { type Clock, systemClock } from "../process/clock.ts";
+import { gitUserName } from "../git/git_stamp.ts";
+import { PromoteRefusedError, UsageError } from "../process/refusals.ts";
 import { checkDeterminism } from "./determinism_check.ts";
-import type { RunStore } from "../store.ts";
+import type { RunStore } from "../store/store.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import { resolveNamedRun, suiteToPromote } from "./select_suite.ts";
 import { refusePartial } from "./compare_run.ts";

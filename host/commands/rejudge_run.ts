@@ -1,6 +1,6 @@
 import type { RunDocument } from "../../core/run/run_document.ts";
-import { RejudgeRefusedError } from "../refusals.ts";
-import type { RunStore } from "../store.ts";
+import { RejudgeRefusedError } from "../process/refusals.ts";
+import type { RunStore } from "../store/store.ts";
 import { runSuite, type RunSuiteOptions, type RunSuiteResult } from "./run_suite.ts";
 import { resolveNamedRun } from "./select_suite.ts";
 

@@ -9,13 +9,13 @@ import {
 import type { GateVerdict } from "../../core/compare/facts.ts";
 import { redactRun } from "../../core/run/redact_run.ts";
 import type { Redactable } from "../../core/suite/report_settings.ts";
-import { refuseLinkedWrite } from "../no_links.ts";
-import { PermissionRefusedError, UsageError } from "../refusals.ts";
+import { refuseLinkedWrite } from "../store/no_links.ts";
+import { PermissionRefusedError, UsageError } from "../process/refusals.ts";
 import type { CompareOptions, CompareResult } from "./compare_run.ts";
 import { compareDocument } from "./compare_document.ts";
 import { dirname } from "node:path";
 import type { RunDocument } from "../../core/run/run_document.ts";
-import type { RunStore } from "../store.ts";
+import type { RunStore } from "../store/store.ts";
 
 /** A report and the comparison it was written from. */
 export interface ReportResult {

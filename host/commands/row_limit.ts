@@ -1,5 +1,5 @@
 import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
-import { UsageError } from "../refusals.ts";
+import { UsageError } from "../process/refusals.ts";
 
 /**
  * How many rows a `list`, `log` or `view` asked for (CLI and MCP alike): `limit`, every one

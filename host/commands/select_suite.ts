@@ -1,6 +1,6 @@
 import type { RunDocument } from "../../core/run/run_document.ts";
-import type { RunStore } from "../store.ts";
-import { UsageError } from "../refusals.ts";
+import type { RunStore } from "../store/store.ts";
+import { UsageError } from "../process/refusals.ts";
 
 /**
  * The suite a command is about: the one named with --suite, or the only suite in the store.

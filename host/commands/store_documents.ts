@@ -5,10 +5,10 @@ import { runSummary } from "../../core/documents/run_summary.ts";
 import type { DiffDocument, LogDocument } from "../../core/documents/history.ts";
 import { logDocumentOf } from "../../core/documents/log_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
-import type { RunStore } from "../store.ts";
+import type { RunStore } from "../store/store.ts";
 import { listRuns } from "./history.ts";
 import { resolveNamedRun, selectSuite } from "./select_suite.ts";
-import { UsageError } from "../refusals.ts";
+import { UsageError } from "../process/refusals.ts";
 
 // The documents of the commands that only read the store (list, view, log, diff). They live
 // apart from documents.ts so these commands never load the suite loader, the runner or the

@@ -1,5 +1,5 @@
 import { compareRuns } from "../../core/compare/compare.ts";
-import { schemaCompilerFor } from "../json_schema_compiler.ts";
+import { schemaCompilerFor } from "../checks/json_schema_compiler.ts";
 import { compareDocumentOf, OUTPUT_VERSION, verifyFields } from "../../core/documents/mod.ts";
 import type { VerifyDocument } from "../../core/documents/mod.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
@@ -9,10 +9,10 @@ import {
   type Redactable,
   RedactListSchema,
 } from "../../core/suite/report_settings.ts";
-import { jsonFault } from "../json_fault.ts";
-import { readNamedFile } from "../read_named_file.ts";
-import { RunNotFoundError, UsageError } from "../refusals.ts";
-import type { RunStore } from "../store.ts";
+import { jsonFault } from "../store/json_fault.ts";
+import { readNamedFile } from "../store/read_named_file.ts";
+import { RunNotFoundError, UsageError } from "../process/refusals.ts";
+import type { RunStore } from "../store/store.ts";
 import { findConfirmation } from "./find_confirmation.ts";
 
 /**

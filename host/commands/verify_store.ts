@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { OUTPUT_VERSION } from "../../core/documents/version.ts";
 import type { StoreProblem, VerifyStoreDocument } from "../../core/documents/verify_store.ts";
-import { readNamedFile } from "../read_named_file.ts";
-import { indexPath, type StoredAs, takeStoredAs } from "../run_index.ts";
-import { RefusalError, StoreDocumentError } from "../refusals.ts";
-import { parseStoredBaseline, parseStoredRun, type RunStore, storedAs } from "../store.ts";
+import { readNamedFile } from "../store/read_named_file.ts";
+import { indexPath, type StoredAs, takeStoredAs } from "../store/run_index.ts";
+import { RefusalError, StoreDocumentError } from "../process/refusals.ts";
+import { parseStoredBaseline, parseStoredRun, type RunStore, storedAs } from "../store/store.ts";
 
 /**
  * Reads every document of a store's tenant whole: each run against its file name and the size

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { writeFileAtomic } from "../atomic_write.ts";
-import { UsageError } from "../refusals.ts";
+import { writeFileAtomic } from "../store/atomic_write.ts";
+import { UsageError } from "../process/refusals.ts";
 import { type ScaffoldFile, scaffoldFiles, type ScaffoldOptions } from "./scaffold_files.ts";
 
 /** What init wrote, relative to the project folder. */

@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { UsageError } from "../refusals.ts";
+import { UsageError } from "../process/refusals.ts";
 
 /** The places init writes: the only write access its own process is given. */
 export const INIT_WRITE_PATHS: readonly string[] = [

@@ -1,5 +1,9 @@
-import { registerSecret } from "../secrets.ts";
-import { ApiKeyShapeError, MissingApiKeyError, PermissionRefusedError } from "../refusals.ts";
+import { registerSecret } from "../process/secrets.ts";
+import {
+  ApiKeyShapeError,
+  MissingApiKeyError,
+  PermissionRefusedError,
+} from "../process/refusals.ts";
 
 /**
  * Reads the key a suite names by its variable. The key is read here and handed only to the

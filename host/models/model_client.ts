@@ -1,4 +1,4 @@
-import { decodeOutput } from "../utf8.ts";
+import { decodeOutput } from "../store/utf8.ts";
 import { redact } from "../../core/redact.ts";
 import { describeModel, type ModelConnection } from "../../core/model/connection.ts";
 import { PROVIDERS } from "../../core/model/providers/mod.ts";

@@ -1,7 +1,7 @@
 import { join, relative } from "node:path";
 import { sha256Hex } from "../../core/digest.ts";
 import type { ProbeResult } from "../../core/operator/cycle.ts";
-import type { RunStore } from "../store.ts";
+import type { RunStore } from "../store/store.ts";
 import { startUserCode } from "../user_code/worker_target.ts";
 import type { Lockdown } from "./lockdown.ts";
 

@@ -1,4 +1,4 @@
-import { scrubbedJson } from "../secrets.ts";
+import { scrubbedJson } from "../process/secrets.ts";
 import { join } from "node:path";
 import {
   type DecisionLine,
@@ -6,10 +6,10 @@ import {
   JournalLineSchema,
   type LabelLine,
 } from "../../core/operator/journal.ts";
-import { refuseLinkedWrite } from "../no_links.ts";
-import { readNamedFile } from "../read_named_file.ts";
-import { JournalRefusedError, UsageError } from "../refusals.ts";
-import type { RunStore } from "../store.ts";
+import { refuseLinkedWrite } from "../store/no_links.ts";
+import { readNamedFile } from "../store/read_named_file.ts";
+import { JournalRefusedError, UsageError } from "../process/refusals.ts";
+import type { RunStore } from "../store/store.ts";
 
 /** Where a suite's decisions are journaled: append-only, and kept out of version control. */
 export function decisionJournalPath(store: RunStore, suite: string): string {

@@ -1,4 +1,4 @@
-import { commandTargetProgram } from "../command_target.ts";
+import { commandTargetProgram } from "../targets/command_target.ts";
 
 /** What the operator gave up at start, and the program its suite needs if it kept `run`. */
 export interface Lockdown {

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { ProbeResult } from "../../core/operator/cycle.ts";
-import { writeFileAtomic } from "../atomic_write.ts";
-import type { RunStore } from "../store.ts";
+import { writeFileAtomic } from "../store/atomic_write.ts";
+import type { RunStore } from "../store/store.ts";
 import { pastDecisions, readDecisionJournal } from "./decision_journal.ts";
 import { loadOperatorConfig } from "./load_config.ts";
 import type { Lockdown } from "./lockdown.ts";

@@ -17,14 +17,14 @@ import { canonicalRedaction } from "../../core/suite/report_settings.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import { checkConfirmation, drawsByCase } from "../../core/compare/confirmation_plan.ts";
 import type { Suite } from "../../core/suite/suite.ts";
-import { scrub, scrubbedJson } from "../secrets.ts";
-import { writeFileAtomic } from "../atomic_write.ts";
-import { type Clock, systemClock } from "../clock.ts";
+import { scrub, scrubbedJson } from "../process/secrets.ts";
+import { writeFileAtomic } from "../store/atomic_write.ts";
+import { type Clock, systemClock } from "../process/clock.ts";
 import { compareRun } from "../commands/compare_run.ts";
 import { runSuite } from "../commands/run_suite.ts";
-import { decideFailure } from "../failure.ts";
-import { StoreLinkedError, UsageError } from "../refusals.ts";
-import { RunStore } from "../store.ts";
+import { decideFailure } from "../process/failure.ts";
+import { StoreLinkedError, UsageError } from "../process/refusals.ts";
+import { RunStore } from "../store/store.ts";
 import { loadSuite } from "../suite_loader/mod.ts";
 import {
   appendJournalLine,

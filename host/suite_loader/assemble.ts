@@ -8,7 +8,7 @@ import type { GateSettings } from "../../core/suite/gate_settings.ts";
 import type { ReportSettings } from "../../core/suite/report_settings.ts";
 import { promptGaps, promptsNameVars } from "../../core/suite/prompt_gaps.ts";
 import { buildSuite, casesDigestFrom, type Suite } from "../../core/suite/suite.ts";
-import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../process/refusals.ts";
 import { type CaseFilter, caseFilter } from "./case_filter.ts";
 import { CASES_FILE_EXTENSIONS, loadCasesFile, type LoadedCases } from "./cases_file.ts";
 import type { Locate } from "./locate.ts";

@@ -1,7 +1,7 @@
 import type { Case } from "../../core/suite/case.ts";
 import { type CaseFilter, holding } from "./case_filter.ts";
 import { type FileLines, textLines } from "./file_lines.ts";
-import { type SuiteIssue, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { type SuiteIssue, suiteLoadErrorFromIssues } from "../process/refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
 import { locateJsonColumn } from "./json_locator.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";

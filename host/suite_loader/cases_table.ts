@@ -1,6 +1,6 @@
 import { type InfoRecord, parse } from "csv-parse/sync";
 import type { Case } from "../../core/suite/case.ts";
-import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../process/refusals.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
 import { type CaseFilter, holding } from "./case_filter.ts";
 import { plainCase } from "./cases_jsonl.ts";

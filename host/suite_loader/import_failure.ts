@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { AssertionShapeError, RefusalError } from "../../core/errors.ts";
-import { PermissionRefusedError, SuiteRaisedError } from "../refusals.ts";
+import { PermissionRefusedError, SuiteRaisedError } from "../process/refusals.ts";
 import { parseStackFrames, type StackFrame, stripAnsi } from "./stack_frames.ts";
 
 /** digline's own source: the repository root, two folders above this file. */
@@ -11,7 +11,7 @@ const DIGLINE_PARTS = new Set(["core", "host", "cli", "mcp", "operator", "mod.ts
 /** The loader's own folder: its frames are the import call, never the cause of a failure. */
 const LOADER_DIR = new URL("./", import.meta.url).href;
 /** The deadline the import races: its frame is the import's await, never the cause either. */
-const LOAD_DEADLINE = new URL("../load_deadline.ts", import.meta.url).href;
+const LOAD_DEADLINE = new URL("../running/load_deadline.ts", import.meta.url).href;
 
 /** A message longer than this is cut, so the refusal stays one readable line. */
 const MESSAGE_LIMIT = 200;

@@ -1,4 +1,4 @@
-import type { SuiteIssue } from "../refusals.ts";
+import type { SuiteIssue } from "../process/refusals.ts";
 import type { DescribedIssue } from "./describe_issue.ts";
 import type { KeyPath } from "./toml_locator.ts";
 

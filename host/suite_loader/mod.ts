@@ -6,7 +6,7 @@
  */
 import { dirname, extname, resolve } from "node:path";
 import type { Suite } from "../../core/suite/suite.ts";
-import { PermissionRefusedError, UsageError } from "../refusals.ts";
+import { PermissionRefusedError, UsageError } from "../process/refusals.ts";
 import { loadTomlSuite } from "./toml_suite.ts";
 
 export { CASES_FILE_EXTENSIONS } from "./cases_file.ts";

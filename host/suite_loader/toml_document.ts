@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { suiteLoadErrorFromIssues } from "../refusals.ts";
+import { suiteLoadErrorFromIssues } from "../process/refusals.ts";
 import { type DescribedIssue, describeIssues, type KnownKeys } from "./describe_issue.ts";
 import { issueAt, type Locate } from "./locate.ts";
 import { readTomlDocument } from "./toml_read.ts";

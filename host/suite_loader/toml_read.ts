@@ -1,5 +1,5 @@
 import { parse, TomlError } from "smol-toml";
-import { SuiteLoadError, suiteLoadErrorFromIssues } from "../refusals.ts";
+import { SuiteLoadError, suiteLoadErrorFromIssues } from "../process/refusals.ts";
 import { tomlKeyLabel } from "./key_label.ts";
 import { issueAt, type Locate } from "./locate.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";

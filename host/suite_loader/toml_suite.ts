@@ -4,12 +4,12 @@ import type { BuiltinAssertion } from "../../core/suite/assertions/definition.ts
 import { compileOrExplain, type SchemaValidator } from "../../core/suite/assertions/json_schema.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import { assembleSuite } from "./assemble.ts";
-import { readNamedFile } from "../read_named_file.ts";
+import { readNamedFile } from "../store/read_named_file.ts";
 import { plainTomlSuite } from "./plain_toml_suite.ts";
 import { readTomlDocument } from "./toml_read.ts";
-import { schemaCompilerFor } from "../json_schema_compiler.ts";
+import { schemaCompilerFor } from "../checks/json_schema_compiler.ts";
 import { issueAt, type Locate } from "./locate.ts";
-import { suiteLoadErrorFromIssues } from "../refusals.ts";
+import { suiteLoadErrorFromIssues } from "../process/refusals.ts";
 
 /**
  * Loads a suite written in TOML. Every problem is refused at the line and column of the key it

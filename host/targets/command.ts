@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { JsonObject } from "../../core/json.ts";
 import { abortError, clip, errorMessage } from "./_shared.ts";
-import { decodeOutput } from "../utf8.ts";
+import { decodeOutput } from "../store/utf8.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { JsonObject } from "../../core/json.ts";
 import { redact } from "../../core/redact.ts";
 import { readApiKey } from "../models/api_key.ts";
 import { abortError, clip, errorMessage, outputText } from "./_shared.ts";
-import { decodeOutput } from "../utf8.ts";
+import { decodeOutput } from "../store/utf8.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
 
 /** What an http target is opened from. */

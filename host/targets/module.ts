@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadTimeoutMs } from "../load_deadline.ts";
+import { loadTimeoutMs } from "../running/load_deadline.ts";
 import { rebuiltError, userEnv, workerTarget } from "../user_code/worker_target.ts";
 import { errorMessage } from "./_shared.ts";
 import { type Target, TargetShapeError } from "./target.ts";

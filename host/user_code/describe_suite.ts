@@ -1,4 +1,4 @@
-import { SuiteExitError, SuiteLoadError } from "../refusals.ts";
+import { SuiteExitError, SuiteLoadError } from "../process/refusals.ts";
 import { SUITE_DEFINITION } from "../../core/suite/define_suite.ts";
 import { FUNCTION_MARKER } from "./worker_source.ts";
 import { rebuiltError, startUserCode, userEnv } from "./worker_target.ts";

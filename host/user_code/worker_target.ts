@@ -9,7 +9,7 @@
  */
 import { AssertionShapeError, RefusalError } from "../../core/errors.ts";
 import type { JsonObject } from "../../core/json.ts";
-import { withinDeadline } from "../load_deadline.ts";
+import { withinDeadline } from "../running/load_deadline.ts";
 import { abortError } from "../targets/_shared.ts";
 import { type CallOptions, type Target, TransportError } from "../targets/target.ts";
 import { userCodeWorkerUrl } from "./worker_source.ts";

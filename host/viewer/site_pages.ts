@@ -4,7 +4,7 @@ import type { SitePage } from "../../core/viewer/site_paths.ts";
 import { linkTo } from "../../core/viewer/site_paths.ts";
 import { suitePage } from "../../core/viewer/suite_page.ts";
 import { suitesPage } from "../../core/viewer/suites_page.ts";
-import { scrub } from "../secrets.ts";
+import { scrub } from "../process/secrets.ts";
 import { escapeHtml } from "../../core/report/escape_html.ts";
 import { NoSuchPageError, type SiteSource } from "./site_source.ts";
 

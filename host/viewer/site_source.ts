@@ -16,7 +16,7 @@ import {
   pastDecisions,
   readDecisionJournal,
 } from "../operator/decision_journal.ts";
-import { RunStore } from "../store.ts";
+import { RunStore } from "../store/store.ts";
 
 /** The suites page draws the primary figure over this many of the newest runs. */
 export const TREND_RUNS = 30;

@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { commandTargetProgram } from "../../host/command_target.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { commandTargetProgram } from "../../host/targets/command_target.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 import type { ToolAnnotations } from "../_sdk.ts";
-import { RunStore, type StoreLocation } from "../../host/store.ts";
+import { RunStore, type StoreLocation } from "../../host/store/store.ts";
 
 /** A store is opened per call, so a run or a promotion made meanwhile by the CLI is seen. */
 export function openStore(location: StoreLocation): RunStore {

@@ -2,7 +2,7 @@ import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { resolveNamedRun } from "../../host/commands/select_suite.ts";
-import { gitStamp } from "../../host/git_stamp.ts";
+import { gitStamp } from "../../host/git/git_stamp.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, refuseUngrantedCommand } from "./_shared.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { dirname, resolve } from "node:path";
-import { gitStamp } from "../../host/git_stamp.ts";
+import { gitStamp } from "../../host/git/git_stamp.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
 import { refuseUngrantedCommand, resumeOptions, WRITES_A_RUN } from "./_shared.ts";

@@ -3,9 +3,9 @@ import { type Cycle, CycleSchema } from "../../core/operator/cycle.ts";
 import { type Decision, DecisionSchema } from "../../core/operator/decide.ts";
 import { decisionJournalPath } from "../../host/operator/decision_journal.ts";
 import { loadOperatorConfig } from "../../host/operator/load_config.ts";
-import { readNamedFile } from "../../host/read_named_file.ts";
-import { UsageError } from "../../host/refusals.ts";
-import { RunStore } from "../../host/store.ts";
+import { readNamedFile } from "../../host/store/read_named_file.ts";
+import { UsageError } from "../../host/process/refusals.ts";
+import { RunStore } from "../../host/store/store.ts";
 
 /** The store operator.toml names, resolved from the folder operator.toml is in. */
 export async function operatorStore(configPath: string): Promise<RunStore> {

@@ -1,5 +1,5 @@
 import { renderDossier } from "../../core/operator/dossier.ts";
-import { readNamedFile } from "../../host/read_named_file.ts";
+import { readNamedFile } from "../../host/store/read_named_file.ts";
 import { defineOperatorCommand } from "../command.ts";
 import { readCycle, readDecision, required } from "./_documents.ts";
 

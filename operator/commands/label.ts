@@ -1,8 +1,8 @@
 import { dirname, resolve } from "node:path";
-import { systemClock } from "../../host/clock.ts";
+import { systemClock } from "../../host/process/clock.ts";
 import { labelDecision } from "../../host/operator/decision_journal.ts";
 import { loadOperatorConfig } from "../../host/operator/load_config.ts";
-import { UsageError } from "../../host/refusals.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import { loadSuite } from "../../host/suite_loader/mod.ts";
 import { defineOperatorCommand } from "../command.ts";
 import { journalFor } from "./_documents.ts";

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { basename, join } from "node:path";
-import { INTERNAL_FAILURE_LINE } from "../../host/exit_codes.ts";
+import { INTERNAL_FAILURE_LINE } from "../../host/process/exit_codes.ts";
 import { cli, cliFlags, ROOT, SMALL_SUITE, smallSystem, spawnCli, workspace } from "./_cli.ts";
 
 async function approved(): Promise<{ cwd: string; baselineFile: string }> {

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { didYouMean } from "../../host/did_you_mean.ts";
+import { didYouMean } from "../../host/process/did_you_mean.ts";
 import { cli, cliCommandArgs, SMALL_SUITE, smallSystem, spawnCli, workspace } from "./_cli.ts";
 
 /** A suite of one case, one check and no figures. */

@@ -33,7 +33,7 @@ Deno.test("the store's read-only commands and compare load neither the suite loa
   ];
   for (const name of ["list", "view", "log", "diff", "compare", "explain"]) {
     const { loaded } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
-    ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
+    ok(loaded.includes("host/store/store.ts"), `cli/actions/${name}.ts does not load the store`);
     assertEquals(loaded.filter((m) => loaderAndRunner.some((p) => p.test(m))), [], name);
   }
 });
@@ -53,7 +53,7 @@ Deno.test("list, log and view load zod only when a document needs a schema", asy
   // the index is read through its generated validator, and a schema is imported where a read needs it.
   for (const name of ["list", "log", "view"]) {
     const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
-    ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
+    ok(loaded.includes("host/store/store.ts"), `cli/actions/${name}.ts does not load the store`);
     assertEquals(loaded.filter((m) => /^npm:\/?zod@/.test(m)), [], name);
     ok(all.some((m) => /^npm:\/?zod@/.test(m)), `${name} can not reach zod at all`);
   }
@@ -64,7 +64,7 @@ Deno.test("compare, explain and report load zod only when a document or a re-che
   // approval and the runs pass their generated validators, and the recheck rules load only when needed.
   for (const name of ["compare", "explain", "report"]) {
     const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", `${name}.ts`));
-    ok(loaded.includes("host/store.ts"), `cli/actions/${name}.ts does not load the store`);
+    ok(loaded.includes("host/store/store.ts"), `cli/actions/${name}.ts does not load the store`);
     ok(loaded.includes("core/compare/comparison.ts"), `${name} does not load the comparison`);
     assertEquals(loaded.filter((m) => /^npm:\/?zod@/.test(m)), [], name);
     ok(all.some((m) => /^npm:\/?zod@/.test(m)), `${name} can not reach zod at all`);
@@ -78,14 +78,14 @@ Deno.test("run loads zod only when a suite, a case line, a journal or a reply ne
   // (ADR 0077), and the store's code loads once the cases are done, itself without zod.
   const { loaded, all } = await staticModules(join(ROOT, "cli", "actions", "run.ts"));
   ok(loaded.includes("host/suite_loader/mod.ts"), "run does not load the suite loader");
-  ok(loaded.includes("host/driver.ts"), "run does not load the driver");
+  ok(loaded.includes("host/running/driver.ts"), "run does not load the driver");
   assertEquals(loaded.filter((m) => /^npm:\/?zod@/.test(m)), []);
   for (
     const reachable of [
       "host/suite_loader/toml_suite_schema.ts",
       "host/suite_loader/case_reader.ts",
       "host/suite_loader/cases_table.ts",
-      "host/journal_read.ts",
+      "host/journal/journal_read.ts",
       "core/run/assemble_run.ts",
     ]
   ) {
@@ -93,7 +93,7 @@ Deno.test("run loads zod only when a suite, a case line, a journal or a reply ne
     ok(!loaded.includes(reachable), `run loads ${reachable} before it needs it`);
   }
   // Storing the run: the document is assembled from zod-free modules and the store checks it with its generated validator.
-  for (const storing of ["core/run/assemble_run.ts", "host/store.ts"]) {
+  for (const storing of ["core/run/assemble_run.ts", "host/store/store.ts"]) {
     const graph = await staticModules(join(ROOT, storing));
     assertEquals(graph.loaded.filter((m) => /^npm:\/?zod@/.test(m)), [], storing);
   }

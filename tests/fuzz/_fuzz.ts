@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { decideFailure } from "../../host/failure.ts";
+import { decideFailure } from "../../host/process/failure.ts";
 
 /**
  * How many inputs each loader is fed: a small slice in CI, `DIGLINE_FUZZ_RUNS=10000` (the

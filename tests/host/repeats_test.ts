@@ -3,7 +3,7 @@ import { builtinAssertion } from "../../core/suite/assertions/builtin.ts";
 import { BuiltinAssertionSchema } from "../../core/suite/assertions/definition.ts";
 import { findGaps } from "../../core/run/reconcile.ts";
 import { CaseResultSchema } from "../../core/run/run_document.ts";
-import { executeCases } from "../../host/driver.ts";
+import { executeCases } from "../../host/running/driver.ts";
 import { openTarget, TransportError } from "../../host/targets/mod.ts";
 import { functionSpec, testSuite } from "../fixtures/targets/suites.ts";
 

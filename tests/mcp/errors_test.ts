@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { INTERNAL_FAILURE_LINE } from "../../host/exit_codes.ts";
+import { INTERNAL_FAILURE_LINE } from "../../host/process/exit_codes.ts";
 import { cli, ROOT, SMALL_SUITE, smallSystem, workspace } from "../cli/_cli.ts";
 import { call, connect, firstText } from "./_mcp.ts";
 

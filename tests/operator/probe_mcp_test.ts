@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
 import { join } from "node:path";
-import { RunStore } from "../../host/store.ts";
+import { RunStore } from "../../host/store/store.ts";
 import { probeMcpPromote } from "../../operator/probe_mcp.ts";
 import { probeSuiteToml, rejudgeAttacker } from "../../operator/probe_attackers.ts";
 import { pathToFileURL } from "node:url";

@@ -22,7 +22,7 @@ async function deno(args: string[], cwd: string): Promise<string> {
 const EXPERIMENT = `
 import { join } from "node:path";
 import { loadTomlSuite } from "./host/suite_loader/toml_suite.ts";
-import { RunStore } from "./host/store.ts";
+import { RunStore } from "./host/store/store.ts";
 const dir = Deno.makeTempDirSync();
 const suitePath = join(dir, "s.toml");
 Deno.writeTextFileSync(suitePath, \`name = "s"

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { customAssertion } from "../../../core/suite/assertions/custom.ts";
 import { bindChecks } from "../../../host/checks/mod.ts";
-import { judgeOutput } from "../../../host/verdicts.ts";
+import { judgeOutput } from "../../../host/running/verdicts.ts";
 import { testPool } from "../../fixtures/models/suites.ts";
 
 const testCase = { id: "a", kind: "normal" as const, vars: {} };

@@ -3,7 +3,7 @@ import type { Assertion } from "../../../core/suite/assertions/assertion.ts";
 import type { CaseInput } from "../../../core/suite/case.ts";
 import type { CaseResult } from "../../../core/run/run_document.ts";
 import type { RunSettings, TargetSpec } from "../../../core/suite/target_spec.ts";
-import { executeCases, type ExecuteOptions } from "../../../host/driver.ts";
+import { executeCases, type ExecuteOptions } from "../../../host/running/driver.ts";
 import { bindJudges } from "../../../host/judges/mod.ts";
 import type { ModelPool } from "../../../host/models/pool.ts";
 import type { Pace } from "../../../host/models/rate_limiter.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startMockServer } from "../../fixtures/models/mock_server.ts";
 import { providerSpec, TEST_KEY } from "../../fixtures/models/suites.ts";
 import { readApiKey } from "../../../host/models/api_key.ts";
-import { ApiKeyShapeError, RefusalError } from "../../../host/refusals.ts";
+import { ApiKeyShapeError, RefusalError } from "../../../host/process/refusals.ts";
 import { runModelCases } from "./_run.ts";
 
 Deno.test("a key the provider quotes back JSON-escaped is redacted once the JSON is decoded", async () => {

@@ -1,7 +1,7 @@
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SuiteLoadError } from "../../../host/refusals.ts";
+import { SuiteLoadError } from "../../../host/process/refusals.ts";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
 import { writeLargeCases } from "../../../bench/_large_cases.ts";
 

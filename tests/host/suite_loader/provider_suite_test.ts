@@ -1,7 +1,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { isJudgeAssertion } from "../../../core/suite/assertions/builtin.ts";
-import { RefusalError, SuiteLoadError } from "../../../host/refusals.ts";
+import { RefusalError, SuiteLoadError } from "../../../host/process/refusals.ts";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
 
 const CASES = `

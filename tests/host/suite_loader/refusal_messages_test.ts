@@ -13,7 +13,7 @@ import {
   SuiteRaisedError,
   TargetShapeError,
   UsageError,
-} from "../../../host/refusals.ts";
+} from "../../../host/process/refusals.ts";
 
 Deno.test("every refusal is a one-line sentence", () => {
   const refusals: Error[] = [

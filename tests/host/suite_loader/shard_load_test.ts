@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { shardOf } from "../../../core/run/shard_spec.ts";
-import { SuiteLoadError } from "../../../host/refusals.ts";
+import { SuiteLoadError } from "../../../host/process/refusals.ts";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
 
 /**

@@ -6,7 +6,7 @@ import {
   RefusalError,
   SuiteLoadError,
   UsageError,
-} from "../../../host/refusals.ts";
+} from "../../../host/process/refusals.ts";
 import { loadSuite } from "../../../host/suite_loader/mod.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { executeCases } from "../../../host/driver.ts";
+import { executeCases } from "../../../host/running/driver.ts";
 import { openTarget, type Target, TransportError } from "../../../host/targets/mod.ts";
 import { testSuite } from "../../fixtures/targets/suites.ts";
 

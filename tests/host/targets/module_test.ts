@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { executeCases } from "../../../host/driver.ts";
+import { executeCases } from "../../../host/running/driver.ts";
 import { openTarget, TargetShapeError, TransportError } from "../../../host/targets/mod.ts";
 import { testSuite } from "../../fixtures/targets/suites.ts";
 

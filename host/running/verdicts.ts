@@ -1,0 +1,106 @@
+import type { Assertion, CheckInput, CheckResult } from "../../core/suite/assertions/assertion.ts";
+import type { Score, Verdict } from "../../core/run/verdict.ts";
+import { validateScore } from "../../core/generated/validators.js";
+
+/**
+ * Runs every asked check on one output and stamps each answer with its assertion's identity.
+ * A check that throws or answers nonsense gets an errored verdict naming it; a check that
+ * answers nothing gets no verdict, so reconcile can name the gap rather than us inventing one.
+ */
+export async function judgeOutput(
+  asked: readonly Assertion[],
+  input: CheckInput,
+): Promise<Verdict[]> {
+  const verdicts: Verdict[] = [];
+  for (const assertion of asked) {
+    let answer: unknown;
+    try {
+      const pending = assertion.check(input);
+      // Most checks are synchronous; skipping the await for them keeps 5,000-case runs cheap.
+      answer = isThenable(pending) ? await pending : pending;
+    } catch (e) {
+      verdicts.push(
+        erroredVerdict(assertion, {
+          reason: `check "${assertion.name}" threw: ${messageOf(e)}`,
+          metadata: { check_threw: true },
+        }),
+      );
+      continue;
+    }
+    if (answer === undefined || answer === null) continue;
+    for (const item of Array.isArray(answer) ? answer : [answer]) {
+      verdicts.push(plainVerdict(assertion, item) ?? await schemaVerdict(assertion, item));
+    }
+  }
+  return verdicts;
+}
+
+/** A boolean or a plain Score as a Verdict, read without the schema; null for anything else. */
+function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
+  if (typeof answer === "boolean") {
+    return { ...identity(assertion), status: answer ? "pass" : "fail", metadata: {} };
+  }
+  return validateScore(answer) ? fromScore(assertion, answer as Score) : null;
+}
+
+/**
+ * An answer the generated validator did not take, read by ScoreSchema, imported (with zod) only now: a
+ * Score it accepts, or an errored verdict saying what is wrong.
+ */
+async function schemaVerdict(assertion: Assertion, answer: unknown): Promise<Verdict> {
+  const { ScoreSchema } = await import("../../core/run/verdict.ts");
+  const parsed = ScoreSchema.safeParse(answer);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length === 0 ? "" : ` at ${issue.path.join(".")}`;
+    return erroredVerdict(assertion, {
+      reason: `check "${assertion.name}" returned ${describe(answer)}, which is not a verdict` +
+        ` (${issue.message}${where}); a check returns a boolean or { status, score?, reason? }`,
+      metadata: { malformed_score: true },
+    });
+  }
+  return fromScore(assertion, parsed.data);
+}
+
+/** An errored verdict the host writes itself (transport failure, a check that threw). */
+export function erroredVerdict(
+  assertion: Assertion,
+  options: { reason: string; metadata: Verdict["metadata"] },
+): Verdict {
+  return {
+    ...identity(assertion),
+    status: "error",
+    reason: options.reason,
+    metadata: options.metadata,
+  };
+}
+
+function fromScore(assertion: Assertion, score: Score): Verdict {
+  // Score.name is a display name only: the verdict is named by the assertion that asked.
+  return {
+    ...identity(assertion),
+    status: score.status,
+    ...(score.score === undefined ? {} : { score: score.score }),
+    ...(score.reason === undefined ? {} : { reason: score.reason }),
+    metadata: { ...score.metadata },
+  };
+}
+
+function identity(assertion: Assertion): { assertion_id: string; assertion: string } {
+  return { assertion_id: assertion.id, assertion: assertion.name };
+}
+
+function isThenable(value: unknown): value is PromiseLike<CheckResult | CheckResult[]> {
+  return value !== null && typeof value === "object" &&
+    typeof (value as { then?: unknown }).then === "function";
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
