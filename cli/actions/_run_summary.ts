@@ -2,7 +2,9 @@ import type { RunSummary } from "../../core/documents/runs.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import { figureLines } from "../render_figures.ts";
 import { totalsLines } from "../render_totals.ts";
-import { count } from "./_shared.ts";
+import { runExitCode, unjudgedRunLine } from "../../core/run/run_exit.ts";
+import type { Io } from "../io.ts";
+import { count, printJson } from "./_shared.ts";
 
 /**
  * What `run`, `rejudge` and `merge` print once a run is stored, in one wording: the first line
@@ -31,4 +33,23 @@ export function runSummaryText(
     // As `view RUN` says it: the output stored is not byte for byte what the target answered.
     ...(summary.output_notes ?? []).map((note) => `  note       ${note}`),
   ].join("\n") + "\n";
+}
+
+/**
+ * Prints a stored run as `run` and `rejudge` answer (the line saying it could not be judged on
+ * stderr, then `--json`'s document or the summary) and returns their exit code: 2 when a check
+ * errored or got no verdict, else 0.
+ */
+export function printStoredRun(
+  io: Io,
+  summary: RunSummary,
+  options: { json: boolean; made?: string; notes?: readonly string[] },
+): number {
+  // A run is stored whatever its verdicts, but one with an unanswered question says so in its
+  // exit, so a script that runs without comparing does not read 0 for it.
+  const unjudged = unjudgedRunLine(summary);
+  if (unjudged !== undefined) io.err(`${unjudged}\n`);
+  if (options.json) printJson(io, summary);
+  else io.out(runSummaryText(summary, options));
+  return runExitCode(summary);
 }

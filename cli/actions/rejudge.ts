@@ -1,11 +1,10 @@
 import { rejudgeDocument } from "../../host/commands/documents.ts";
 import { UsageError } from "../../host/process/refusals.ts";
-import { runExitCode, unjudgedRunLine } from "../../core/run/run_exit.ts";
 import type { RejudgeInput } from "../commands/rejudge.ts";
 import type { Io } from "../io.ts";
-import { openStore, printJson } from "./_shared.ts";
+import { openStore } from "./_shared.ts";
 import { progressLine } from "../progress.ts";
-import { runSummaryText } from "./_run_summary.ts";
+import { printStoredRun } from "./_run_summary.ts";
 
 /** What `digline rejudge` does; its declaration is cli/commands/rejudge.ts. */
 export async function execute(
@@ -25,16 +24,10 @@ export async function execute(
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     onNote: (note) => io.err(`digline: note: ${note}\n`),
   }).finally(() => progress.finish());
-  const unjudged = unjudgedRunLine(summary);
-  if (unjudged !== undefined) io.err(`${unjudged}\n`);
-  if (values.json) {
-    printJson(io, summary);
-    return runExitCode(summary);
-  }
-  io.out(runSummaryText(summary, {
+  return printStoredRun(io, summary, {
+    json: values.json,
     notes: [
       `re-graded run ${summary.rejudged_from} under cases ${summary.cases_digest}, config ${summary.config_hash}; the target was not called`,
     ],
-  }));
-  return runExitCode(summary);
+  });
 }

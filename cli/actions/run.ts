@@ -1,11 +1,10 @@
 import { runSuiteDocument } from "../../host/commands/run_suite_document.ts";
 import { parseShardSpec } from "../../core/run/shard_spec.ts";
 import type { RunInput } from "../commands/run.ts";
-import { runExitCode, unjudgedRunLine } from "../../core/run/run_exit.ts";
 import type { Io } from "../io.ts";
-import { count, openStore, printJson } from "./_shared.ts";
+import { count, openStore } from "./_shared.ts";
 import { progressLine } from "../progress.ts";
-import { runSummaryText } from "./_run_summary.ts";
+import { printStoredRun } from "./_run_summary.ts";
 
 /** What `digline run` does; its declaration is cli/commands/run.ts. */
 export async function execute(
@@ -24,21 +23,13 @@ export async function execute(
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     onNote: (note) => io.err(`digline: note: ${note}\n`),
   }).finally(() => progress.finish());
-  // A run is stored whatever its verdicts, but one with an unanswered question says so in its
-  // exit, so a script that runs without comparing does not read 0 for it.
-  const unjudged = unjudgedRunLine(summary);
-  if (unjudged !== undefined) io.err(`${unjudged}\n`);
-  if (values.json) {
-    printJson(io, summary);
-    return runExitCode(summary);
-  }
-  io.out(runSummaryText(summary, {
+  return printStoredRun(io, summary, {
+    json: values.json,
     made: summary.shard === undefined ? "" : ` (shard ${summary.shard}, a partial run)`,
     notes: summary.resumed === undefined || summary.resumed.length === 0 ? [] : [
       `resumed: ${count(summary.resumed.length, "case")} reused from the interrupted run, ${
         summary.cases.length - summary.resumed.length
       } run now`,
     ],
-  }));
-  return runExitCode(summary);
+  });
 }

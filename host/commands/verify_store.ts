@@ -47,15 +47,7 @@ export async function verifyStore(store: RunStore): Promise<VerifyStoreDocument>
           );
         }
       }
-      await refusalOf(path, note, async () => {
-        const run = await parseStoredRun(path, text);
-        if (run.run_id !== runId || run.suite.name !== entry.name) {
-          throw new StoreDocumentError(
-            path,
-            `it holds run ${run.run_id} of suite ${run.suite.name}`,
-          );
-        }
-      });
+      await refusalOf(path, note, () => isRunNamed(path, { text, runId, suite: entry.name }));
     }
     for (const [runId, where] of index.lines) {
       if (!present.has(runId)) {
@@ -99,15 +91,7 @@ export async function verifyStore(store: RunStore): Promise<VerifyStoreDocument>
       documents++;
       const text = await readWhole(path, { isDirectory: false, note });
       if (text === undefined) continue;
-      await refusalOf(path, note, async () => {
-        const run = await parseStoredRun(path, text);
-        if (run.run_id !== runId || run.suite.name !== entry.name) {
-          throw new StoreDocumentError(
-            path,
-            `it holds run ${run.run_id} of suite ${run.suite.name}`,
-          );
-        }
-      });
+      await refusalOf(path, note, () => isRunNamed(path, { text, runId, suite: entry.name }));
     }
   }
 
@@ -169,6 +153,17 @@ async function readWhole(
 }
 
 /** Runs a check, noting the refusal it throws as the file's problem. */
+/** Refuses a stored run whose document holds another run than its name says. */
+async function isRunNamed(
+  path: string,
+  expected: { text: string; runId: string; suite: string },
+): Promise<void> {
+  const run = await parseStoredRun(path, expected.text);
+  if (run.run_id !== expected.runId || run.suite.name !== expected.suite) {
+    throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
+  }
+}
+
 async function refusalOf(path: string, note: Note, check: () => Promise<void>): Promise<void> {
   try {
     await check();
