@@ -35,7 +35,13 @@ export async function describeSuiteModule(
   });
   worker.terminate();
   if (opened.kind === "failed") {
-    if (opened.error.exitCode !== undefined) throw new SuiteExitError(opened.error.exitCode);
+    if (opened.error.exitCode !== undefined) {
+      // The Worker's frames, so the refusal can name the suite's line that called Deno.exit.
+      const exit = new SuiteExitError(opened.error.exitCode);
+      const frames = opened.error.stack.split("\n").filter((line) => /^\s+at /.test(line));
+      exit.stack = [`${exit.name}: ${exit.message}`, ...frames].join("\n");
+      throw exit;
+    }
     throw rebuiltError(opened.error);
   }
   if (opened.kind !== "described") throw new Error(`the suite's Worker answered ${opened.kind}`);

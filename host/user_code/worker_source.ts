@@ -45,15 +45,20 @@ function classes(error) {
   return names;
 }
 
-function plain(value, seen = new Map()) {
+// Past this depth the copy stops: the loader refuses anything nested past 64 levels at its key,
+// and a copy by recursion of a value nested thousands deep would overflow the stack first.
+const DEEPEST = 100;
+
+function plain(value, seen = new Map(), depth = 0) {
   if (typeof value === "function") {
     return { [FUNCTION]: value.name ?? "", source: Function.prototype.toString.call(value) };
   }
   if (value === null || typeof value !== "object") return value;
+  if (depth > DEEPEST) return {};
   if (seen.has(value)) return seen.get(value);
   const copy = Array.isArray(value) ? [] : {};
   seen.set(value, copy);
-  for (const key of Object.keys(value)) copy[key] = plain(value[key], seen);
+  for (const key of Object.keys(value)) copy[key] = plain(value[key], seen, depth + 1);
   return copy;
 }
 

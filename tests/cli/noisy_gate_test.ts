@@ -30,11 +30,13 @@ Deno.test("plain compare on a ten-run baseline: an unchanged noisy system passes
     "suite.toml": stochasticSuiteToml(RATES, { name: "noisy" }),
     "system.ts": stochasticSystemSource(RATES),
   });
-  await runSeeded(cwd, 1);
-  const promoted = await cli(["promote", "latest", "--repeats", "10", "--because", "ten runs"], {
-    cwd,
-    env: { [SEED_VARIABLE]: "2" },
-  });
+  // Ten runs, each its own seed: the system's module is imported afresh for every run (ADR
+  // 0083), so a seed is what makes two runs draw differently.
+  for (let seed = 1; seed <= 10; seed++) await runSeeded(cwd, seed);
+  const ids = JSON.parse((await cli(["list", "--json"], { cwd })).stdout).runs.map((
+    r: { run_id: string },
+  ) => r.run_id);
+  const promoted = await cli(["promote", ...ids, "--because", "ten runs"], { cwd });
   assertEquals(promoted.code, 0, promoted.stderr);
   let flipped = 0;
   for (const seed of [101, 102, 103]) {
