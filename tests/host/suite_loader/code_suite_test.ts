@@ -29,7 +29,10 @@ async function raised(path: string): Promise<SuiteRaisedError> {
 
 /** The command the refusal prints, as it reads from the test's own working directory. */
 function reproduceOf(path: string): string {
-  const command = `deno eval "await import('${pathToFileURL(join(ROOT, path)).href}')"`;
+  // From source, the advice names digline's deno.json, so a suite that imports digline resolves.
+  const command = `deno eval --config ${join(ROOT, "deno.json")} "await import('${
+    pathToFileURL(join(ROOT, path)).href
+  }')"`;
   return Deno.cwd() === ROOT ? command : `cd ${ROOT} && ${command}`;
 }
 
@@ -155,7 +158,12 @@ Deno.test("a suite module that does not parse is refused as the suite's syntax e
       "Expression expected",
       "suite.ts:2",
     ]);
-    equal(error.reproduce, `cd ${dir} && deno eval "await import('${pathToFileURL(path).href}')"`);
+    equal(
+      error.reproduce,
+      `cd ${dir} && deno eval --config ${join(ROOT, "deno.json")} "await import('${
+        pathToFileURL(path).href
+      }')"`,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
