@@ -153,7 +153,9 @@ export function compareFigures(
       floor: now.kind === "mean" ? floor : Math.min(floor, sign > 0 ? base : 1 - base),
       paired_cases: pairs.length,
       test,
-      interval: test === null ? null : normalInterval(sign * test.difference, test.standard_error),
+      interval: test === null
+        ? null
+        : changeInterval(test, { sign, base, rate: now.kind !== "mean" }),
       status: test === null && moved < -EPSILON
         ? "untested"
         : moved < -EPSILON
@@ -183,6 +185,19 @@ export function compareFigures(
     });
   }
   return result;
+}
+
+/**
+ * The paired change's interval in the figure's units. A rate's change can not take it below 0 or
+ * above 1, so its interval stops at −baseline and 1 − baseline, as the floor does.
+ */
+function changeInterval(
+  test: PairedTest,
+  options: { sign: number; base: number; rate: boolean },
+): Interval {
+  const { low, high } = normalInterval(options.sign * test.difference, test.standard_error);
+  if (!options.rate) return { low, high };
+  return { low: Math.max(low, -options.base), high: Math.min(high, 1 - options.base) };
 }
 
 /**
