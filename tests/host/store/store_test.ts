@@ -85,7 +85,7 @@ Deno.test("a run document filed under the wrong suite is refused", async () => {
   await Deno.mkdir(join(store.runsDir, "t"));
   await Deno.rename(path, join(store.runsDir, "t", "20261130-000000-000-aaaaaa.json"));
   await rejects(
-    new RunStore({ root: store.root, tenant: "default" }).resolveRun("latest", { suite: "s" }),
+    new RunStore({ root: store.root, tenant: "default" }).resolveRun("latest"),
     StoreDocumentError,
   );
 });
