@@ -154,6 +154,7 @@ Deno.test({
           `${figure.name}: the change and its interval are compare --json's`,
         );
       }
+      await page.locator("#figures").screenshot({ path: join(shots, "viewer-comparison.png") });
       await page.getByRole("link", { name: "Approvals and decisions" }).click();
       assertEquals(await page.title(), "Approvals and decisions · digline");
       ok((await page.locator("#approvals").textContent())!.includes("first approved run"));
