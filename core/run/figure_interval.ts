@@ -1,7 +1,8 @@
 import { sampleVariance } from "../statistics/case_variance.ts";
 import { INTERVAL_CONFIDENCE, normalInterval } from "../statistics/normal_interval.ts";
 import { type Interval, wilsonInterval } from "../statistics/wilson.ts";
-import type { CaseResult, Figure } from "./run_document.ts";
+import { casesById } from "./cases_by_id.ts";
+import type { CaseResult, Figure, RunDocument } from "./run_document.ts";
 
 /**
  * A run's figure with its 95% interval over the cases it counted: a rate (accuracy, precision,
@@ -24,4 +25,17 @@ export function figureInterval(
   });
   if (scores.length < 2) return null;
   return normalInterval(figure.value, Math.sqrt(sampleVariance(scores) / scores.length));
+}
+
+/** A run's figures' intervals by name, each figure without one left out. */
+export function figureIntervals(run: RunDocument): Record<string, Interval> {
+  // The cases are looked up only for a mean's scores.
+  let cases: ReadonlyMap<string, CaseResult> = new Map();
+  if (run.figures.some((f) => f.kind === "mean")) cases = casesById(run.cases);
+  const intervals: Record<string, Interval> = {};
+  for (const figure of run.figures) {
+    const interval = figureInterval(figure, cases);
+    if (interval !== null) intervals[figure.name] = interval;
+  }
+  return intervals;
 }

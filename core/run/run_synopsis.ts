@@ -1,7 +1,5 @@
-import { casesById } from "./cases_by_id.ts";
-import { figureInterval } from "./figure_interval.ts";
-import type { CaseResult, RunDocument } from "./run_document.ts";
-import type { Interval } from "../statistics/wilson.ts";
+import { figureIntervals } from "./figure_interval.ts";
+import type { RunDocument } from "./run_document.ts";
 import type { RunSynopsis } from "./run_synopsis_schema.ts";
 
 // The synopsis's code apart from its schema: `list` and `log` read the index through its
@@ -34,16 +32,4 @@ export function runSynopsis(run: RunDocument): RunSynopsis {
     intervals: figureIntervals(run),
     ...(run.shard === undefined ? {} : { shard: `${run.shard.index}/${run.shard.count}` }),
   };
-}
-
-/** Each figure's interval by name; the cases are looked up only for a mean's scores. */
-function figureIntervals(run: RunDocument): Record<string, Interval> {
-  let cases: ReadonlyMap<string, CaseResult> = new Map();
-  if (run.figures.some((f) => f.kind === "mean")) cases = casesById(run.cases);
-  const intervals: Record<string, Interval> = {};
-  for (const figure of run.figures) {
-    const interval = figureInterval(figure, cases);
-    if (interval !== null) intervals[figure.name] = interval;
-  }
-  return intervals;
 }

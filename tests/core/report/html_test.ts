@@ -3,6 +3,7 @@ import { fakeRun } from "../_runs.ts";
 import { renderHtml } from "../../../core/report/mod.ts";
 import { lineChart } from "../../../core/report/chart.ts";
 import { formatDelta } from "../../../core/report/numbers.ts";
+import { wilsonInterval } from "../../../core/statistics/wilson.ts";
 import { reportInput, RUNS, withPayload } from "./_input.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";
 
@@ -89,7 +90,15 @@ Deno.test("the chart draws one line per figure over the suite's runs, with a poi
   assertEquals(chart.match(/<circle class="point"/g)?.length, 9);
   ok(chart.includes(`<path class="series emphasis"`), "the figure over all cases stands out");
   ok(chart.includes(">baseline</text>") && chart.includes(">this run</text>"));
-  match(chart, /<title>accuracy 0\.5000 · run 20261130-000100-000-bbbbbb/);
+  const { low, high } = wilsonInterval(1, 2);
+  ok(
+    chart.includes(
+      `<title>accuracy 0.5000 · 95% interval ${low.toFixed(4)} to ${
+        high.toFixed(4)
+      } · run 20261130-000100-000-bbbbbb`,
+    ),
+    "each point names its run's interval: Wilson's over the cases its figure counted",
+  );
   ok(chart.includes("3 runs of suite s"));
 });
 
