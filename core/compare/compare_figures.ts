@@ -7,6 +7,8 @@ import { casesById } from "../run/cases_by_id.ts";
 import type { CaseResult, Figure, RunDocument } from "../run/run_document.ts";
 import { benjaminiHochberg } from "../statistics/benjamini_hochberg.ts";
 import { normalQuantile } from "../statistics/normal.ts";
+import { normalInterval } from "../statistics/normal_interval.ts";
+import type { Interval } from "../statistics/wilson.ts";
 import {
   type DrawDesign,
   type PairedCase,
@@ -42,6 +44,11 @@ export interface FigureComparison {
   test: PairedTest | null;
   /** How many cases the paired test paired (0 without one). */
   paired_cases?: number;
+  /**
+   * The paired change's 95% interval in the figure's own units (normalInterval of the paired
+   * difference and its standard error); null where no paired test applies.
+   */
+  interval: Interval | null;
 }
 
 /** Below this a difference between two figures is rounding, not movement. */
@@ -99,7 +106,14 @@ export function compareFigures(
       : isPairable(old)
       ? "secondary"
       : "diagnostic";
-    const row = { name: old.name, baseline: base, role, floor: 0, test: null } as const;
+    const row = {
+      name: old.name,
+      baseline: base,
+      role,
+      floor: 0,
+      test: null,
+      interval: null,
+    } as const;
     if (now === undefined) {
       result.push({ ...row, candidate: null, delta: null, status: "missing" });
       continue;
@@ -139,6 +153,9 @@ export function compareFigures(
       floor: now.kind === "mean" ? floor : Math.min(floor, sign > 0 ? base : 1 - base),
       paired_cases: pairs.length,
       test,
+      interval: test === null
+        ? null
+        : changeInterval(test, { sign, base, rate: now.kind !== "mean" }),
       status: test === null && moved < -EPSILON
         ? "untested"
         : moved < -EPSILON
@@ -164,9 +181,23 @@ export function compareFigures(
       status: "new",
       role: now.name === gate.primary ? "primary" : "diagnostic",
       test: null,
+      interval: null,
     });
   }
   return result;
+}
+
+/**
+ * The paired change's interval in the figure's units. A rate's change can not take it below 0 or
+ * above 1, so its interval stops at −baseline and 1 − baseline, as the floor does.
+ */
+function changeInterval(
+  test: PairedTest,
+  options: { sign: number; base: number; rate: boolean },
+): Interval {
+  const { low, high } = normalInterval(options.sign * test.difference, test.standard_error);
+  if (!options.rate) return { low, high };
+  return { low: Math.max(low, -options.base), high: Math.min(high, 1 - options.base) };
 }
 
 /**

@@ -73,6 +73,11 @@ export const CompareDocumentSchema = z.strictObject({
       p_value: z.number(),
       method: z.enum(["exact", "normal"]).optional(),
     }).nullable().optional(),
+    /**
+     * The paired change's 95% interval in the figure's units: the test's difference ± 1.96 × its
+     * standard error; null where no paired test applies.
+     */
+    interval: z.strictObject({ low: z.number(), high: z.number() }).nullable().optional(),
   })),
   /** The approved baseline's gate: the primary figure, alpha, power and the confirm budget. */
   gate: RunGateSchema.optional(),

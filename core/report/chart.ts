@@ -1,4 +1,5 @@
 import { escapeHtml } from "./escape_html.ts";
+import { formatInterval } from "./numbers.ts";
 
 // Drawn by hand as inline SVG (ADR 0010): the page must work from a file with no network, and
 // the chart libraries on npm either draw into a live DOM or are larger than the rest of digline.
@@ -9,6 +10,11 @@ export interface ChartSeries {
   values: readonly (number | null)[];
   /** Drawn thicker: the figure over all cases rather than one group. */
   emphasis?: boolean;
+  /**
+   * Each value's 95% interval, named in its point's tooltip; null where the run recorded none.
+   * Absent: the tooltips name no interval.
+   */
+  intervals?: readonly ({ low: number; high: number } | null)[];
 }
 
 /** The runs along the x axis and the runs worth marking. */
@@ -109,7 +115,11 @@ export function lineChart(series: readonly ChartSeries[], axis: ChartAxis): stri
         `<circle class="point" cx="${x(i)}" cy="${y(v)}" r="${
           s.emphasis ? 3.5 : 2.5
         }" fill="${colour}"><title>${
-          escapeHtml(`${s.name} ${v.toFixed(4)} · run ${axis.runIds[i]} · ${axis.times[i]}`)
+          escapeHtml(
+            `${s.name} ${v.toFixed(4)}${intervalNote(s, i)} · run ${axis.runIds[i]} · ${
+              axis.times[i]
+            }`,
+          )
         }</title></circle>`,
       );
     });
@@ -122,6 +132,15 @@ export function lineChart(series: readonly ChartSeries[], axis: ChartAxis): stri
   return `<figure class="chart"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${
     escapeHtml(series.map((s) => s.name).join(", "))
   } over ${n} runs">${parts.join("")}</svg><ul class="legend">${legend}</ul></figure>`;
+}
+
+/** What a point's tooltip says of its interval. */
+function intervalNote(series: ChartSeries, index: number): string {
+  if (series.intervals === undefined) return "";
+  const interval = series.intervals[index] ?? null;
+  return interval === null
+    ? " · no interval recorded"
+    : ` · 95% interval ${formatInterval(interval)}`;
 }
 
 /**

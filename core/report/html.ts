@@ -8,7 +8,7 @@ import { REPORT_CSS, REPORT_SCRIPT } from "./html_assets.ts";
 import { flipsSection } from "./html_flips.ts";
 import { historySection } from "./html_history.ts";
 import type { ReportInput } from "./input.ts";
-import { counted, formatDelta, formatValue } from "./numbers.ts";
+import { counted, formatDelta, formatInterval, formatValue } from "./numbers.ts";
 import { redactionNote } from "../run/redact_run.ts";
 
 const VERDICT_WORDS = ["NOT WORSE", "WORSE", "COULD NOT BE JUDGED"] as const;
@@ -79,18 +79,20 @@ function figuresSection(input: ReportInput): string {
     return `<section id="figures"><h2>Figures</h2><p class="empty">The suite declares no aggregates.</p></section>`;
   }
   const rows = figures.map((f) =>
-    `<tr><td><code>${escapeHtml(f.name)}</code></td><td class="num">${
-      formatValue(f.baseline)
-    }</td><td class="num">${formatValue(f.candidate)}</td><td class="num">${
-      formatDelta(f.delta)
-    }</td><td class="num">${f.floor > 0 ? formatValue(f.floor) : ""}</td><td class="status status-${
-      escapeHtml(f.status)
-    }">${escapeHtml(figureStatusWord(f, input.comparison.baseline_runs.length))}</td></tr>`
+    `<tr data-figure="${escapeHtml(f.name)}"><td><code>${
+      escapeHtml(f.name)
+    }</code></td><td class="num">${formatValue(f.baseline)}</td><td class="num">${
+      formatValue(f.candidate)
+    }</td><td class="num">${formatDelta(f.delta)}</td><td class="num interval">${
+      f.interval === null ? "" : formatInterval(f.interval, { change: true })
+    }</td><td class="status status-${escapeHtml(f.status)}">${
+      escapeHtml(figureStatusWord(f, input.comparison.baseline_runs.length))
+    }</td></tr>`
   );
   return [
     `<section id="figures"><h2>Figures</h2><table class="figures"><thead><tr><th>Figure</th>`,
     `<th class="num">Baseline</th><th class="num">This run</th><th class="num">Change</th>`,
-    `<th class="num">Noise floor</th><th>Status</th></tr></thead><tbody>`,
+    `<th class="num">95% interval of the change</th><th>Status</th></tr></thead><tbody>`,
     ...rows,
     `</tbody></table></section>`,
   ].join("");

@@ -31,7 +31,7 @@ export function historySection(input: ReportInput): string {
   };
   const note = total > runs.length
     ? `<p class="note">The latest ${runs.length} runs, oldest on the left.</p>`
-    : `<p class="note">Oldest on the left; hover a point for its run.</p>`;
+    : `<p class="note">Oldest on the left; hover a point for its run, value and 95% interval.</p>`;
   const charts = aggregates.map((aggregate) => {
     const { series, left } = seriesOf(runs, aggregate);
     const more = left > 0 ? `<p class="note">${counted(left, "more group")} not drawn.</p>` : "";
@@ -71,6 +71,7 @@ function seriesOf(
     name,
     emphasis: name === overall,
     values: runs.map((run) => run.figures.find((f) => f.name === name)?.value ?? null),
+    intervals: runs.map((run) => run.figures.find((f) => f.name === name)?.interval ?? null),
   }));
   return { series, left: ordered.length - drawn.length };
 }

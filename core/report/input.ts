@@ -1,12 +1,17 @@
 import type { Comparison } from "../compare/compare.ts";
 import type { BaselineDocument, Figure, RunDocument } from "../run/run_document.ts";
+import { figureIntervals } from "../run/figure_interval.ts";
 import type { Redactable } from "../suite/report_settings.ts";
+import type { Interval } from "../statistics/wilson.ts";
 
 /** One run of the suite as the chart over time needs it. */
 export interface HistoryPoint {
   run_id: string;
   started_at: string;
-  figures: readonly Pick<Figure, "name" | "aggregate" | "group" | "value">[];
+  figures: readonly (Pick<Figure, "name" | "aggregate" | "group" | "value"> & {
+    /** The figure's 95% interval over the cases it counted (figureInterval), or null. */
+    interval: Interval | null;
+  })[];
 }
 
 /** What every report format is rendered from: one comparison and what it compared. */
@@ -35,14 +40,18 @@ export interface ReportInput {
  * ```
  */
 export function historyPoints(runs: readonly RunDocument[]): HistoryPoint[] {
-  return runs.map((run) => ({
-    run_id: run.run_id,
-    started_at: run.started_at,
-    figures: run.figures.map((f) => ({
-      name: f.name,
-      aggregate: f.aggregate,
-      group: f.group,
-      value: f.value,
-    })),
-  }));
+  return runs.map((run) => {
+    const intervals = figureIntervals(run);
+    return {
+      run_id: run.run_id,
+      started_at: run.started_at,
+      figures: run.figures.map((f) => ({
+        name: f.name,
+        aggregate: f.aggregate,
+        group: f.group,
+        value: f.value,
+        interval: intervals[f.name] ?? null,
+      })),
+    };
+  });
 }

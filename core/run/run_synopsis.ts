@@ -1,3 +1,4 @@
+import { figureIntervals } from "./figure_interval.ts";
 import type { RunDocument } from "./run_document.ts";
 import type { RunSynopsis } from "./run_synopsis_schema.ts";
 
@@ -28,6 +29,7 @@ export function runSynopsis(run: RunDocument): RunSynopsis {
     errored_checks: errored,
     failed_checks: failed,
     figures: Object.fromEntries(run.figures.map((f) => [f.name, f.value])),
+    intervals: figureIntervals(run),
     ...(run.shard === undefined ? {} : { shard: `${run.shard.index}/${run.shard.count}` }),
   };
 }

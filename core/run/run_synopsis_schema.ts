@@ -18,6 +18,11 @@ export const RunSynopsisSchema = z.strictObject({
   errored_checks: z.array(z.string()),
   failed_checks: z.number().int().nonnegative(),
   figures: z.record(z.string(), z.number().nullable()),
+  /**
+   * Each figure's 95% interval over the cases it counted (figureInterval), by name; a figure
+   * without one is left out. Absent in lines older digline wrote.
+   */
+  intervals: z.record(z.string(), z.strictObject({ low: z.number(), high: z.number() })).optional(),
   /** A shard run's `K/N`. */
   shard: z.string().optional(),
 });

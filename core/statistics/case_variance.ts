@@ -39,7 +39,7 @@ export function unitVariances(
 }
 
 /** The unbiased sample variance; 0 for fewer than two values. */
-function sampleVariance(values: readonly number[]): number {
+export function sampleVariance(values: readonly number[]): number {
   const n = values.length;
   if (n < 2) return 0;
   const mean = values.reduce((sum, v) => sum + v, 0) / n;

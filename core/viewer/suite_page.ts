@@ -1,6 +1,6 @@
 import { lineChart, PALETTE } from "../report/chart.ts";
 import { escapeHtml } from "../report/escape_html.ts";
-import { counted, formatValue } from "../report/numbers.ts";
+import { counted, formatInterval, formatValue } from "../report/numbers.ts";
 import type { RunSynopsis } from "../run/run_synopsis_schema.ts";
 import { pageLink, shortTime, sitePage } from "./page_shell.ts";
 import type { CaseStrip, SuiteHistory } from "./site_model.ts";
@@ -65,6 +65,7 @@ function chartsSection(history: SuiteHistory): string {
           name,
           emphasis: name === aggregate,
           values: runs.map((r) => r.figures[name] ?? null),
+          intervals: runs.map((r) => r.intervals?.[name] ?? null),
         })),
         axis,
       )
@@ -72,7 +73,7 @@ function chartsSection(history: SuiteHistory): string {
   );
   const legend = marks.length === 0
     ? ""
-    : `<p class="note">Dashed lines mark approvals and operator decisions (${marks.length}); hover a point for its run, value and time.</p>`;
+    : `<p class="note">Dashed lines mark approvals and operator decisions (${marks.length}); hover a point for its run, value, 95% interval and time.</p>`;
   return `<section id="figures">${heading}${legend}${charts.join("")}</section>`;
 }
 
@@ -125,7 +126,11 @@ function runsSection(history: SuiteHistory, at: SitePage): string {
     }</td><td>${escapeHtml(shortTime(r.started_at))}</td><td><code>${
       escapeHtml(r.git_commit?.slice(0, 12) ?? "-")
     }</code></td><td class="num">${r.cases}</td><td class="num">${r.failed_checks}</td><td class="num">${r.errored_checks.length}</td>${
-      figure === null ? "" : `<td class="num">${formatValue(r.figures[figure] ?? null)}</td>`
+      figure === null
+        ? ""
+        : `<td class="num">${formatValue(r.figures[figure] ?? null)}</td>${
+          intervalCell(r.intervals?.[figure])
+        }`
     }</tr>`
   );
   const left = history.runCount - newest.length;
@@ -134,7 +139,11 @@ function runsSection(history: SuiteHistory, at: SitePage): string {
     `<th scope="col">Run</th><th scope="col">Started (UTC)</th><th scope="col">Commit</th>`,
     `<th scope="col" class="num">Cases</th><th scope="col" class="num">Failed checks</th>`,
     `<th scope="col" class="num">Errored checks</th>`,
-    figure === null ? "" : `<th scope="col" class="num">${escapeHtml(figure)}</th>`,
+    figure === null
+      ? ""
+      : `<th scope="col" class="num">${
+        escapeHtml(figure)
+      }</th><th scope="col" class="num">95% interval</th>`,
     `</tr></thead><tbody>`,
     ...rows,
     `</tbody></table>`,
@@ -145,6 +154,13 @@ function runsSection(history: SuiteHistory, at: SitePage): string {
       : "",
     `</section>`,
   ].join("");
+}
+
+/** A run's interval of the primary figure; a dash where its index line recorded none. */
+function intervalCell(interval: { low: number; high: number } | undefined): string {
+  return `<td class="num interval">${
+    interval === undefined ? "-" : escapeHtml(formatInterval(interval))
+  }</td>`;
 }
 
 function stripsSection(history: SuiteHistory, at: SitePage): string {

@@ -249,7 +249,9 @@ export class RunStore {
           continue; // A line torn by a kill mid-write says nothing.
         }
         const held = json as Record<string, unknown>;
+        // A line older digline wrote lacks the keys added since; what it holds must still agree.
         const differs = Object.keys(expected).find((key) =>
+          !(LATER_KEYS.has(key) && !(key in held)) &&
           canonicalJson(held[key] ?? null) !== canonicalJson(expected[key] ?? null)
         );
         if (differs !== undefined) {
@@ -383,6 +385,9 @@ export class RunStore {
 
 /** How far a run's date may run ahead of this clock: another machine's clock, a merged shard. */
 const CLOCK_SKEW_MS = 10 * 60 * 1000;
+
+/** Synopsis keys a newer digline added: an index line written before them may lack them. */
+const LATER_KEYS: ReadonlySet<string> = new Set(["intervals"]);
 
 /**
  * Refuses a run dated after the clock: digline dates a run when it starts, so a later date was

@@ -3,6 +3,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { formatDelta } from "../../core/report/numbers.ts";
+import { wilsonInterval } from "../../core/statistics/wilson.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "./_chromium.ts";
 import { cli, ROOT } from "./_cli.ts";
 import { MARKED_OUTPUT, OPERATOR_REASON, viewerWorkspace } from "./_viewer_store.ts";
@@ -29,6 +31,11 @@ Deno.test({
     }[];
     const compared = await cli(["compare", "--json"], { cwd });
     const headline = JSON.parse(compared.stdout).headline as string;
+    const compareFigures = JSON.parse(compared.stdout).figures as {
+      name: string;
+      delta: number | null;
+      interval: { low: number; high: number } | null;
+    }[];
     const site = join(cwd, ".digline", "site");
     const profile = await Deno.makeTempDir({ prefix: "digline-chromium-" });
     const context = await chromium.launchPersistentContext(profile, {
@@ -68,6 +75,29 @@ Deno.test({
         [...runs].reverse().map((r) => Number(r.figures.accuracy!.toFixed(4))),
         "the chart's points are the stored figures, oldest first",
       );
+      // Each point's hover holds its run's interval: Wilson's over the cases its figure counted.
+      const expectedIntervals: string[] = [];
+      for (const run of [...runs].reverse()) {
+        const viewed = await cli(["view", run.run_id, "--json"], { cwd });
+        const figure = (JSON.parse(viewed.stdout).figures as {
+          name: string;
+          value: number;
+          counted: string[];
+        }[]).find((f) => f.name === "accuracy")!;
+        const n = figure.counted.length;
+        const { low, high } = wilsonInterval(Math.round(figure.value * n), n);
+        expectedIntervals.push(`95% interval ${low.toFixed(4)} to ${high.toFixed(4)}`);
+      }
+      assertEquals(
+        overall.map((t) => t.split(" · ")[1]),
+        expectedIntervals,
+        "each point's hover names its run's interval",
+      );
+      assertEquals(
+        await page.locator("#runs tbody td.interval").allTextContents(),
+        expectedIntervals.map((t) => t.replace("95% interval ", "")).reverse(),
+        "the runs table shows each run's interval of the primary figure, newest first",
+      );
       assertEquals(
         await page.locator("#figures text.mark-label").allTextContents(),
         ["approved by " + rowText.split("by ")[1].split(",")[0], "operator: drift, woke someone"],
@@ -100,9 +130,31 @@ Deno.test({
       assertEquals(await page.locator("tr.case-row:visible").count(), 1);
       await page.screenshot({ path: join(shots, "viewer-run.png"), fullPage: true });
 
-      // The comparison: compare's own headline, and a way back.
+      // The comparison: compare's own headline, each figure's change with its interval, and a
+      // way back.
       await page.goto(pathToFileURL(join(site, "comparison", "small.html")).href);
       assertEquals(await page.textContent("#headline"), headline);
+      ok(
+        compareFigures.some((f) =>
+          f.interval?.low !== undefined && f.interval.low < f.interval.high
+        ),
+        "the comparison has an interval to show",
+      );
+      for (const figure of compareFigures) {
+        const cells = await page.locator(`#figures tr[data-figure="${figure.name}"] td`)
+          .allTextContents();
+        assertEquals(
+          [cells[3], cells[4]],
+          [
+            formatDelta(figure.delta),
+            figure.interval === null
+              ? ""
+              : `${formatDelta(figure.interval.low)} to ${formatDelta(figure.interval.high)}`,
+          ],
+          `${figure.name}: the change and its interval are compare --json's`,
+        );
+      }
+      await page.locator("#figures").screenshot({ path: join(shots, "viewer-comparison.png") });
       await page.getByRole("link", { name: "Approvals and decisions" }).click();
       assertEquals(await page.title(), "Approvals and decisions · digline");
       ok((await page.locator("#approvals").textContent())!.includes("first approved run"));

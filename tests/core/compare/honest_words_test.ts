@@ -99,6 +99,28 @@ Deno.test("no noise floor is larger than the drop a rate can make", () => {
   }
 });
 
+Deno.test("each figure's change carries its paired test's 95% interval, in the figure's own units and no wider than a rate can move", () => {
+  const lengths = [10, 12, 14, 11, 13, 12, 10, 15];
+  const longer = lengths.map((n, i) => n + (i % 3));
+  for (const higherIsBetter of [true, false]) {
+    const [f] = compareRuns(scored(A, lengths, higherIsBetter), scored(B, longer, higherIsBetter))
+      .figures;
+    const half = 1.959963984540054 * f.test!.standard_error;
+    ok(f.delta! > 0 && f.interval !== null, "the mean rose");
+    // The test runs on the negation when lower is better; the interval is of the change shown.
+    ok(Math.abs(f.interval.low - (f.delta! - half)) < 1e-12, `${f.interval.low}`);
+    ok(Math.abs(f.interval.high - (f.delta! + half)) < 1e-12, `${f.interval.high}`);
+  }
+  for (const scenario of SCENARIOS) {
+    for (const f of compareRuns(scenario.baseline, scenario.candidate, scenario).figures) {
+      assertEquals(f.interval === null, f.test === null, `${f.name}: an interval where a test is`);
+      if (f.interval === null || f.baseline === null || f.name.startsWith("answer")) continue;
+      ok(f.interval.low >= -f.baseline - 1e-12 && f.interval.high <= 1 - f.baseline + 1e-12);
+      ok(f.interval.low <= f.interval.high);
+    }
+  }
+});
+
 Deno.test("with one baseline run the reading never claims the baseline's noise", () => {
   const before = fakeRun(A, [
     { id: "a", statuses: { correct: "pass" } },

@@ -1,6 +1,9 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { fakeRun } from "../_runs.ts";
 import { renderHtml } from "../../../core/report/mod.ts";
+import { lineChart } from "../../../core/report/chart.ts";
+import { formatDelta } from "../../../core/report/numbers.ts";
+import { wilsonInterval } from "../../../core/statistics/wilson.ts";
 import { reportInput, RUNS, withPayload } from "./_input.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";
 
@@ -87,8 +90,59 @@ Deno.test("the chart draws one line per figure over the suite's runs, with a poi
   assertEquals(chart.match(/<circle class="point"/g)?.length, 9);
   ok(chart.includes(`<path class="series emphasis"`), "the figure over all cases stands out");
   ok(chart.includes(">baseline</text>") && chart.includes(">this run</text>"));
-  match(chart, /<title>accuracy 0\.5000 · run 20261130-000100-000-bbbbbb/);
+  const { low, high } = wilsonInterval(1, 2);
+  ok(
+    chart.includes(
+      `<title>accuracy 0.5000 · 95% interval ${low.toFixed(4)} to ${
+        high.toFixed(4)
+      } · run 20261130-000100-000-bbbbbb`,
+    ),
+    "each point names its run's interval: Wilson's over the cases its figure counted",
+  );
   ok(chart.includes("3 runs of suite s"));
+});
+
+Deno.test("a chart point's tooltip names its 95% interval, or says the run recorded none", () => {
+  const chart = lineChart([{
+    name: "accuracy",
+    values: [0.5, 0.75],
+    intervals: [null, { low: 0.4, high: 0.9 }],
+  }], { runIds: [RUNS[0], RUNS[1]], times: ["t0", "t1"], marks: [] });
+  assertEquals([...chart.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]), [
+    `accuracy 0.5000 · no interval recorded · run ${RUNS[0]} · t0`,
+    `accuracy 0.7500 · 95% interval 0.4000 to 0.9000 · run ${RUNS[1]} · t1`,
+  ]);
+  const plain = lineChart([{ name: "accuracy", values: [0.5] }], {
+    runIds: [RUNS[0]],
+    times: ["t0"],
+    marks: [],
+  });
+  ok(plain.includes(`<title>accuracy 0.5000 · run ${RUNS[0]} · t0</title>`), plain);
+});
+
+Deno.test("the figures table shows each change with the interval the comparison computed", () => {
+  const input = reportInput(
+    [
+      { id: "a", statuses: { correct: "pass" } },
+      { id: "b", statuses: { correct: "pass" } },
+      { id: "c", statuses: { correct: "pass" } },
+    ],
+    [
+      { id: "a", statuses: { correct: "fail" } },
+      { id: "b", statuses: { correct: "pass" } },
+      { id: "c", statuses: { correct: "pass" } },
+    ],
+  );
+  const accuracy = input.comparison.figures.find((f) => f.name === "accuracy")!;
+  ok(accuracy.interval !== null);
+  const html = renderHtml(input);
+  const row = /<tr data-figure="accuracy">(.*?)<\/tr>/.exec(html)?.[1] ?? "";
+  const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]);
+  assertEquals(cells.slice(3, 5), [
+    formatDelta(accuracy.delta),
+    `${formatDelta(accuracy.interval.low)} to ${formatDelta(accuracy.interval.high)}`,
+  ]);
+  ok(html.includes("95% interval of the change"));
 });
 
 Deno.test("a figure a run could not compute leaves a gap in its line", () => {

@@ -9,6 +9,7 @@ import {
   StoreDocumentError,
 } from "../../../host/process/refusals.ts";
 import { RunStore } from "../../../host/store/store.ts";
+import { wilsonInterval } from "../../../core/statistics/wilson.ts";
 import { fakeRun } from "../../core/_runs.ts";
 
 async function emptyStore(): Promise<RunStore> {
@@ -199,4 +200,36 @@ Deno.test("a listing of the newest runs parses only their index lines", async ()
   const fresh = new RunStore({ root: store.root, tenant: "default" });
   assertEquals((await fresh.synopses({ newest: 1 })).map((s) => s.run_id), [ids[1]]);
   await rejects(fresh.synopses(), StoreDocumentError);
+});
+
+Deno.test("an index line written before intervals were recorded still reads, and latest accepts it; an edited interval is refused", async () => {
+  const store = await emptyStore();
+  const ids = ["20261130-000000-000-aaaaaa", "20261130-000001-000-bbbbbb"];
+  for (const id of ids) await store.writeRun(runOf("s", id));
+  const index = join(store.runsDir, "s", ".index.jsonl");
+  const written = (await Deno.readTextFile(index)).split("\n").filter((l) => l !== "");
+  assertEquals(
+    JSON.parse(written[1]).intervals,
+    { accuracy: wilsonInterval(1, 1) },
+    "a new line records each figure's interval: Wilson's for 1 of 1",
+  );
+  // As older digline wrote it: the same line without the key.
+  const older = written.map((l) => {
+    const { intervals: _, ...rest } = JSON.parse(l);
+    return JSON.stringify(rest);
+  });
+  await Deno.writeTextFile(index, older.join("\n") + "\n");
+  const fresh = new RunStore({ root: store.root, tenant: "default" });
+  const synopses = await fresh.synopses();
+  assertEquals(synopses.map((s) => [s.run_id, s.intervals]), ids.map((id) => [id, undefined]));
+  assertEquals((await Deno.readTextFile(index)).split("\n").filter((l) => l !== "").length, 2);
+  assertEquals((await fresh.resolveRun("latest", { suite: "s" })).run_id, ids[1]);
+  // A line that records an interval its document does not give was edited.
+  const edited = JSON.parse(written[1]);
+  edited.intervals.accuracy.low = 0.5;
+  await Deno.writeTextFile(index, [older[0], JSON.stringify(edited)].join("\n") + "\n");
+  await rejects(
+    new RunStore({ root: store.root, tenant: "default" }).resolveRun("latest", { suite: "s" }),
+    (error: Error) => error.message.includes("intervals is not what its document holds"),
+  );
 });
