@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Ajv } from "ajv";
+import { _, Ajv, type KeywordCxt } from "ajv";
 import * as standalone from "ajv/dist/standalone/index.js";
 import { VALIDATED_SHAPES } from "./validated_shapes.ts";
 
@@ -21,7 +21,9 @@ const NOTICE =
 /**
  * A shape's JSON Schema as a validator reads it: the documents the zod schema accepts and
  * returns unchanged, its defaults aside (ajv fills them in). A value a transform would change
- * is left to the schema: its JSON Schema accepts nothing.
+ * is left to the schema: its JSON Schema accepts nothing. So is a value a refinement checks,
+ * unless the refinement is restated in the schema's `.meta()` (ADR 0077): JSON Schema drops
+ * refinements, and a validator that skipped one would accept what its schema refuses.
  */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return merged(z.toJSONSchema(schema, {
@@ -29,10 +31,18 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
     target: "draft-07",
     unrepresentable: "any",
     override: (ctx) => {
-      const type = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type;
-      if (type === "transform" || type === "custom") ctx.jsonSchema.not = {};
+      const { type, checks } = (ctx.zodSchema as unknown as ZodInternals)._zod.def;
+      const refined = checks?.some((check) => check._zod.def.check === "custom") ?? false;
+      const restated = z.globalRegistry.get(ctx.zodSchema) !== undefined;
+      if (type === "transform" || type === "custom" || (refined && !restated)) {
+        ctx.jsonSchema.not = {};
+      }
     },
   }) as Record<string, unknown>);
+}
+
+interface ZodInternals {
+  _zod: { def: { type: string; checks?: { _zod: { def: { check: string } } }[] } };
 }
 
 // The keywords that constrain only values of one JSON type.
@@ -55,10 +65,21 @@ const KEYWORDS_OF: Record<string, readonly string[]> = {
 function merged(node: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) out[key] = mergedValue(value);
+  // An annotation checks nothing, and would keep a branch from merging.
+  delete out.description;
+  if (Array.isArray(out.oneOf) && !("anyOf" in out) && isObjectUnion(out.oneOf)) {
+    // The branches of a union of objects exclude each other, so one of them is any of them.
+    out.anyOf = out.oneOf;
+    delete out.oneOf;
+  }
   if (!Array.isArray(out.anyOf)) return out;
-  const branches = (out.anyOf as Record<string, unknown>[]).filter((b) =>
-    !(Object.keys(b).length === 1 && isEmpty(b.not))
-  );
+  const branches = (out.anyOf as Record<string, unknown>[]).filter((b) => !isEmpty(b.not));
+  const chain = conditionalChain(branches);
+  if (chain !== undefined) {
+    delete out.anyOf;
+    out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), chain];
+    return out;
+  }
   const types = branches.map((b) => b.type);
   const distinct = types.every((t) => typeof t === "string" && t in KEYWORDS_OF) &&
     new Set(types).size === types.length &&
@@ -73,6 +94,60 @@ function merged(node: Record<string, unknown>): Record<string, unknown> {
   for (const branch of branches) Object.assign(out, branch);
   out.type = types.length === 1 ? types[0] : types;
   return out;
+}
+
+/**
+ * A union of objects, each told apart by a key, as `if`/`then`/`else`: ajv fills in no default
+ * inside `anyOf` (a check's `trim`, a target's `timeout_ms`), but does inside `then`, and checks
+ * one branch instead of recording each failed one. A branch is told by the value of a key every
+ * branch holds (`kind`), or by a key only it may hold when no branch takes other keys (a
+ * target's `command` or `module`). Undefined for a union told apart neither way.
+ */
+function conditionalChain(
+  branches: readonly Record<string, unknown>[],
+): Record<string, unknown> | undefined {
+  if (branches.length < 2 || !isObjectUnion(branches)) return undefined;
+  const conditions = taggedConditions(branches) ?? keyedConditions(branches);
+  if (conditions === undefined) return undefined;
+  let chain: Record<string, unknown> | false = false;
+  for (let i = branches.length - 1; i >= 0; i--) {
+    chain = { if: conditions[i], then: branches[i], else: chain };
+  }
+  return chain as Record<string, unknown>;
+}
+
+type ObjectBranch = { properties: Record<string, Record<string, unknown>>; required: string[] };
+
+function isObjectUnion(branches: readonly unknown[]): boolean {
+  return branches.every((b) => {
+    const branch = b as Record<string, unknown>;
+    return branch.type === "object" && typeof branch.properties === "object" &&
+      Array.isArray(branch.required);
+  });
+}
+
+function taggedConditions(branches: readonly Record<string, unknown>[]) {
+  const all = branches as unknown as ObjectBranch[];
+  const tag = all[0].required.find((key) =>
+    all.every((b) => b.required.includes(key) && "const" in (b.properties[key] ?? {}))
+  );
+  if (tag === undefined) return undefined;
+  const values = all.map((b) => JSON.stringify(b.properties[tag].const));
+  if (new Set(values).size !== values.length) return undefined;
+  return all.map((b) => ({
+    required: [tag],
+    properties: { [tag]: { const: b.properties[tag].const } },
+  }));
+}
+
+function keyedConditions(branches: readonly Record<string, unknown>[]) {
+  if (!branches.every((b) => b.additionalProperties === false)) return undefined;
+  const all = branches as unknown as ObjectBranch[];
+  const keys = all.map((b, i) =>
+    b.required.find((key) => all.every((other, j) => j === i || !(key in other.properties)))
+  );
+  if (keys.some((key) => key === undefined)) return undefined;
+  return keys.map((key) => ({ required: [key] }));
 }
 
 function mergedValue(value: unknown): unknown {
@@ -101,6 +176,23 @@ export const AJV_OPTIONS = {
   messages: false,
 } as const;
 
+/**
+ * A refinement JSON Schema has no word for, restated in a schema's `.meta()` as this keyword:
+ * `regexCompiles: true` on an object says its `pattern`, with its `flags`, compiles as a regular
+ * expression (a regex check's, refused at load rather than at every case). The generated
+ * validator holds it as code.
+ */
+export const REGEX_COMPILES = {
+  keyword: "regexCompiles",
+  type: "object",
+  schemaType: "boolean",
+  code(cxt: KeywordCxt) {
+    cxt.fail(
+      _`!((value) => { try { new RegExp(value.pattern, value.flags); return true; } catch { return false; } })(${cxt.data})`,
+    );
+  },
+} as const;
+
 // The CommonJS module's default export, whichever way the runtime hands it over.
 const standaloneCode = ((standalone as unknown as { default: { default?: unknown } }).default
   .default ?? (standalone as unknown as { default: unknown }).default) as (
@@ -111,6 +203,7 @@ const standaloneCode = ((standalone as unknown as { default: { default?: unknown
 /** The generated module's text, and its declaration file's. */
 export function validatorsSource(): { code: string; types: string } {
   const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true } });
+  ajv.addKeyword(REGEX_COMPILES);
   const exports: Record<string, string> = {};
   for (const [name, schema] of Object.entries(VALIDATED_SHAPES)) {
     ajv.addSchema(jsonSchemaOf(schema), name);
