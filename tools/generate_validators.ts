@@ -65,15 +65,15 @@ const KEYWORDS_OF: Record<string, readonly string[]> = {
 function merged(node: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) out[key] = mergedValue(value);
-  // An annotation checks nothing, and would keep a branch from merging.
-  delete out.description;
   if (Array.isArray(out.oneOf) && !("anyOf" in out) && isObjectUnion(out.oneOf)) {
     // The branches of a union of objects exclude each other, so one of them is any of them.
     out.anyOf = out.oneOf;
     delete out.oneOf;
   }
   if (!Array.isArray(out.anyOf)) return out;
-  const branches = (out.anyOf as Record<string, unknown>[]).filter((b) => !isEmpty(b.not));
+  // A branch's annotation checks nothing, and would keep it from merging.
+  const branches = (out.anyOf as Record<string, unknown>[]).filter((b) => !isEmpty(b.not))
+    .map(({ description: _, ...branch }) => branch);
   const chain = conditionalChain(branches);
   if (chain !== undefined) {
     delete out.anyOf;

@@ -8,6 +8,7 @@ import { GateSettingsSchema } from "../core/suite/gate_settings.ts";
 import { ReportSettingsSchema } from "../core/suite/report_settings.ts";
 import { JournalHeaderSchema } from "../host/journal/journal_read.ts";
 import { LockOwnerSchema } from "../host/store/run_lock_schema.ts";
+import { TomlSuiteSchema } from "../host/suite_loader/suite_schema.ts";
 
 /**
  * Every shape a reader checks with a generated validator (core/generated/validators.js), by the
@@ -26,4 +27,5 @@ export const VALIDATED_SHAPES: Readonly<Record<string, z.ZodType>> = {
   AggregateSpec: AggregateSpecSchema,
   GateSettings: GateSettingsSchema,
   ReportSettings: ReportSettingsSchema,
+  TomlSuite: TomlSuiteSchema,
 };

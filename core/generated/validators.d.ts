@@ -21,3 +21,5 @@ export declare const validateAggregateSpec: (value: unknown) => boolean;
 export declare const validateGateSettings: (value: unknown) => boolean;
 /** Whether a value is a ReportSettings its schema returns unchanged. */
 export declare const validateReportSettings: (value: unknown) => boolean;
+/** Whether a value is a TomlSuite its schema returns unchanged. */
+export declare const validateTomlSuite: (value: unknown) => boolean;
