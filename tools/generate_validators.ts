@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { _, Ajv, type KeywordCxt } from "ajv";
 import * as standalone from "ajv/dist/standalone/index.js";
-import { VALIDATED_SHAPES } from "./validated_shapes.ts";
+import { KEYED_SHAPES, VALIDATED_SHAPES } from "./validated_shapes.ts";
 
 /**
  * Where the generated validators live, from the repository's root: JavaScript, which Deno loads
@@ -221,11 +221,19 @@ export function validatorsSource(): { code: string; types: string } {
     `/** Whether a value is a ${name.slice("validate".length)} its schema returns unchanged. */\n` +
     `export declare const ${name}: (value: unknown) => boolean;\n`
   ).join("");
+  const keyed = Object.entries(KEYED_SHAPES);
+  const keyLists = keyed.map(([name, schema]) =>
+    `export const ${name}Keys = Object.freeze(${JSON.stringify(Object.keys(schema.shape))});\n`
+  ).join("");
+  const keyDeclarations = keyed.map(([name]) =>
+    `/** The keys of a ${name}, in its schema's order. */\n` +
+    `export declare const ${name}Keys: readonly string[];\n`
+  ).join("");
   return {
     code:
       `// deno-fmt-ignore-file\n// deno-lint-ignore-file\n/* @ts-self-types="./validators.d.ts" */\n` +
-      NOTICE + code + "\n",
-    types: NOTICE + declarations,
+      NOTICE + code + "\n" + keyLists,
+    types: NOTICE + declarations + keyDeclarations,
   };
 }
 

@@ -1,5 +1,9 @@
 import type { z } from "zod";
-import { BaselineDocumentSchema, RunDocumentSchema } from "../core/run/run_document.ts";
+import {
+  BaselineDocumentSchema,
+  RunDocumentSchema,
+  TargetSettingsSchema,
+} from "../core/run/run_document.ts";
 import { RunSynopsisSchema } from "../core/run/run_synopsis_schema.ts";
 import { ScoreSchema } from "../core/run/verdict.ts";
 import { CaseSchema } from "../core/suite/case.ts";
@@ -28,4 +32,12 @@ export const VALIDATED_SHAPES: Readonly<Record<string, z.ZodType>> = {
   GateSettings: GateSettingsSchema,
   ReportSettings: ReportSettingsSchema,
   TomlSuite: TomlSuiteSchema,
+};
+
+/**
+ * Every shape whose keys a path that loads no zod walks in the schema's order, by the name its
+ * key list is exported under (name + `Keys`), beside the validators.
+ */
+export const KEYED_SHAPES: Readonly<Record<string, z.ZodObject>> = {
+  TargetSettings: TargetSettingsSchema,
 };
