@@ -12,7 +12,7 @@ import {
 import { judgeAssertion, providerSpec, TEST_KEY } from "../../fixtures/models/suites.ts";
 import { functionSpec } from "../../fixtures/targets/suites.ts";
 import { runModelCases } from "./_run.ts";
-import { judgedOnce } from "../../support/judged_case.ts";
+import { judged } from "../../support/judged_case.ts";
 
 const echo = functionSpec((vars) => String(vars.text ?? ""));
 
@@ -127,7 +127,7 @@ Deno.test("a judge answer that does not parse is an abstention: errored with the
 });
 
 Deno.test("a judge that says it can not judge abstains, with its reason", async () => {
-  const { result, requests } = await judgedOnce(() =>
+  const { results: [result], requests } = await judged(() =>
     openaiCompletion('```json\n{"verdict": "abstain", "reason": "the rubric does not apply"}\n```')
   );
   assert.equal(result.verdicts[0].status, "error");
@@ -140,7 +140,7 @@ Deno.test("a judge that says it can not judge abstains, with its reason", async 
 });
 
 Deno.test("a judge that abstains once and then answers gives its answer: the abstention is asked again", async () => {
-  const { result, requests } = await judgedOnce((_request, index) =>
+  const { results: [result], requests } = await judged((_request, index) =>
     openaiCompletion(index === 0 ? "Hmm, hard to say." : '{"verdict": "pass"}')
   );
   assert.equal(result.verdicts[0].status, "pass");
@@ -148,30 +148,14 @@ Deno.test("a judge that abstains once and then answers gives its answer: the abs
 });
 
 Deno.test("abstentions that quote different answers group under one cause", async () => {
-  const server = startMockServer((_request, index) => openaiCompletion(`Not sure (${index}).`));
-  try {
-    const results = await runModelCases(
-      [1, 2, 3].map((i) => ({ id: `c${i}`, vars: { text: "hi" } })),
-      {
-        target: echo,
-        assertions: [
-          judgeAssertion({
-            rubric: "r",
-            provider: "openai",
-            model: "m",
-            base_url: `${server.url}/v1`,
-            abstention_retries: 0,
-          }),
-        ],
-      },
-    );
-    const causes = erroredCauses(results);
-    assert.deepEqual(causes.map((c) => [c.cause, c.count]), [
-      ["the judge did not answer with the JSON object asked for", 3],
-    ]);
-  } finally {
-    await server.close();
-  }
+  const { results } = await judged((_request, index) => openaiCompletion(`Not sure (${index}).`), {
+    cases: [1, 2, 3].map((i) => ({ id: `c${i}`, vars: { text: "hi" } })),
+    judge: { abstention_retries: 0 },
+  });
+  const causes = erroredCauses(results);
+  assert.deepEqual(causes.map((c) => [c.cause, c.count]), [
+    ["the judge did not answer with the JSON object asked for", 3],
+  ]);
 });
 
 Deno.test("a judge's refusal is an abstention, from either wire format", async () => {
@@ -226,7 +210,7 @@ Deno.test("a judge's refusal is an abstention, from either wire format", async (
 });
 
 Deno.test("a judge answer cut off at max_tokens abstains and says it was cut off", async () => {
-  const { result } = await judgedOnce(() =>
+  const { results: [result] } = await judged(() =>
     openaiCompletion('{"verdict": "pass", "reason": "The output is', { finish_reason: "length" })
   );
   assert.equal(result.verdicts[0].status, "error");
@@ -235,7 +219,7 @@ Deno.test("a judge answer cut off at max_tokens abstains and says it was cut off
 
 Deno.test("a judge retries a 429 after its Retry-After, then errors when the model stays down", async () => {
   const pace = fakePace();
-  const { result, requests } = await judgedOnce(
+  const { results: [result], requests } = await judged(
     (_request, index) =>
       index === 0
         ? apiError("openai", { status: 429, headers: { "retry-after": "3" } })
@@ -252,7 +236,9 @@ Deno.test("a judge retries a 429 after its Retry-After, then errors when the mod
 });
 
 Deno.test("a judge that hangs past its timeout_ms errors instead of holding the run", async () => {
-  const { result } = await judgedOnce(() => "hang", { judge: { timeout_ms: 100, retries: 0 } });
+  const { results: [result] } = await judged(() => "hang", {
+    judge: { timeout_ms: 100, retries: 0 },
+  });
   assert.equal(result.verdicts[0].status, "error");
   assert.match(result.verdicts[0].reason ?? "", /timed out after 100 ms/);
 });

@@ -2,25 +2,12 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describeSuiteModule } from "../../../host/user_code/describe_suite.ts";
-
-const MOD = new URL("../../../mod.ts", import.meta.url).href;
+import { deepVarsSuiteModule } from "../../support/deep_suite.ts";
 
 async function describedWithVars(depth: number) {
   const dir = await Deno.makeTempDir();
   const path = join(dir, "suite.ts");
-  await Deno.writeTextFile(
-    path,
-    `import { defineSuite, equals } from "${MOD}";
-let vars: Record<string, unknown> = {};
-for (let i = 0; i < ${depth}; i++) vars = { a: vars };
-export const suite = defineSuite({
-  name: "small",
-  target: () => "x",
-  assertions: [equals({ name: "same" })],
-  cases: [{ id: "deep", vars }],
-});
-`,
-  );
+  await Deno.writeTextFile(path, deepVarsSuiteModule(depth));
   try {
     return await describeSuiteModule(pathToFileURL(path).href, {
       source: "suite.ts",
