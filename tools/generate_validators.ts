@@ -26,7 +26,7 @@ const NOTICE =
  * refinements, and a validator that skipped one would accept what its schema refuses.
  */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  return merged(z.toJSONSchema(schema, {
+  return hoisted(merged(z.toJSONSchema(schema, {
     io: "output",
     target: "draft-07",
     unrepresentable: "any",
@@ -38,7 +38,32 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
         ctx.jsonSchema.not = {};
       }
     },
-  }) as Record<string, unknown>);
+  }) as Record<string, unknown>));
+}
+
+// The branches conditionalChain wrote, which `hoisted` moves into definitions.
+const BRANCHES = new WeakSet<object>();
+
+/**
+ * The schema with each branch of a union of objects moved into its definitions and referred to:
+ * a function of its own in the validator (ajv's inlineRefs is off), which V8 compiles when a
+ * document first takes that branch rather than all of them at the validator's first call.
+ */
+function hoisted(root: Record<string, unknown>): Record<string, unknown> {
+  const definitions: Record<string, unknown> = { ...(root.definitions as object ?? {}) };
+  let count = 0;
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== "object" || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = walk(item);
+    if (!BRANCHES.has(value)) return out;
+    const name = `__branch${count++}`;
+    definitions[name] = out;
+    return { $ref: `#/definitions/${name}` };
+  };
+  const out = walk(root) as Record<string, unknown>;
+  return count === 0 ? out : { ...out, definitions };
 }
 
 interface ZodInternals {
@@ -111,6 +136,7 @@ function conditionalChain(
   if (conditions === undefined) return undefined;
   let chain: Record<string, unknown> | false = false;
   for (let i = branches.length - 1; i >= 0; i--) {
+    BRANCHES.add(branches[i]);
     chain = { if: conditions[i], then: branches[i], else: chain };
   }
   return chain as Record<string, unknown>;
@@ -174,6 +200,8 @@ export const AJV_OPTIONS = {
   $data: true,
   strict: false,
   messages: false,
+  // A referred schema is a function of its own (see `hoisted`).
+  inlineRefs: false,
 } as const;
 
 /**
@@ -200,13 +228,49 @@ const standaloneCode = ((standalone as unknown as { default: { default?: unknown
     refs: Record<string, string>,
   ) => string;
 
+/**
+ * Shape `name`'s schema with each part that is another shape whole (a TOML suite's cases, its
+ * aggregates) referring to that shape, so the validators share its code rather than each
+ * carrying a copy of it.
+ */
+function sharing(
+  name: string,
+  schemas: Readonly<Record<string, Record<string, unknown>>>,
+): Record<string, unknown> {
+  const root = schemas[name];
+  const definitions = (root.definitions ?? {}) as Record<string, unknown>;
+  const shapes = new Map<string, string>();
+  for (const [other, schema] of Object.entries(schemas)) {
+    const { $schema: _, definitions: needs = {}, ...body } = schema;
+    const resolves = Object.entries(needs as Record<string, unknown>).every(([key, value]) =>
+      JSON.stringify(definitions[key]) === JSON.stringify(value)
+    );
+    if (other !== name && body.type === "object" && resolves) {
+      shapes.set(JSON.stringify(body), other);
+    }
+  }
+  const walk = (value: unknown, top: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, false));
+    if (typeof value !== "object" || value === null) return value;
+    const shape = top ? undefined : shapes.get(JSON.stringify(value));
+    if (shape !== undefined) return { $ref: shape };
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = walk(item, false);
+    return out;
+  };
+  return walk(root, true) as Record<string, unknown>;
+}
+
 /** The generated module's text, and its declaration file's. */
 export function validatorsSource(): { code: string; types: string } {
   const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true } });
   ajv.addKeyword(REGEX_COMPILES);
   const exports: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(VALIDATED_SHAPES)) {
-    ajv.addSchema(jsonSchemaOf(schema), name);
+  const schemas = Object.fromEntries(
+    Object.entries(VALIDATED_SHAPES).map(([name, schema]) => [name, jsonSchemaOf(schema)]),
+  );
+  for (const name of Object.keys(schemas)) {
+    ajv.addSchema(sharing(name, schemas), name);
     exports[`validate${name}`] = name;
   }
   // zod counts a string's length in UTF-16 units, as .length does; ajv counts code points.
