@@ -21,7 +21,10 @@ export type JsonValue =
 export const JsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([
     z.string(),
-    z.number().refine(Number.isFinite, "must be a finite number"),
+    // The refinement is restated for the generated validators by ajv's strictNumbers (ADR 0077).
+    z.number().refine(Number.isFinite, "must be a finite number").meta({
+      description: "a finite number",
+    }),
     z.boolean(),
     z.null(),
     z.array(JsonValueSchema),

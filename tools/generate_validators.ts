@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { Ajv } from "ajv";
+import { _, Ajv, type KeywordCxt } from "ajv";
 import * as standalone from "ajv/dist/standalone/index.js";
-import { VALIDATED_SHAPES } from "./validated_shapes.ts";
+import { KEYED_SHAPES, VALIDATED_SHAPES } from "./validated_shapes.ts";
 
 /**
  * Where the generated validators live, from the repository's root: JavaScript, which Deno loads
@@ -21,18 +21,53 @@ const NOTICE =
 /**
  * A shape's JSON Schema as a validator reads it: the documents the zod schema accepts and
  * returns unchanged, its defaults aside (ajv fills them in). A value a transform would change
- * is left to the schema: its JSON Schema accepts nothing.
+ * is left to the schema: its JSON Schema accepts nothing. So is a value a refinement checks,
+ * unless the refinement is restated in the schema's `.meta()` (ADR 0077): JSON Schema drops
+ * refinements, and a validator that skipped one would accept what its schema refuses.
  */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  return merged(z.toJSONSchema(schema, {
+  return hoisted(merged(z.toJSONSchema(schema, {
     io: "output",
     target: "draft-07",
     unrepresentable: "any",
     override: (ctx) => {
-      const type = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type;
-      if (type === "transform" || type === "custom") ctx.jsonSchema.not = {};
+      const { type, checks } = (ctx.zodSchema as unknown as ZodInternals)._zod.def;
+      const refined = checks?.some((check) => check._zod.def.check === "custom") ?? false;
+      const restated = z.globalRegistry.get(ctx.zodSchema) !== undefined;
+      if (type === "transform" || type === "custom" || (refined && !restated)) {
+        ctx.jsonSchema.not = {};
+      }
     },
-  }) as Record<string, unknown>);
+  }) as Record<string, unknown>));
+}
+
+// The branches conditionalChain wrote, which `hoisted` moves into definitions.
+const BRANCHES = new WeakSet<object>();
+
+/**
+ * The schema with each branch of a union of objects moved into its definitions and referred to:
+ * a function of its own in the validator (ajv's inlineRefs is off), which V8 compiles when a
+ * document first takes that branch rather than all of them at the validator's first call.
+ */
+function hoisted(root: Record<string, unknown>): Record<string, unknown> {
+  const definitions: Record<string, unknown> = { ...(root.definitions as object ?? {}) };
+  let count = 0;
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== "object" || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = walk(item);
+    if (!BRANCHES.has(value)) return out;
+    const name = `__branch${count++}`;
+    definitions[name] = out;
+    return { $ref: `#/definitions/${name}` };
+  };
+  const out = walk(root) as Record<string, unknown>;
+  return count === 0 ? out : { ...out, definitions };
+}
+
+interface ZodInternals {
+  _zod: { def: { type: string; checks?: { _zod: { def: { check: string } } }[] } };
 }
 
 // The keywords that constrain only values of one JSON type.
@@ -55,10 +90,21 @@ const KEYWORDS_OF: Record<string, readonly string[]> = {
 function merged(node: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) out[key] = mergedValue(value);
+  if (Array.isArray(out.oneOf) && !("anyOf" in out) && isObjectUnion(out.oneOf)) {
+    // The branches of a union of objects exclude each other, so one of them is any of them.
+    out.anyOf = out.oneOf;
+    delete out.oneOf;
+  }
   if (!Array.isArray(out.anyOf)) return out;
-  const branches = (out.anyOf as Record<string, unknown>[]).filter((b) =>
-    !(Object.keys(b).length === 1 && isEmpty(b.not))
-  );
+  // A branch's annotation checks nothing, and would keep it from merging.
+  const branches = (out.anyOf as Record<string, unknown>[]).filter((b) => !isEmpty(b.not))
+    .map(({ description: _, ...branch }) => branch);
+  const chain = conditionalChain(branches);
+  if (chain !== undefined) {
+    delete out.anyOf;
+    out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), chain];
+    return out;
+  }
   const types = branches.map((b) => b.type);
   const distinct = types.every((t) => typeof t === "string" && t in KEYWORDS_OF) &&
     new Set(types).size === types.length &&
@@ -73,6 +119,61 @@ function merged(node: Record<string, unknown>): Record<string, unknown> {
   for (const branch of branches) Object.assign(out, branch);
   out.type = types.length === 1 ? types[0] : types;
   return out;
+}
+
+/**
+ * A union of objects, each told apart by a key, as `if`/`then`/`else`: ajv fills in no default
+ * inside `anyOf` (a check's `trim`, a target's `timeout_ms`), but does inside `then`, and checks
+ * one branch instead of recording each failed one. A branch is told by the value of a key every
+ * branch holds (`kind`), or by a key only it may hold when no branch takes other keys (a
+ * target's `command` or `module`). Undefined for a union told apart neither way.
+ */
+function conditionalChain(
+  branches: readonly Record<string, unknown>[],
+): Record<string, unknown> | undefined {
+  if (branches.length < 2 || !isObjectUnion(branches)) return undefined;
+  const conditions = taggedConditions(branches) ?? keyedConditions(branches);
+  if (conditions === undefined) return undefined;
+  let chain: Record<string, unknown> | false = false;
+  for (let i = branches.length - 1; i >= 0; i--) {
+    BRANCHES.add(branches[i]);
+    chain = { if: conditions[i], then: branches[i], else: chain };
+  }
+  return chain as Record<string, unknown>;
+}
+
+type ObjectBranch = { properties: Record<string, Record<string, unknown>>; required: string[] };
+
+function isObjectUnion(branches: readonly unknown[]): boolean {
+  return branches.every((b) => {
+    const branch = b as Record<string, unknown>;
+    return branch.type === "object" && typeof branch.properties === "object" &&
+      Array.isArray(branch.required);
+  });
+}
+
+function taggedConditions(branches: readonly Record<string, unknown>[]) {
+  const all = branches as unknown as ObjectBranch[];
+  const tag = all[0].required.find((key) =>
+    all.every((b) => b.required.includes(key) && "const" in (b.properties[key] ?? {}))
+  );
+  if (tag === undefined) return undefined;
+  const values = all.map((b) => JSON.stringify(b.properties[tag].const));
+  if (new Set(values).size !== values.length) return undefined;
+  return all.map((b) => ({
+    required: [tag],
+    properties: { [tag]: { const: b.properties[tag].const } },
+  }));
+}
+
+function keyedConditions(branches: readonly Record<string, unknown>[]) {
+  if (!branches.every((b) => b.additionalProperties === false)) return undefined;
+  const all = branches as unknown as ObjectBranch[];
+  const keys = all.map((b, i) =>
+    b.required.find((key) => all.every((other, j) => j === i || !(key in other.properties)))
+  );
+  if (keys.some((key) => key === undefined)) return undefined;
+  return keys.map((key) => ({ required: [key] }));
 }
 
 function mergedValue(value: unknown): unknown {
@@ -99,6 +200,25 @@ export const AJV_OPTIONS = {
   $data: true,
   strict: false,
   messages: false,
+  // A referred schema is a function of its own (see `hoisted`).
+  inlineRefs: false,
+} as const;
+
+/**
+ * A refinement JSON Schema has no word for, restated in a schema's `.meta()` as this keyword:
+ * `regexCompiles: true` on an object says its `pattern`, with its `flags`, compiles as a regular
+ * expression (a regex check's, refused at load rather than at every case). The generated
+ * validator holds it as code.
+ */
+export const REGEX_COMPILES = {
+  keyword: "regexCompiles",
+  type: "object",
+  schemaType: "boolean",
+  code(cxt: KeywordCxt) {
+    cxt.fail(
+      _`!((value) => { try { new RegExp(value.pattern, value.flags); return true; } catch { return false; } })(${cxt.data})`,
+    );
+  },
 } as const;
 
 // The CommonJS module's default export, whichever way the runtime hands it over.
@@ -108,12 +228,49 @@ const standaloneCode = ((standalone as unknown as { default: { default?: unknown
     refs: Record<string, string>,
   ) => string;
 
+/**
+ * Shape `name`'s schema with each part that is another shape whole (a TOML suite's cases, its
+ * aggregates) referring to that shape, so the validators share its code rather than each
+ * carrying a copy of it.
+ */
+function sharing(
+  name: string,
+  schemas: Readonly<Record<string, Record<string, unknown>>>,
+): Record<string, unknown> {
+  const root = schemas[name];
+  const definitions = (root.definitions ?? {}) as Record<string, unknown>;
+  const shapes = new Map<string, string>();
+  for (const [other, schema] of Object.entries(schemas)) {
+    const { $schema: _, definitions: needs = {}, ...body } = schema;
+    const resolves = Object.entries(needs as Record<string, unknown>).every(([key, value]) =>
+      JSON.stringify(definitions[key]) === JSON.stringify(value)
+    );
+    if (other !== name && body.type === "object" && resolves) {
+      shapes.set(JSON.stringify(body), other);
+    }
+  }
+  const walk = (value: unknown, top: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, false));
+    if (typeof value !== "object" || value === null) return value;
+    const shape = top ? undefined : shapes.get(JSON.stringify(value));
+    if (shape !== undefined) return { $ref: shape };
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = walk(item, false);
+    return out;
+  };
+  return walk(root, true) as Record<string, unknown>;
+}
+
 /** The generated module's text, and its declaration file's. */
 export function validatorsSource(): { code: string; types: string } {
   const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true } });
+  ajv.addKeyword(REGEX_COMPILES);
   const exports: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(VALIDATED_SHAPES)) {
-    ajv.addSchema(jsonSchemaOf(schema), name);
+  const schemas = Object.fromEntries(
+    Object.entries(VALIDATED_SHAPES).map(([name, schema]) => [name, jsonSchemaOf(schema)]),
+  );
+  for (const name of Object.keys(schemas)) {
+    ajv.addSchema(sharing(name, schemas), name);
     exports[`validate${name}`] = name;
   }
   // zod counts a string's length in UTF-16 units, as .length does; ajv counts code points.
@@ -128,11 +285,19 @@ export function validatorsSource(): { code: string; types: string } {
     `/** Whether a value is a ${name.slice("validate".length)} its schema returns unchanged. */\n` +
     `export declare const ${name}: (value: unknown) => boolean;\n`
   ).join("");
+  const keyed = Object.entries(KEYED_SHAPES);
+  const keyLists = keyed.map(([name, schema]) =>
+    `export const ${name}Keys = Object.freeze(${JSON.stringify(Object.keys(schema.shape))});\n`
+  ).join("");
+  const keyDeclarations = keyed.map(([name]) =>
+    `/** The keys of a ${name}, in its schema's order. */\n` +
+    `export declare const ${name}Keys: readonly string[];\n`
+  ).join("");
   return {
     code:
       `// deno-fmt-ignore-file\n// deno-lint-ignore-file\n/* @ts-self-types="./validators.d.ts" */\n` +
-      NOTICE + code + "\n",
-    types: NOTICE + declarations,
+      NOTICE + code + "\n" + keyLists,
+    types: NOTICE + declarations + keyDeclarations,
   };
 }
 

@@ -1,5 +1,9 @@
 import type { z } from "zod";
-import { BaselineDocumentSchema, RunDocumentSchema } from "../core/run/run_document.ts";
+import {
+  BaselineDocumentSchema,
+  RunDocumentSchema,
+  TargetSettingsSchema,
+} from "../core/run/run_document.ts";
 import { RunSynopsisSchema } from "../core/run/run_synopsis_schema.ts";
 import { ScoreSchema } from "../core/run/verdict.ts";
 import { CaseSchema } from "../core/suite/case.ts";
@@ -8,6 +12,7 @@ import { GateSettingsSchema } from "../core/suite/gate_settings.ts";
 import { ReportSettingsSchema } from "../core/suite/report_settings.ts";
 import { JournalHeaderSchema } from "../host/journal/journal_read.ts";
 import { LockOwnerSchema } from "../host/store/run_lock_schema.ts";
+import { TomlSuiteSchema } from "../host/suite_loader/suite_schema.ts";
 
 /**
  * Every shape a reader checks with a generated validator (core/generated/validators.js), by the
@@ -26,4 +31,13 @@ export const VALIDATED_SHAPES: Readonly<Record<string, z.ZodType>> = {
   AggregateSpec: AggregateSpecSchema,
   GateSettings: GateSettingsSchema,
   ReportSettings: ReportSettingsSchema,
+  TomlSuite: TomlSuiteSchema,
+};
+
+/**
+ * Every shape whose keys a path that loads no zod walks in the schema's order, by the name its
+ * key list is exported under (name + `Keys`), beside the validators.
+ */
+export const KEYED_SHAPES: Readonly<Record<string, z.ZodObject>> = {
+  TargetSettings: TargetSettingsSchema,
 };

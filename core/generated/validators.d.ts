@@ -21,3 +21,7 @@ export declare const validateAggregateSpec: (value: unknown) => boolean;
 export declare const validateGateSettings: (value: unknown) => boolean;
 /** Whether a value is a ReportSettings its schema returns unchanged. */
 export declare const validateReportSettings: (value: unknown) => boolean;
+/** Whether a value is a TomlSuite its schema returns unchanged. */
+export declare const validateTomlSuite: (value: unknown) => boolean;
+/** The keys of a TargetSettings, in its schema's order. */
+export declare const TargetSettingsKeys: readonly string[];

@@ -1,6 +1,7 @@
 import type { JsonValue } from "../json.ts";
 import { canonicalJson, sha256Hex } from "../digest.ts";
 import { baseUrlOf, type ModelConnection } from "../model/connection.ts";
+import { TargetSettingsKeys } from "../generated/validators.js";
 
 /**
  * What a model target was asked with, as a run records it: enough for a comparison to say what
@@ -34,21 +35,11 @@ export interface TargetSettings {
   extra_body?: Record<string, JsonValue>;
 }
 
-/** The keys of TargetSettings in the schema's order: the settings a comparison names. */
-export const TARGET_SETTINGS_KEYS: readonly (keyof TargetSettings)[] = [
-  "provider",
-  "model",
-  "endpoint",
-  "system",
-  "prompt",
-  "temperature",
-  "top_p",
-  "max_tokens",
-  "max_completion_tokens",
-  "seed",
-  "anthropic_version",
-  "extra_body",
-];
+/**
+ * The keys of TargetSettings in the schema's order (TargetSettingsSchema, whose type is held to
+ * this interface): the settings a comparison names. Generated, as comparing loads no zod.
+ */
+export const TARGET_SETTINGS_KEYS = TargetSettingsKeys as readonly (keyof TargetSettings)[];
 
 /**
  * The settings of a model target (a `provider` target); undefined for any other kind, whose

@@ -24,7 +24,8 @@ export interface SuiteDraft {
   assertions: readonly Assertion[];
   aggregates: readonly AggregateSpec[];
   cases: readonly Case[];
-  cases_file?: readonly string[];
+  /** One path or several, as written. */
+  cases_file?: string | readonly string[];
   gate?: GateSettings;
   report?: ReportSettings;
 }
@@ -62,7 +63,8 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
   const filter = options.keepCase === undefined ? undefined : caseFilter(options.keepCase, {
     varsChecked: promptsNameVars({ target, assertions: draft.assertions }),
   });
-  for (const [index, path] of (draft.cases_file ?? []).entries()) {
+  const paths = typeof draft.cases_file === "string" ? [draft.cases_file] : draft.cases_file ?? [];
+  for (const [index, path] of paths.entries()) {
     if (isAbsolute(path) || path.split(/[\\/]/).includes("..")) {
       throw new SuiteLoadError(
         `cases file "${path}" is not beside the suite: a cases file is named relative to the ` +

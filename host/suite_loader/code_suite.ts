@@ -52,10 +52,16 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
   } catch (error) {
     throw refuseImportFailure(error, { file: path, ...options });
   }
+  const locate: Locate = (keyPath) => ({ file: source, key: codeKeyLabel(keyPath) });
+  if (described.kind === "too-deep") {
+    throw suiteLoadErrorFromIssues([
+      issueAt(locate, { path: described.path, message: TOO_DEEP_MESSAGE }),
+    ]);
+  }
   const definition = suiteExport(described, source);
   const { [SUITE_DEFINITION]: _marker, ...plain } = definition;
   if (Array.isArray(plain.assertions)) checkAssertions(plain.assertions, source);
-  const locate: Locate = (keyPath) => ({ file: source, key: codeKeyLabel(keyPath) });
+  // A cycle comes out of the Worker whole, and is too deep here.
   const deep = tooDeepPath(plain);
   if (deep !== undefined) {
     throw suiteLoadErrorFromIssues([issueAt(locate, { path: deep, message: TOO_DEEP_MESSAGE })]);

@@ -6,7 +6,7 @@ import { GateSettingsSchema } from "../../core/suite/gate_settings.ts";
 import { ReportSettingsSchema } from "../../core/suite/report_settings.ts";
 import { SuiteNameSchema } from "../../core/suite/suite_name_schema.ts";
 import type { KnownKeys } from "./describe_issue.ts";
-import { parseCodeTarget, parseTargetTable, TARGET_KEYS } from "./target_schema.ts";
+import { parseCodeTarget, TARGET_KEYS, TomlTargetSchema } from "./target_schema.ts";
 
 const KIND_LIST = BUILTIN_KINDS.join(", ");
 
@@ -40,14 +40,17 @@ const TomlAssertionSchema = z.unknown().superRefine((value, ctx) => {
 }).pipe(BuiltinAssertionSchema);
 
 /** `cases_file`: one path or several, relative to the suite file. */
-const CasesFileSchema = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])
-  .transform((value) => (typeof value === "string" ? [value] : value));
+const CasesFileSchema = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
 
-/** A TOML suite file as a whole; unknown keys are refused at every level. */
+/**
+ * A TOML suite file as a whole; unknown keys are refused at every level. `run` reads it with the
+ * validator generated from it (ADR 0077), so it returns what it is given, defaults aside: no
+ * transform.
+ */
 export const TomlSuiteSchema = z.strictObject({
   name: SuiteNameSchema,
   description: z.string().optional(),
-  target: z.unknown().transform(parseTargetTable),
+  target: TomlTargetSchema,
   assertions: z.array(TomlAssertionSchema),
   aggregates: z.array(AggregateSpecSchema).default([]),
   cases: z.array(CaseSchema).default([]),

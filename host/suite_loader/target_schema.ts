@@ -36,27 +36,30 @@ export const TARGET_KEYS: readonly string[] = [...new Set(TARGET_KINDS.flatMap((
 const KIND_NAMES = TARGET_KINDS.map((k) => k.kindKey).join(", ").replace(/, ([^,]*)$/, " or $1");
 
 /**
- * Validates a target table against the one kind it names. Checking it against the whole union
- * would answer a typo with "needs exactly one of ..." instead of naming the key that is wrong.
+ * A TOML suite's `[target]`: a table of one kind, as TargetTableSchema reads it. Its problems are
+ * worded for the one kind it names first; checking it against the whole union would answer a
+ * typo with "needs exactly one of ..." instead of naming the key that is wrong.
  */
-export function parseTargetTable(value: unknown, ctx: z.RefinementCtx): ParsedTarget {
+export const TomlTargetSchema = z.unknown().superRefine(targetTableIssues).pipe(TargetTableSchema);
+
+function targetTableIssues(value: unknown, ctx: z.RefinementCtx): void {
   if (value === undefined) {
     ctx.addIssue({
       code: "custom",
       message: `required table is missing: add a [target] table with ${KIND_NAMES}`,
     });
-    return z.NEVER;
+    return;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     ctx.addIssue({ code: "custom", message: `the target is a table with ${KIND_NAMES}` });
-    return z.NEVER;
+    return;
   }
   const named = TARGET_KINDS.filter((kind) => kind.kindKey in value);
   if (named.length === 1) {
     const parsed = named[0].schema.safeParse(value);
-    if (parsed.success) return { form: "table", table: parsed.data };
+    if (parsed.success) return;
     for (const issue of parsed.error.issues) ctx.addIssue(issue as z.core.$ZodRawIssue);
-    return z.NEVER;
+    return;
   }
   if (named.length > 1) {
     ctx.addIssue({
@@ -64,7 +67,7 @@ export function parseTargetTable(value: unknown, ctx: z.RefinementCtx): ParsedTa
       path: [named[1].kindKey],
       message: `a target has exactly one of ${KIND_NAMES}; this one also has "${named[0].kindKey}"`,
     });
-    return z.NEVER;
+    return;
   }
   const unknown = Object.keys(value).filter((key) => !TARGET_KEYS.includes(key));
   if (unknown.length > 0) {
@@ -76,7 +79,6 @@ export function parseTargetTable(value: unknown, ctx: z.RefinementCtx): ParsedTa
   } else {
     ctx.addIssue({ code: "custom", message: `the target needs one of ${KIND_NAMES}` });
   }
-  return z.NEVER;
 }
 
 const FunctionTargetSchema = z.strictObject({
@@ -121,5 +123,8 @@ export function parseCodeTarget(value: unknown, ctx: z.RefinementCtx): ParsedTar
       ...(env === undefined ? {} : { env }),
     };
   }
-  return parseTargetTable(value, ctx);
+  const table = TomlTargetSchema.safeParse(value);
+  if (table.success) return { form: "table", table: table.data };
+  for (const issue of table.error.issues) ctx.addIssue(issue as z.core.$ZodRawIssue);
+  return z.NEVER;
 }

@@ -5,7 +5,9 @@ import { compileOrExplain, type SchemaValidator } from "../../core/suite/asserti
 import type { Suite } from "../../core/suite/suite.ts";
 import { assembleSuite } from "./assemble.ts";
 import { readNamedFile } from "../store/read_named_file.ts";
-import { plainTomlSuite } from "./plain_toml_suite.ts";
+import { validateTomlSuite } from "../../core/generated/validators.js";
+import { jsonCopy } from "./json_copy.ts";
+import type { TomlSuite } from "./suite_schema.ts";
 import { readTomlDocument } from "./toml_read.ts";
 import { schemaCompilerFor } from "../checks/json_schema_compiler.ts";
 import { issueAt, type Locate } from "./locate.ts";
@@ -23,21 +25,25 @@ export async function loadTomlSuite(
   const { source, keepCase } = options;
   const text = await readNamedFile(path, { display: source, what: "suite" });
   const { raw, locate } = readTomlDocument(text, { file: source });
-  // A suite written the usual way passes the hand check; zod and the suite's schemas are loaded
-  // only for one it does not take, to read it or to refuse it in the schema's words.
-  const data = plainTomlSuite(raw) ??
-    (await import("./toml_suite_schema.ts")).validateTomlSuite(raw, locate);
+  // The validator generated from the suite's schema reads it; zod and the schema are loaded only
+  // for a suite it refuses, to refuse it in the schema's words, or to read what only the schema
+  // can (an http or provider target, a judge: refinements JSON Schema does not state).
+  const data = generatedRead(raw) ??
+    (await import("./toml_suite_schema.ts")).readTomlSuiteBySchema(raw, locate);
   const validators = await compileSchemas(data.assertions, locate);
   const assertions = data.assertions.map((definition, index) => {
     const validator = validators[index];
     return builtinAssertion(definition, validator && { compileSchema: () => validator });
   });
-  return await assembleSuite({ ...data, assertions }, {
-    dir: dirname(path),
-    source,
-    locate,
-    keepCase,
-  });
+  return await assembleSuite(
+    { ...data, target: { form: "table", table: data.target }, assertions },
+    {
+      dir: dirname(path),
+      source,
+      locate,
+      keepCase,
+    },
+  );
 }
 
 /**
@@ -62,4 +68,10 @@ async function compileSchemas(
     throw suiteLoadErrorFromIssues(problems.map((problem) => issueAt(locate, problem)));
   }
   return validators;
+}
+
+/** The suite as its generated validator reads it (defaults filled in, on a copy), or undefined. */
+function generatedRead(raw: unknown): TomlSuite | undefined {
+  const copy = jsonCopy(raw);
+  return copy !== undefined && validateTomlSuite(copy) ? copy as TomlSuite : undefined;
 }

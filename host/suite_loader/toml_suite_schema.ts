@@ -5,9 +5,9 @@ import { validateTomlDocument } from "./toml_document.ts";
 
 /**
  * Reads a TOML suite with its schema, refusing every problem where it was written: the path
- * of a suite the hand check (plain_toml_suite.ts) does not take, and the only one that loads zod.
+ * of a suite its generated validator refuses, and the only one that loads zod.
  */
-export function validateTomlSuite(raw: unknown, locate: Locate): TomlSuite {
+export function readTomlSuiteBySchema(raw: unknown, locate: Locate): TomlSuite {
   return validateTomlDocument(raw, locate, {
     schema: TomlSuiteSchema,
     knownKeys: suiteKnownKeys,

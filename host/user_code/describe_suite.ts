@@ -6,7 +6,8 @@ import { rebuiltError, startUserCode, userEnv } from "./worker_target.ts";
 /** What a suite module exported, as data, with its functions standing in place. */
 export type DescribedSuite =
   | { kind: "suite"; definition: Record<string, unknown> }
-  | { kind: "missing"; exports: string[]; present: boolean };
+  | { kind: "missing"; exports: string[]; present: boolean }
+  | { kind: "too-deep"; path: (string | number)[] };
 
 /**
  * Imports a suite module in a Worker that can not write a file and reads its `suite` export
@@ -45,6 +46,7 @@ export async function describeSuiteModule(
     throw rebuiltError(opened.error);
   }
   if (opened.kind !== "described") throw new Error(`the suite's Worker answered ${opened.kind}`);
+  if (opened.tooDeep !== undefined) return { kind: "too-deep", path: opened.tooDeep };
   if (opened.suite === undefined) {
     return { kind: "missing", exports: opened.exports, present: opened.present };
   }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { MAX_NESTING_DEPTH } from "../../core/limits.ts";
 
 // Why a suite's functions are sent as markers: a function can not cross to the parent, and the
 // parent needs only to know one was there (the check runs in the check sandbox by its id, the
@@ -45,20 +46,30 @@ function classes(error) {
   return names;
 }
 
-// Past this depth the copy stops: the loader refuses anything nested past 64 levels at its key,
-// and a copy by recursion of a value nested thousands deep would overflow the stack first.
-const DEEPEST = 100;
+// A value nested as deep as the loader refuses (MAX_NESTING_DEPTH) stops the copy, which names
+// its key for the loader's refusal: a copy by recursion of a value nested thousands deep would
+// overflow the stack first.
+class TooDeep {
+  constructor(path) {
+    this.path = path;
+  }
+}
 
-function plain(value, seen = new Map(), depth = 0) {
+function plain(value, seen = new Map(), path = []) {
   if (typeof value === "function") {
     return { [FUNCTION]: value.name ?? "", source: Function.prototype.toString.call(value) };
   }
   if (value === null || typeof value !== "object") return value;
-  if (depth > DEEPEST) return {};
+  if (path.length >= ${MAX_NESTING_DEPTH}) throw new TooDeep(path.slice(0, 3));
   if (seen.has(value)) return seen.get(value);
-  const copy = Array.isArray(value) ? [] : {};
+  const list = Array.isArray(value);
+  const copy = list ? [] : {};
   seen.set(value, copy);
-  for (const key of Object.keys(value)) copy[key] = plain(value[key], seen, depth + 1);
+  for (const key of Object.keys(value)) {
+    path.push(list ? Number(key) : key);
+    copy[key] = plain(value[key], seen, path);
+    path.pop();
+  }
   return copy;
 }
 
@@ -99,12 +110,13 @@ async function open(message) {
   if (message.pick === "describe") {
     const suite = namespace.suite;
     const defined = suite !== null && typeof suite === "object" && suite[SUITE] === true;
-    return {
-      kind: "described",
-      exports: exportsOf(namespace),
-      present: suite !== undefined,
-      suite: defined ? plain(suite) : undefined,
-    };
+    const described = { kind: "described", exports: exportsOf(namespace), present: suite !== undefined };
+    try {
+      return { ...described, suite: defined ? plain(suite) : undefined };
+    } catch (error) {
+      if (error instanceof TooDeep) return { ...described, tooDeep: error.path };
+      throw error;
+    }
   }
   const value = message.pick === "suite-target"
     ? suiteTarget(namespace.suite)

@@ -35,7 +35,14 @@ export type Opened =
   | { kind: "opened" }
   | { kind: "failed"; error: RaisedInWorker }
   | { kind: "shape"; exports: string[]; type?: string }
-  | { kind: "described"; exports: string[]; present: boolean; suite?: unknown };
+  | {
+    kind: "described";
+    exports: string[];
+    present: boolean;
+    suite?: unknown;
+    /** The first keys of a value in the suite nested too deep to copy. */
+    tooDeep?: (string | number)[];
+  };
 
 type Answer =
   & { kind: "answer"; id: number }

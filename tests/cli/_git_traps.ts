@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { git, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
-import { GITIGNORE } from "./_pull_request.ts";
+import { GITIGNORE } from "../support/pull_request.ts";
 
 /**
  * Every route by which a repository's own configuration names a program git would run, each

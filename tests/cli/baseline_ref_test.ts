@@ -1,16 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, git, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
-
-/** The ignore file docs/ci.md recommends: the approvals folder is committed, the rest is not. */
-const GITIGNORE = [
-  ".digline/*",
-  "!.digline/.gitignore",
-  "!.digline/*/",
-  ".digline/*/*",
-  "!.digline/*/baselines/",
-  "",
-].join("\n");
+import { GITIGNORE } from "../support/pull_request.ts";
 
 /** A repository whose main branch holds an approved baseline, committed as docs/ci.md says. */
 async function repository(): Promise<string> {

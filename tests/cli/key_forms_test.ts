@@ -4,6 +4,7 @@ import { taskFlags } from "../../tools/task_flags.ts";
 import { apiError, openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 import { call, connect } from "../mcp/_mcp.ts";
 import { cli, ROOT, spawnCli, workspace } from "./_cli.ts";
+import { questionSuite } from "../support/suite_toml.ts";
 
 // A provider (a loopback mock, as the provider tests use) that quotes the key back in each
 // encoding a gateway, a proxy or a model has been seen to use; every exit is searched for each.
@@ -99,23 +100,12 @@ function quotingProvider(options: { quoting: boolean }) {
 }
 
 function suite(url: string, cases: string[]): string {
-  return `name = "forms"
-
-[target]
-provider = "openai"
-model = "m"
-base_url = "${url}/v1"
-api_key_env = "${VARIABLE}"
-prompt = "{{question}}"
-retries = 0
-concurrency = 1
-timeout_ms = 60000
-
-[[assertions]]
-name = "fine"
-kind = "includes"
-value = "fine"
-${cases.map((id) => `\n[[cases]]\nid = "${id}"\nvars = { question = "${id}" }\n`).join("")}`;
+  return questionSuite("forms", {
+    url,
+    keyVariable: VARIABLE,
+    check: { name: "fine", value: "fine" },
+    cases,
+  });
 }
 
 Deno.test("a key quoted back in twelve encodings reaches no stored document, journal, stdout, stderr or report", async () => {

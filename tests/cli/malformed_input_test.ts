@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, ROOT, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { deepVarsSuiteModule } from "../support/deep_suite.ts";
 
 /** Every malformed input is refused the same way: exit 64, one line, and the store untouched. */
 async function refused(
@@ -206,16 +207,7 @@ Deno.test("vars nested 20,000 deep are refused in every form, never a stack over
     "inline.toml": `${HEAD}${EQUALS}\n[[cases]]\nid = "deep"\nvars = ${"{ a = ".repeat(depth)}1${
       " }".repeat(depth)
     }\n`,
-    "suite.ts": `import { defineSuite, equals } from "${ROOT}/mod.ts";
-let vars: Record<string, unknown> = {};
-for (let i = 0; i < ${depth}; i++) vars = { a: vars };
-export const suite = defineSuite({
-  name: "small",
-  target: () => "x",
-  assertions: [equals({ name: "same" })],
-  cases: [{ id: "deep", vars }],
-});
-`,
+    "suite.ts": deepVarsSuiteModule(depth),
   });
   match(
     await refused(["run", "suite.toml"], { cwd }),

@@ -2,7 +2,13 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli } from "./_cli.ts";
 import { pureSuite } from "./_pure_suite.ts";
-import { approvedUpstream, ciCheckout, ciRun, pullRequest } from "./_pull_request.ts";
+import {
+  approvedUpstream,
+  ciCheckout,
+  ciRun,
+  pullRequest,
+  pureCheckPullRequest,
+} from "../support/pull_request.ts";
 
 /** The store's copy of a run, with case two's stored output replaced. */
 async function doctored(path: string, output: string): Promise<string> {
@@ -50,14 +56,7 @@ Deno.test("a pull request that edits a pure check and commits a doctored copy of
 });
 
 Deno.test("in a fresh CI clone a changed pure check is re-checked on the approval the repository commits", async () => {
-  const upstream = await approvedUpstream(
-    { "suite.ts": pureSuite({ caseBlind: false }) },
-    "suite.ts",
-  );
-  await pullRequest(upstream, async (dir) => {
-    await Deno.writeTextFile(join(dir, "suite.ts"), pureSuite({ caseBlind: true, wrong: [2] }));
-  });
-  const ci = await ciCheckout(upstream);
+  const { ci } = await pureCheckPullRequest();
   for (const extra of [[], ["--baseline-ref", "origin/main"]]) {
     const made = await ciRun(ci, "suite.ts", extra);
     const gated = await cli(["compare", "--baseline-ref", "origin/main", made], { cwd: ci });
@@ -67,14 +66,7 @@ Deno.test("in a fresh CI clone a changed pure check is re-checked on the approva
 });
 
 Deno.test("a re-check recorded without the digest of what it graded, or with another's, is not used", async () => {
-  const upstream = await approvedUpstream(
-    { "suite.ts": pureSuite({ caseBlind: false }) },
-    "suite.ts",
-  );
-  await pullRequest(upstream, async (dir) => {
-    await Deno.writeTextFile(join(dir, "suite.ts"), pureSuite({ caseBlind: true, wrong: [2] }));
-  });
-  const ci = await ciCheckout(upstream);
+  const { ci } = await pureCheckPullRequest();
   const made = await ciRun(ci, "suite.ts", ["--baseline-ref", "origin/main"]);
   const path = join(ci, ".digline/default/runs/pure", `${made}.json`);
   const doc = JSON.parse(await Deno.readTextFile(path));

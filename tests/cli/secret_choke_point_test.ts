@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { apiError, openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 import { call, connect } from "../mcp/_mcp.ts";
 import { cli, spawnCli, workspace } from "./_cli.ts";
+import { questionSuite } from "../support/suite_toml.ts";
 
 // A key with characters that each encoding changes: JSON escapes the quote, a URL encodes it.
 const KEY = 'sk-"choke"/point+Zx9';
@@ -35,23 +36,12 @@ function quotingProvider() {
 }
 
 function suite(url: string, cases: string[]): string {
-  return `name = "choke"
-
-[target]
-provider = "openai"
-model = "m"
-base_url = "${url}/v1"
-api_key_env = "${VARIABLE}"
-prompt = "{{question}}"
-retries = 0
-concurrency = 1
-timeout_ms = 60000
-
-[[assertions]]
-name = "mentions"
-kind = "includes"
-value = "nothing like this"
-${cases.map((id) => `\n[[cases]]\nid = "${id}"\nvars = { question = "${id}" }\n`).join("")}`;
+  return questionSuite("choke", {
+    url,
+    keyVariable: VARIABLE,
+    check: { name: "mentions", value: "nothing like this" },
+    cases,
+  });
 }
 
 /** Every file under `dir`, with the forms of the key it holds. */

@@ -2,8 +2,7 @@ import { deepStrictEqual as assertEquals, notEqual } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { cli, git } from "./_cli.ts";
-import { approvedUpstream, ciCheckout, pullRequest } from "./_pull_request.ts";
-import { pureSuite } from "./_pure_suite.ts";
+import { pureCheckPullRequest } from "../support/pull_request.ts";
 
 /**
  * How many pull requests are tried: each is a clone, a commit, a run and a compare (about 6 s on
@@ -94,15 +93,8 @@ const gateShape: fc.Arbitrary<GateShape> = fc.oneof(
 );
 
 Deno.test(`no data a pull request adds or edits turns the gate's 1 into 0 (${RUNS} random pull requests)`, async () => {
-  const upstream = await approvedUpstream(
-    { "suite.ts": pureSuite({ caseBlind: false }) },
-    "suite.ts",
-  );
   // The change: the pure check is loosened and case two breaks.
-  await pullRequest(upstream, async (dir) => {
-    await Deno.writeTextFile(join(dir, "suite.ts"), pureSuite({ caseBlind: true, wrong: [2] }));
-  });
-  const template = await ciCheckout(upstream);
+  const { upstream, ci: template } = await pureCheckPullRequest();
   const approvedPath = join(template, APPROVALS, "runs", `${upstream.approved}.json`);
   const approved = JSON.parse(await Deno.readTextFile(approvedPath));
   const approvalName = [...Deno.readDirSync(join(template, APPROVALS))]

@@ -8,7 +8,7 @@ import {
   forgedRun,
   pullRequest,
   type Upstream,
-} from "./_pull_request.ts";
+} from "../support/pull_request.ts";
 
 const FUTURE_ID = "20991231-235959-999-abcdef";
 const RUNS = ".digline/default/runs/small";

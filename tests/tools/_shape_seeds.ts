@@ -160,6 +160,36 @@ const approval = {
 };
 
 /** Seeds by the name the shape has in tools/validated_shapes.ts. */
+/** A TOML suite with one of every part its generated validator reads. */
+const tomlSuite = {
+  name: "every-part",
+  description: "all the parts",
+  target: { module: "system.ts", export: "classify", concurrency: 64, retries: 0 },
+  assertions: [
+    { name: "correct", kind: "equals", trim: true },
+    { name: "says", kind: "includes", value: ["ive", "x"], ignore_case: true },
+    { name: "no-sorry", kind: "not-includes", value: "sorry", reduce: "mean", min_pass_rate: 0.5 },
+    { name: "answers", kind: "regex", pattern: "^(positive|negative)$", flags: "i" },
+    { name: "braces", kind: "regex", pattern: "{{x}}" },
+    { name: "short", kind: "length", min: 1, max: 80 },
+    { name: "score", kind: "number", field: "a.b", min: 0, max: 1.5 },
+    { name: "shaped", kind: "json" },
+    { name: "exact", kind: "equals", value: { a: [1, "b"] } },
+  ],
+  aggregates: [
+    { name: "accuracy", kind: "accuracy", over: "correct", primary: true },
+    { name: "recall", kind: "recall", over: "says", positive: "1", by: "group" },
+    { name: "len", kind: "mean", over: "short", higher_is_better: false },
+  ],
+  cases: [
+    { id: "a", vars: { text: "hi", n: [1, { k: "v" }] }, expected: "positive" },
+    { id: "b", group: "g", label: "pos" },
+  ],
+  cases_file: ["cases.jsonl"],
+  gate: { alpha: 0.05, power: 0.8, noisy_draws: 0, confirm_draws: 5, max_extra_calls: 100 },
+  report: { redact: ["vars", "outputs"] },
+};
+
 export const SHAPE_SEEDS: Record<string, readonly unknown[]> = {
   RunSynopsis: [
     {
@@ -220,4 +250,10 @@ export const SHAPE_SEEDS: Record<string, readonly unknown[]> = {
     max_extra_calls: 0,
   }],
   ReportSettings: [{}, { redact: ["outputs", "vars"] }],
+  TomlSuite: [tomlSuite, {
+    name: "cmd",
+    target: { command: ["python3", "a.py"], cwd: "sub", repeats: 3 },
+    assertions: [{ name: "json", kind: "json", schema: { type: "object" } }],
+    cases_file: "cases.jsonl",
+  }],
 };

@@ -17,10 +17,11 @@ const PLACEHOLDER_MESSAGE =
   "a check's value is compared as written, so {{...}} is never filled in: leave value out of an " +
   "equals check to compare with each case's expected, or write the text itself (a regex check " +
   "with \\{\\{ matches literal braces)";
+// Each refinement is restated in .meta() for the generated validator (ADR 0077).
 const literalText = z.string().min(1).refine(
   (text) => !PLACEHOLDER.test(text),
   PLACEHOLDER_MESSAGE,
-);
+).meta({ not: { pattern: PLACEHOLDER.source } });
 const textOrList = z.union([literalText, z.array(literalText).min(1)]);
 
 /** The built-in assertion kinds, as the TOML form and `mod.ts` declare them. */
@@ -32,7 +33,7 @@ export const BuiltinAssertionSchema = z.discriminatedUnion("kind", [
     value: JsonValueSchema.refine(
       (value) => typeof value !== "string" || !PLACEHOLDER.test(value),
       PLACEHOLDER_MESSAGE,
-    ).optional(),
+    ).meta({ not: { type: "string", pattern: PLACEHOLDER.source } }).optional(),
     trim: z.boolean().default(false),
     ignore_case: z.boolean().default(false),
   }),
@@ -53,7 +54,7 @@ export const BuiltinAssertionSchema = z.discriminatedUnion("kind", [
     kind: z.literal("regex"),
     pattern: z.string().min(1),
     flags: z.string().regex(/^[imsu]*$/, "regex flags may be i, m, s and u").default(""),
-  }).superRefine(checkPattern),
+  }).superRefine(checkPattern).meta({ regexCompiles: true }),
   z.strictObject({
     ...base,
     kind: z.literal("json"),

@@ -12,6 +12,7 @@ import {
 import { judgeAssertion, providerSpec, TEST_KEY } from "../../fixtures/models/suites.ts";
 import { functionSpec } from "../../fixtures/targets/suites.ts";
 import { runModelCases } from "./_run.ts";
+import { judged } from "../../support/judged_case.ts";
 
 const echo = functionSpec((vars) => String(vars.text ?? ""));
 
@@ -126,81 +127,35 @@ Deno.test("a judge answer that does not parse is an abstention: errored with the
 });
 
 Deno.test("a judge that says it can not judge abstains, with its reason", async () => {
-  const server = startMockServer(() =>
+  const { results: [result], requests } = await judged(() =>
     openaiCompletion('```json\n{"verdict": "abstain", "reason": "the rubric does not apply"}\n```')
   );
-  try {
-    const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
-      target: echo,
-      assertions: [
-        judgeAssertion({
-          rubric: "r",
-          provider: "openai",
-          model: "m",
-          base_url: `${server.url}/v1`,
-        }),
-      ],
-    });
-    assert.equal(result.verdicts[0].status, "error");
-    assert.equal(
-      result.verdicts[0].reason,
-      "the judge abstained (asked 3 times)\nits reason: the rubric does not apply",
-    );
-    // Asked once, then again twice (abstention_retries defaults to 2), before it errors.
-    assert.equal(server.requests.length, 3);
-  } finally {
-    await server.close();
-  }
+  assert.equal(result.verdicts[0].status, "error");
+  assert.equal(
+    result.verdicts[0].reason,
+    "the judge abstained (asked 3 times)\nits reason: the rubric does not apply",
+  );
+  // Asked once, then again twice (abstention_retries defaults to 2), before it errors.
+  assert.equal(requests.length, 3);
 });
 
 Deno.test("a judge that abstains once and then answers gives its answer: the abstention is asked again", async () => {
-  const server = startMockServer((_request, index) =>
+  const { results: [result], requests } = await judged((_request, index) =>
     openaiCompletion(index === 0 ? "Hmm, hard to say." : '{"verdict": "pass"}')
   );
-  try {
-    const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
-      target: echo,
-      assertions: [
-        judgeAssertion({
-          rubric: "r",
-          provider: "openai",
-          model: "m",
-          base_url: `${server.url}/v1`,
-        }),
-      ],
-    });
-    assert.equal(result.verdicts[0].status, "pass");
-    assert.equal(server.requests.length, 2);
-  } finally {
-    await server.close();
-  }
+  assert.equal(result.verdicts[0].status, "pass");
+  assert.equal(requests.length, 2);
 });
 
 Deno.test("abstentions that quote different answers group under one cause", async () => {
-  const server = startMockServer((_request, index) => openaiCompletion(`Not sure (${index}).`));
-  try {
-    const results = await runModelCases(
-      [1, 2, 3].map((i) => ({ id: `c${i}`, vars: { text: "hi" } })),
-      {
-        target: echo,
-        assertions: [
-          judgeAssertion({
-            rubric: "r",
-            provider: "openai",
-            model: "m",
-            base_url: `${server.url}/v1`,
-            abstention_retries: 0,
-          }),
-        ],
-      },
-    );
-    const causes = erroredCauses(results);
-    assert.deepEqual(causes.map((c) => [c.cause, c.count]), [
-      ["the judge did not answer with the JSON object asked for", 3],
-    ]);
-  } finally {
-    await server.close();
-  }
+  const { results } = await judged((_request, index) => openaiCompletion(`Not sure (${index}).`), {
+    cases: [1, 2, 3].map((i) => ({ id: `c${i}`, vars: { text: "hi" } })),
+    judge: { abstention_retries: 0 },
+  });
+  const causes = erroredCauses(results);
+  assert.deepEqual(causes.map((c) => [c.cause, c.count]), [
+    ["the judge did not answer with the JSON object asked for", 3],
+  ]);
 });
 
 Deno.test("a judge's refusal is an abstention, from either wire format", async () => {
@@ -255,83 +210,37 @@ Deno.test("a judge's refusal is an abstention, from either wire format", async (
 });
 
 Deno.test("a judge answer cut off at max_tokens abstains and says it was cut off", async () => {
-  const server = startMockServer(() =>
+  const { results: [result] } = await judged(() =>
     openaiCompletion('{"verdict": "pass", "reason": "The output is', { finish_reason: "length" })
   );
-  try {
-    const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
-      target: echo,
-      assertions: [
-        judgeAssertion({
-          rubric: "r",
-          provider: "openai",
-          model: "m",
-          base_url: `${server.url}/v1`,
-        }),
-      ],
-    });
-    assert.equal(result.verdicts[0].status, "error");
-    assert.match(result.verdicts[0].reason ?? "", /cut off at max_tokens/);
-  } finally {
-    await server.close();
-  }
+  assert.equal(result.verdicts[0].status, "error");
+  assert.match(result.verdicts[0].reason ?? "", /cut off at max_tokens/);
 });
 
 Deno.test("a judge retries a 429 after its Retry-After, then errors when the model stays down", async () => {
-  const server = startMockServer((_request, index) =>
-    index === 0
-      ? apiError("openai", { status: 429, headers: { "retry-after": "3" } })
-      : apiError("openai", { status: 503 })
-  );
   const pace = fakePace();
-  try {
-    const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
-      target: echo,
-      pace,
-      assertions: [
-        judgeAssertion({
-          rubric: "r",
-          provider: "openai",
-          model: "m",
-          base_url: `${server.url}/v1`,
-          retries: 2,
-          backoff_ms: 500,
-        }),
-      ],
-    });
-    assert.equal(server.requests.length, 3);
-    assert.deepEqual(pace.waits, [3000, 1000]);
-    const [verdict] = result.verdicts;
-    assert.equal(verdict.status, "error");
-    assert.deepEqual(verdict.metadata, { judge_unreachable: true });
-    assert.match(verdict.reason ?? "", /got no answer after 3 attempts: .*answered 503/);
-    assert.deepEqual(result.usage?.map((u) => [u.role, u.calls, u.retries]), [["judge", 3, 2]]);
-  } finally {
-    await server.close();
-  }
+  const { results: [result], requests } = await judged(
+    (_request, index) =>
+      index === 0
+        ? apiError("openai", { status: 429, headers: { "retry-after": "3" } })
+        : apiError("openai", { status: 503 }),
+    { pace, judge: { retries: 2, backoff_ms: 500 } },
+  );
+  assert.equal(requests.length, 3);
+  assert.deepEqual(pace.waits, [3000, 1000]);
+  const [verdict] = result.verdicts;
+  assert.equal(verdict.status, "error");
+  assert.deepEqual(verdict.metadata, { judge_unreachable: true });
+  assert.match(verdict.reason ?? "", /got no answer after 3 attempts: .*answered 503/);
+  assert.deepEqual(result.usage?.map((u) => [u.role, u.calls, u.retries]), [["judge", 3, 2]]);
 });
 
 Deno.test("a judge that hangs past its timeout_ms errors instead of holding the run", async () => {
-  const server = startMockServer(() => "hang");
-  try {
-    const [result] = await runModelCases([{ id: "a", vars: { text: "hi" } }], {
-      target: echo,
-      assertions: [
-        judgeAssertion({
-          rubric: "r",
-          provider: "openai",
-          model: "m",
-          base_url: `${server.url}/v1`,
-          timeout_ms: 100,
-          retries: 0,
-        }),
-      ],
-    });
-    assert.equal(result.verdicts[0].status, "error");
-    assert.match(result.verdicts[0].reason ?? "", /timed out after 100 ms/);
-  } finally {
-    await server.close();
-  }
+  const { results: [result] } = await judged(() => "hang", {
+    judge: { timeout_ms: 100, retries: 0 },
+  });
+  assert.equal(result.verdicts[0].status, "error");
+  assert.match(result.verdicts[0].reason ?? "", /timed out after 100 ms/);
 });
 
 Deno.test("a provider target and its judge on one case are metered apart, per role and model", async () => {

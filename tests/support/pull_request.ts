@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
-import { cli, git, workspace } from "./_cli.ts";
+import { cli, git, workspace } from "../cli/_cli.ts";
+import { pureSuite } from "../cli/_pure_suite.ts";
 
 /** The ignore lines docs/ci.md gives: the approvals folder is committed, the rest is not. */
 export const GITIGNORE = [
@@ -110,4 +111,19 @@ export async function forgedRun(
     doc.finished_at = options.startedAt;
   }
   return JSON.stringify(doc, null, 1) + "\n";
+}
+
+/**
+ * CI's checkout of the pull request the re-check tests gate: the approved suite's pure check
+ * turned case-blind and its system wrong on case two (tests/cli/_pure_suite.ts).
+ */
+export async function pureCheckPullRequest(): Promise<{ upstream: Upstream; ci: string }> {
+  const upstream = await approvedUpstream(
+    { "suite.ts": pureSuite({ caseBlind: false }) },
+    "suite.ts",
+  );
+  await pullRequest(upstream, async (dir) => {
+    await Deno.writeTextFile(join(dir, "suite.ts"), pureSuite({ caseBlind: true, wrong: [2] }));
+  });
+  return { upstream, ci: await ciCheckout(upstream) };
 }
