@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { flagsFor, testFiles, testJobs } from "./test_plan.ts";
+import { flagsFor, SLOW, testFiles, testJobs } from "./test_plan.ts";
 import { ROOT } from "../cli/_cli.ts";
 
 Deno.test("core's tests run with no permission at all, and only the browser tests get --allow-all", () => {
@@ -38,7 +38,12 @@ Deno.test("the test run has one process for each test file Deno would collect, a
   );
 });
 
-Deno.test("the test run starts its longest files first", () => {
-  const weights = testJobs(ROOT).map((job) => job.weight);
+Deno.test("the test run starts its longest files first, and each file it names as slow exists", () => {
+  const jobs = testJobs(ROOT);
+  const weights = jobs.map((job) => job.weight);
   assertEquals(weights, [...weights].sort((a, b) => b - a));
+  const files = new Set(testFiles(ROOT));
+  assertEquals(Object.keys(SLOW).filter((file) => !files.has(file)), []);
+  const slowest = Object.entries(SLOW).sort((a, b) => b[1] - a[1])[0][0];
+  ok(jobs[0].label === slowest, `${jobs[0].label} starts first, not ${slowest}`);
 });
