@@ -440,3 +440,33 @@ Deno.test("under --confirm a figure worse case by case but not run against run s
   const both = compareRuns(runs, far, { confirmation: confirm(runs, far, answer(30)) });
   assertEquals(both.run_noise?.runs_disagree, false);
 });
+
+Deno.test("checks that failed once are tried one at a time, one only when the figure's first stage was clear", () => {
+  // s5, s6 and s7 each failed in one baseline run; the noisy cases all pass now, so the figure
+  // is clearly not worse and no case is drawn for it.
+  const runs = baseline(10).map((run, r) => ({
+    ...run,
+    cases: run.cases.map((c) =>
+      c.case_id !== `s${r + 2}` || r < 3 || r > 5
+        ? c
+        : { ...c, verdicts: c.verdicts.map((v) => ({ ...v, status: "fail" as const })) }
+    ),
+  }));
+  const run = candidate(["s5", "s6", "s7"]);
+  const plan = planConfirmation(runs, run);
+  assertEquals(plan.stage_one?.ambiguous, false);
+  assertEquals(plan.once_failed?.map((s) => s.case_id), ["s5", "s6", "s7"]);
+  const noise = confirm(runs, run, () => "pass");
+  assertEquals(noise.rounds.map((r) => r.map((c) => c.case_id)), [["s5"]]);
+  assertEquals(compareRuns(runs, run, { confirmation: noise }).verdict, 0);
+  const broken = confirm(runs, run, (id) => (id === "s6" ? "fail" : "pass"));
+  // The one try went to s5, which passed: s6's break is left to the figure.
+  assertEquals(broken.rounds.flat().map((c) => c.case_id), ["s5"]);
+  const first = confirm(runs, run, () => "fail");
+  assertEquals(new Set(first.rounds.flat().map((c) => c.case_id)), new Set(["s5"]));
+  assertEquals(
+    compareRuns(runs, run, { confirmation: first }).facts
+      .filter((f) => f.kind === "regression").map((f) => f.case_id),
+    ["s5"],
+  );
+});
