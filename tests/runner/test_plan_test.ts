@@ -1,0 +1,44 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { flagsFor, testFiles, testJobs } from "./test_plan.ts";
+import { ROOT } from "../cli/_cli.ts";
+
+Deno.test("core's tests run with no permission at all, and only the browser tests get --allow-all", () => {
+  const files = testFiles(ROOT);
+  const core = files.filter((file) => file.startsWith("tests/core/"));
+  ok(core.length > 20, `core's test files are found (${core.length})`);
+  for (const file of core) assertEquals(flagsFor(file), [], file);
+  const everything = files.filter((file) => flagsFor(file).includes("--allow-all"));
+  assertEquals(everything, [
+    "tests/cli/report_browser_test.ts",
+    "tests/cli/viewer_browser_test.ts",
+  ]);
+  for (const file of files.filter((file) => file.startsWith("tests/ci/"))) {
+    ok(!flagsFor(file).some((flag) => flag.startsWith("--allow-sys")), `${file} asks no sys`);
+  }
+});
+
+Deno.test("the test run has one process for each test file Deno would collect, and core's examples", async () => {
+  const collected: string[] = [];
+  const walk = async (dir: string) => {
+    for await (const entry of Deno.readDir(`${ROOT}/${dir}`)) {
+      if (entry.name === "node_modules") continue;
+      if (entry.isDirectory) await walk(`${dir}/${entry.name}`);
+      else if (/_test\.ts$/.test(entry.name)) collected.push(`${dir}/${entry.name}`);
+    }
+  };
+  await walk("tests");
+  const jobs = testJobs(ROOT);
+  const files = jobs.flatMap((job) => job.args.filter((arg) => arg.endsWith("_test.ts")));
+  assertEquals([...files].sort(), collected.sort());
+  ok(jobs.every((job) => job.args.includes("--no-check") !== job.args.includes("--doc")));
+  const doc = jobs.find((job) => job.args.includes("--doc"));
+  ok(
+    doc !== undefined && doc.args.at(-1) === "core/" &&
+      !doc.args.some((a) => a.startsWith("--allow")),
+  );
+});
+
+Deno.test("the test run starts its longest files first", () => {
+  const weights = testJobs(ROOT).map((job) => job.weight);
+  assertEquals(weights, [...weights].sort((a, b) => b - a));
+});
