@@ -315,12 +315,12 @@ export function nextDraws(
 
 /**
  * How many checks that failed once, in cases the plan does not draw anyway, are drawn again at
- * most: three when the figure's first stage was ambiguous (a drop is likely), one when it was
- * clear. Each costs an unchanged system about a call (most pass at once); on the mid mix three
- * and one lifted a concentrated 5-point drop from 75% to 90% within 1.12 × N unchanged, where
- * two always cost 1.125 × N for 89% and three always 1.133 × N (bench/detection.ts, ADR 0102).
+ * most: three when the figure's first stage leans worse (p ≤ `leaning`, a drop is likely), one
+ * otherwise. Each costs an unchanged system about a call (most pass at once). On the mid mix this
+ * lifted a concentrated 5-point drop from 74% to 91% at 1.129 × N unchanged (1.114 before); at p ≤
+ * 0.25 it gave 89.5% at 1.123 × N, three always 92% at 1.133 × N (bench/detection.ts, ADR 0102).
  */
-export const ONCE_FAILED_TRIES = { ambiguous: 3, clear: 1 } as const;
+export const ONCE_FAILED_TRIES = { likely: 3, otherwise: 1, leaning: 0.5 } as const;
 
 /** Whether the budget of extra calls, not the evidence, ended the draws: more were wanted. */
 export function budgetEnded(
@@ -407,7 +407,8 @@ function nextOnceFailed(
     confirmable.filter((s) =>
       !plan.stable.includes(s.source) && !shared.has(s.case_id) && byCase.has(s.case_id)
     ).length;
-  const most = ONCE_FAILED_TRIES[plan.stage_one?.ambiguous === true ? "ambiguous" : "clear"];
+  const leans = (plan.stage_one?.p_value ?? 1) <= ONCE_FAILED_TRIES.leaning;
+  const most = leans ? ONCE_FAILED_TRIES.likely : ONCE_FAILED_TRIES.otherwise;
   return tried < most ? once.slice(0, 1) : [];
 }
 
