@@ -441,7 +441,7 @@ Deno.test("under --confirm a figure worse case by case but not run against run s
   assertEquals(both.run_noise?.runs_disagree, false);
 });
 
-Deno.test("checks that failed once are tried one at a time, one only when the figure's first stage was clear", () => {
+Deno.test("checks that failed once are tried one at a time, one only when the figure's first stage does not lean worse", () => {
   // s5, s6 and s7 each failed in one baseline run; the noisy cases all pass now, so the figure
   // is clearly not worse and no case is drawn for it.
   const runs = baseline(10).map((run, r) => ({
