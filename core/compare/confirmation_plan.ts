@@ -317,7 +317,7 @@ export function nextDraws(
  * How many checks that failed once, in cases the plan does not draw anyway, are drawn again at
  * most: three when the figure's first stage leans worse (p ≤ `leaning`, a drop is likely), one
  * otherwise. Each costs an unchanged system about a call (most pass at once). On the mid mix this
- * lifted a concentrated 5-point drop from 74% to 91% at 1.129 × N unchanged (1.114 before); at p ≤
+ * lifted a concentrated 5-point drop from 74% to 91% at 1.126 × N unchanged (1.114 before); at p ≤
  * 0.25 it gave 89.5% at 1.123 × N, three always 92% at 1.133 × N (bench/detection.ts, ADR 0102).
  */
 export const ONCE_FAILED_TRIES = { likely: 3, otherwise: 1, leaning: 0.5 } as const;
