@@ -408,6 +408,8 @@ interface Cell {
   refused: number;
   /** Cycles where a worse figure was held within noise by the run-level test. */
   widened: number;
+  /** `--confirm`'s exit 1 whose reading said the figure was worse case by case only. */
+  doubted: number;
 }
 
 /** Runs the candidate of one scenario against a baseline, plain and confirmed. */
@@ -430,6 +432,8 @@ function judge(
   plainCause: "count" | "figure" | "both" | null;
   /** Either mode's worse figure was held within noise by the run-level test. */
   widened: boolean;
+  /** `--confirm` exited 1 and its reading said the figure was worse case by case only. */
+  doubted?: boolean;
 } {
   const applied = scenario.apply(context.suite, { random: context.random });
   const { callError } = applied;
@@ -485,6 +489,7 @@ function judge(
     byFigure: confirmed.facts.some((f) => f.kind === "figure-worse"),
     plainCause: plain.verdict === 1 ? plainCause(plain.facts) : null,
     widened: plain.run_noise?.widened === true || confirmed.run_noise?.widened === true,
+    doubted: confirmed.verdict === 1 && confirmed.run_noise?.runs_disagree === true,
   };
 }
 
@@ -537,6 +542,7 @@ function benchSize(n: number): void {
     plainCause: { count: 0, figure: 0, both: 0 },
     refused: 0,
     widened: 0,
+    doubted: 0,
   }]));
   let atRisk = 0;
   const baselineCalls: number[] = [];
@@ -569,6 +575,7 @@ function benchSize(n: number): void {
       if (outcome.confirmed === "refused") cell.refused++;
       else cell.confirmed[outcome.confirmed]++;
       if (outcome.widened) cell.widened++;
+      if (outcome.doubted === true) cell.doubted++;
       cell.calls.push(outcome.calls / n);
       cell.stableFlips += outcome.stableFlips;
       if (outcome.byRegression) cell.byRegression++;
@@ -609,6 +616,16 @@ function benchSize(n: number): void {
         percent(cell.byFigure / Math.max(1, judged)).padStart(7)
       }`,
     );
+  }
+  console.log(
+    "\n--confirm's exit 1 whose reading says the figure is worse case by case only, not run " +
+      "against run (share of its exit 1):",
+  );
+  for (const scenario of SCENARIOS) {
+    const cell = cells.get(scenario.name) as Cell;
+    if (cell.confirmed[1] > 0) {
+      console.log(`${scenario.name.padEnd(16)} ${rate(cell.doubted, cell.confirmed[1])}`);
+    }
   }
   console.log("\nplain compare's exit 1, by the test that alarmed (share of cycles):");
   for (const scenario of SCENARIOS) {

@@ -2,7 +2,13 @@ import { type BaselineMeasure, measureBaseline } from "./baseline_measure.ts";
 import { summarise } from "./check_history.ts";
 import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
-import { budgetEnded, checkConfirmation, drawsByCase, spentCalls } from "./confirmation_plan.ts";
+import {
+  budgetEnded,
+  type CheckConfirmation,
+  checkConfirmation,
+  drawsByCase,
+  spentCalls,
+} from "./confirmation_plan.ts";
 import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
 import { type FlipCountTest, flipCountTest } from "./flip_count.ts";
 import {
@@ -69,12 +75,19 @@ export interface Comparison {
 /** The baseline's run-to-run spread against independent cases', and what it did to the verdict. */
 export interface RunNoiseReading extends RunNoise {
   /**
-   * When the spread's p-value is at most RUN_NOISE_WIDEN: the primary figure's run-level p-value
-   * (its run's total against the baseline runs'), which a worse figure must also clear; else null.
+   * The primary figure's run-level p-value (its run's total against the baseline runs'): when the
+   * spread's p-value is at most RUN_NOISE_WIDEN, which a worse figure must also clear, and under
+   * `--confirm` when the figure is worse; else null.
    */
   run_p_value: number | null;
   /** The primary figure was significant case by case but not run against run: not worse. */
   widened: boolean;
+  /**
+   * Under `--confirm`: the primary figure is worse case by case, but its run-level p-value is
+   * above alpha, so the verdict rests on cases failing independently within a run; a bad hour
+   * of the provider, shared by the run and its extra draws, would look the same (ADR 0103).
+   */
+  runs_disagree?: boolean;
 }
 
 /** What `compare --confirm` drew and why it stopped, for the reading. */
@@ -85,6 +98,8 @@ export interface ConfirmSummary {
   figure_alpha: number;
   /** k: the failures in a row that confirm a break (all-fail rule). */
   k: number;
+  /** The failures in a row that confirm a break of a check that failed once in the baseline. */
+  k_once: number | null;
   /**
    * Whether k bounds the chance of confirming a false break within `confirm_alpha`; false only
    * for a plan made before such plans were refused (ADR 0092), null before it was recorded.
@@ -151,7 +166,12 @@ export function compareRunsWith(
       confirmed: confirmation?.plan.rule === "all-fail",
     }),
   });
-  const runNoise = widenForRunNoise(figures, { measure, candidate, candidateCases: sides.after });
+  const runNoise = widenForRunNoise(figures, {
+    measure,
+    candidate,
+    candidateCases: sides.after,
+    confirmed: confirmation !== undefined,
+  });
   // Facts are ordered by kind, and within a kind in the order they are stated here.
   const facts = orderFacts([
     ...unreconciledFacts(candidate),
@@ -327,7 +347,16 @@ function judgeCases(sides: Sides): {
           facts.push({ ...checkFact("unjudged", c, v), from, to: v.status });
         }
       } else if (seen.includes("pass") && seen.includes("fail")) {
-        if (v.status === "fail") moves.push({ ...checkFact("noisy", c, v), from, to: "fail" });
+        if (v.status !== "fail") continue;
+        const confirmed = onceFailedBreak(c, { v, confirmation: sides.confirmation, sides });
+        if (confirmed !== null) {
+          facts.push({
+            ...checkFact("regression", c, v),
+            from,
+            to: "fail",
+            confirmation: confirmed,
+          });
+        } else moves.push({ ...checkFact("noisy", c, v), from, to: "fail" });
       } else if (seen[0] === "pass" && v.status === "fail") {
         stableFlips.add(c.case_id);
         facts.push(
@@ -362,6 +391,7 @@ function confirmSummary(
     confirm_alpha: plan.confirm_alpha ?? null,
     figure_alpha: options.figureAlpha,
     k: plan.max_draws,
+    k_once: plan.max_draws_once ?? null,
     bounded: plan.bounded ?? null,
     stage_one_p: plan.stage_one?.p_value ?? null,
     ambiguous: plan.stage_one?.ambiguous ?? null,
@@ -418,6 +448,35 @@ function stableFailure(
   });
   const kind = outcome.outcome === "confirmed" ? "regression" : "unconfirmed";
   return { ...checkFact(kind, c, context.v), ...base, confirmation: outcome };
+}
+
+/**
+ * A check that failed in one baseline run and failed now, which `--confirm` drew again and the
+ * draws confirmed broken (k_once failures in a row, ADR 0102): its confirmation, else null (it is
+ * noise, stated after the figures).
+ */
+function onceFailedBreak(
+  c: CaseResult,
+  context: {
+    v: { assertion_id: string };
+    confirmation: ConfirmationDocument | undefined;
+    sides: Pick<Sides, "drawn">;
+  },
+): CheckConfirmation | null {
+  const plan = context.confirmation?.plan;
+  if (plan === undefined || plan.max_draws_once === undefined || plan.rule !== "all-fail") {
+    return null;
+  }
+  const planned = (plan.once_failed ?? []).some((s) =>
+    s.case_id === c.case_id && s.checks.includes(context.v.assertion_id)
+  );
+  if (!planned) return null;
+  const outcome = checkConfirmation(context.v.assertion_id, {
+    draws: context.sides.drawn.get(c.case_id) ?? [],
+    plan,
+    k: plan.max_draws_once,
+  });
+  return outcome.outcome === "confirmed" ? outcome : null;
 }
 
 /**
@@ -517,13 +576,18 @@ function widenForRunNoise(
     measure: Measure;
     candidate: RunDocument;
     candidateCases: ReadonlyMap<string, CaseResult>;
+    confirmed: boolean;
   },
 ): RunNoiseReading | null {
   const noise = context.measure.run_noise;
   if (noise === null) return null;
   const primary = figures.find((f) => f.role === "primary");
   const figure = context.candidate.figures.find((f) => f.name === primary?.name);
-  if (noise.p_value > RUN_NOISE_WIDEN || primary === undefined || figure === undefined) {
+  const strong = noise.p_value <= RUN_NOISE_WIDEN;
+  // Under --confirm the extra draws were made in the run's hour: a worse figure is checked run
+  // against run too, and the reading says when only the case-level test sees it (ADR 0103).
+  const asked = strong || (context.confirmed && primary?.status === "worse");
+  if (!asked || primary === undefined || figure === undefined) {
     return { ...noise, run_p_value: null, widened: false };
   }
   const aggregate = (context.candidate.aggregates ?? []).find((a) => a.name === figure.aggregate);
@@ -534,7 +598,13 @@ function widenForRunNoise(
     sign: aggregate !== undefined && higherIsBetter(aggregate) === false ? -1 : 1,
   });
   const alpha = context.measure.gate.alpha;
-  const widened = primary.status === "worse" && (run_p_value === null || run_p_value > alpha);
+  const unseen = primary.status === "worse" && (run_p_value === null || run_p_value > alpha);
+  const widened = strong && unseen;
   if (widened) primary.status = "within-noise";
-  return { ...noise, run_p_value, widened };
+  return {
+    ...noise,
+    run_p_value,
+    widened,
+    ...(context.confirmed ? { runs_disagree: unseen && !widened } : {}),
+  };
 }

@@ -14,6 +14,16 @@ export const ConfirmationPlanSchema = z.strictObject({
   /** The most confirmation draws a stable check that failed gets (k under `all-fail`). */
   max_draws: z.number().int().positive(),
   /**
+   * Under `all-fail`: cases with checks that failed in exactly one baseline run, passed in the
+   * others and failed in the run, confirmed like stable ones by `max_draws_once` failures in a
+   * row (more than k: such a check fails more often). Absent when no such k keeps the union bound
+   * within `confirm_alpha`, and in plans made before it.
+   */
+  once_failed: z.array(
+    z.strictObject({ case_id: z.string(), checks: z.array(Digest16Schema).min(1) }),
+  ).optional(),
+  max_draws_once: z.number().int().positive().optional(),
+  /**
    * How a stable check's draws decide: `all-fail`, confirmed by k = max_draws failures in a row
    * and dismissed by the first pass; absent in plans made before it, which used a sequential
    * probability ratio test (`sequential`).

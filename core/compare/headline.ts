@@ -160,6 +160,17 @@ const runLevelNoise: Clause = ({ comparison }) => {
     }`;
 };
 
+const runsDisagree: Clause = ({ comparison }) => {
+  const noise = comparison.run_noise;
+  if (noise?.runs_disagree !== true) return undefined;
+  return `case by case only: the primary figure is worse counting each case's draws, but not ` +
+    `run against run (p ${
+      noise.run_p_value === null ? "not computable" : formatP(noise.run_p_value)
+    } > ${comparison.gate.alpha}): the verdict rests on cases failing independently within a ` +
+    "run, and a bad hour of the provider, shared by the run and its extra draws, would look " +
+    "the same; compare a fresh run to tell them apart";
+};
+
 const unbounded: Clause = ({ comparison }) => {
   const confirm = comparison.confirm;
   if (confirm?.bounded !== false) return undefined;
@@ -264,6 +275,7 @@ const CLAUSES: readonly Clause[] = [
   figuresWorse,
   unconfirmed,
   runLevelNoise,
+  runsDisagree,
   unbounded,
   budgetEnded,
   withinHistory,

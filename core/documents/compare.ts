@@ -99,7 +99,8 @@ export const CompareDocumentSchema = z.strictObject({
   /**
    * The baseline runs' spread of the primary figure against what independent cases give (ratio,
    * and its p-value); when at risk, the run-level p-value a worse figure must also clear, and
-   * whether that turned a worse figure within noise. Null when unmeasured (fewer than 3 runs).
+   * whether that turned a worse figure within noise (under --confirm the run-level p-value is
+   * also given for a worse figure). Null when unmeasured (fewer than 3 runs).
    */
   run_noise: z.strictObject({
     ratio: z.number(),
@@ -107,6 +108,12 @@ export const CompareDocumentSchema = z.strictObject({
     at_risk: z.boolean(),
     run_p_value: z.number().nullable(),
     widened: z.boolean(),
+    /**
+     * compare --confirm: the primary figure is worse case by case but not run against run
+     * (run_p_value above alpha), so the verdict rests on cases failing independently within a
+     * run (ADR 0103); absent without --confirm.
+     */
+    runs_disagree: z.boolean().optional(),
   }).nullable().optional(),
   /** The smallest drop of the primary figure this baseline can detect; null without one. */
   min_detectable_drop: SensitivitySchema.nullable().optional(),
@@ -115,6 +122,11 @@ export const CompareDocumentSchema = z.strictObject({
     confirm_alpha: z.number().nullable(),
     figure_alpha: z.number(),
     k: z.number().int(),
+    /**
+     * The failures in a row that confirm a break of a check that failed in one baseline run
+     * (ADR 0102); null when no such k keeps the bound, absent before it existed.
+     */
+    k_once: z.number().int().nullable().optional(),
     /** Whether k bounds the false confirmations within confirm_alpha; null in older plans. */
     bounded: z.boolean().nullable().optional(),
     stage_one_p: z.number().nullable(),

@@ -80,3 +80,61 @@ export function runsForFamilyError(
   }
   return null;
 }
+
+/**
+ * The most a check failing at rate q, the same before and now, can contribute to false
+ * confirmations when checks that failed in exactly one of the B baseline runs are confirmed too,
+ * by `kOnce` failures in a row, beside stable ones by k: (1 − q)^B · q^(k+1) + B · q · (1 − q)^(B−1)
+ * · q^(kOnce+1), the two ways a check can be confirmed, which are exclusive. Its largest value over
+ * q: each term is unimodal, so the largest lies between their peaks, (k + 1)/(B + k + 1) and
+ * (kOnce + 2)/(B + kOnce + 1); found there on a grid of 2,000 points and refined around the best.
+ */
+export function onceFailedBound(options: { runs: number; k: number; kOnce: number }): number {
+  const { runs, k, kOnce } = options;
+  const at = (q: number) =>
+    (1 - q) ** runs * q ** (k + 1) + runs * q * (1 - q) ** (runs - 1) * q ** (kOnce + 1);
+  const peaks = [(k + 1) / (runs + k + 1), (kOnce + 2) / (runs + kOnce + 1)];
+  const from = Math.min(...peaks);
+  const span = Math.max(...peaks) - from;
+  const steps = 2_000;
+  let best = at(from);
+  let where = from;
+  for (let i = 1; i <= steps; i++) {
+    const q = from + (span * i) / steps;
+    const value = at(q);
+    if (value > best) [best, where] = [value, q];
+  }
+  let low = Math.max(from, where - span / steps);
+  let high = Math.min(from + span, where + span / steps);
+  for (let i = 0; i < 60; i++) {
+    const a = low + (high - low) / 3;
+    const b = high - (high - low) / 3;
+    if (at(a) < at(b)) low = a;
+    else high = b;
+  }
+  return Math.max(best, at((low + high) / 2));
+}
+
+/**
+ * The fewest reruns that confirm a check which failed once in the baseline, beside stable
+ * checks' k, such that over `checks` checks the chance of confirming any break of an unchanged
+ * system stays within `alpha` whatever their failure rates (a union bound over onceFailedBound);
+ * null when none up to `max` would (then only stable checks are confirmed).
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * // 200 checks, ten runs, a tenth of 0.01, stable checks at k = 7: thirteen reruns.
+ * assertEquals(rerunsForOnceFailed({ checks: 200, runs: 10, alpha: 0.001, k: 7, max: 20 }), 13);
+ * ```
+ */
+export function rerunsForOnceFailed(
+  options: { checks: number; runs: number; alpha: number; k: number; max: number },
+): number | null {
+  if (options.runs < 2) return null;
+  for (let kOnce = 1; kOnce <= options.max; kOnce++) {
+    const bound = onceFailedBound({ runs: options.runs, k: options.k, kOnce });
+    if (options.checks * bound <= options.alpha) return kOnce;
+  }
+  return null;
+}

@@ -66,6 +66,33 @@ Deno.test("compare --confirm: a stable check that keeps failing is a confirmed r
   assertEquals(document.confirm?.spent_calls, 8);
 });
 
+Deno.test("compare --confirm: a check that failed in one baseline run and keeps failing is a confirmed regression", async () => {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  const runs: string[] = [];
+  for (let r = 0; r < 10; r++) {
+    // Case "one" fails in the fourth run alone.
+    await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: r === 3 ? [1] : [] }));
+    const run = await cli(["run", "suite.toml", "--json"], { cwd });
+    assertEquals(run.code, 0, run.stderr);
+    runs.push(JSON.parse(run.stdout).run_id);
+  }
+  const promoted = await cli(["promote", ...runs, "--because", "b"], { cwd });
+  assertEquals(promoted.code, 0, promoted.stderr);
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [1] }));
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const result = await cli(["compare", "--confirm"], { cwd });
+  assertEquals(result.code, 1, result.stderr);
+  match(result.stdout, /1 regression in 1 case, pass → fail: one · correct/);
+  const document = CompareDocumentSchema.parse(
+    JSON.parse((await cli(["compare", "--json"], { cwd })).stdout),
+  );
+  const fact = document.causes.find((f) => f.kind === "regression");
+  assertEquals(fact?.from, "9/10 pass");
+  const kOnce = document.confirm?.k_once ?? 0;
+  ok(kOnce > (document.confirm?.k ?? 0), JSON.stringify(document.confirm));
+  assertEquals(fact?.confirmation, { outcome: "confirmed", pass: 0, fail: kOnce, error: 0 });
+});
+
 Deno.test("compare --confirm refuses (64) a baseline too short to bound its false confirmations, naming the runs it needs", async () => {
   const cwd = await failedOnce(SMALL_SUITE, 2);
   const result = await cli(["compare", "--confirm"], { cwd });

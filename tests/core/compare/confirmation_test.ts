@@ -360,3 +360,113 @@ Deno.test("a budget that cut the plan and was not spent limited the draws; the r
     /the budget of 15 extra calls limited the draws, not the evidence: fewer were planned than wanted, to fit it \(\d+ of its 15 calls made\)/,
   );
 });
+
+/** Ten runs of baseline()'s cases, with s5 failing in the fourth run alone. */
+function onceFailedBaseline(): RunDocument[] {
+  return baseline(10).map((run, r) =>
+    r !== 3 ? run : {
+      ...run,
+      cases: run.cases.map((c) =>
+        c.case_id !== "s5"
+          ? c
+          : { ...c, verdicts: c.verdicts.map((v) => ({ ...v, status: "fail" as const })) }
+      ),
+    }
+  );
+}
+
+Deno.test("a check that failed in one baseline run and keeps failing on confirmation is a regression", () => {
+  const runs = onceFailedBaseline();
+  const run = candidate(["s5"]);
+  const plan = planConfirmation(runs, run);
+  assertEquals(plan.stable, []);
+  assertEquals(plan.once_failed, [{ case_id: "s5", checks: [IDS.correct] }]);
+  const kOnce = plan.max_draws_once ?? 0;
+  ok(kOnce > plan.max_draws);
+  const result = compareRuns(runs, run, { confirmation: confirm(runs, run, () => "fail") });
+  assertEquals(result.verdict, 1);
+  const fact = result.facts.find((f) => f.case_id === "s5");
+  assertEquals(fact?.kind, "regression");
+  assertEquals(fact?.from, "9/10 pass");
+  assertEquals(fact?.confirmation, { outcome: "confirmed", pass: 0, fail: kOnce, error: 0 });
+  assertEquals(result.confirm?.k_once, kOnce);
+});
+
+Deno.test("a check that failed in one baseline run and passes on confirmation is noise, not gated", () => {
+  const runs = onceFailedBaseline();
+  const run = candidate(["s5"]);
+  const confirmation = confirm(runs, run, () => "pass");
+  assertEquals(confirmation.rounds.flat().length, 1);
+  const result = compareRuns(runs, run, { confirmation });
+  assertEquals(result.verdict, 0);
+  assertEquals(result.facts.find((f) => f.case_id === "s5")?.kind, "noisy");
+});
+
+Deno.test("under --confirm a figure worse case by case but not run against run says the verdict rests on independent cases", () => {
+  // Forty cases, each failing in one of ten runs; the runs fail 0 to 8 of them, so a run's
+  // total varies widely, though no more than independent cases allow.
+  const counts = [0, 8, 1, 7, 2, 6, 3, 5, 4, 4];
+  let next = 0;
+  const runs = counts.map((count, r) => {
+    const failing = new Set(Array.from({ length: count }, () => next++));
+    return fakeRun(
+      r === 0 ? A : `20261130-000000-${500 + r}-a2a2a2`,
+      Array.from({ length: 40 }, (_, i) => ({
+        id: `c${i}`,
+        statuses: { correct: failing.has(i) ? "fail" as const : "pass" as const },
+      })),
+    );
+  });
+  const failing = (n: number) =>
+    fakeRun(
+      B,
+      Array.from({ length: 40 }, (_, i) => ({
+        id: `c${i}`,
+        statuses: { correct: i < n ? "fail" as const : "pass" as const },
+      })),
+    );
+  const answer = (n: number) => (id: string) => Number(id.slice(1)) < n ? "fail" : "pass";
+  const near = failing(11);
+  const result = compareRuns(runs, near, { confirmation: confirm(runs, near, answer(11)) });
+  assertEquals(result.figures[0].status, "worse");
+  assertEquals(result.verdict, 1);
+  ok((result.run_noise?.run_p_value ?? 0) > 0.01, JSON.stringify(result.run_noise));
+  assertEquals(result.run_noise?.runs_disagree, true);
+  match(headline(result), /case by case only: .* not run against run \(p 0\.\d+ > 0\.01\)/);
+  // Plain compare neither asks nor says it.
+  assertEquals(compareRuns(runs, near).run_noise?.runs_disagree, undefined);
+  // A drop far past the runs' spread is worse both ways.
+  const far = failing(30);
+  const both = compareRuns(runs, far, { confirmation: confirm(runs, far, answer(30)) });
+  assertEquals(both.run_noise?.runs_disagree, false);
+});
+
+Deno.test("checks that failed once are tried one at a time, one only when the figure's first stage does not lean worse", () => {
+  // s5, s6 and s7 each failed in one baseline run; the noisy cases all pass now, so the figure
+  // is clearly not worse and no case is drawn for it.
+  const runs = baseline(10).map((run, r) => ({
+    ...run,
+    cases: run.cases.map((c) =>
+      c.case_id !== `s${r + 2}` || r < 3 || r > 5
+        ? c
+        : { ...c, verdicts: c.verdicts.map((v) => ({ ...v, status: "fail" as const })) }
+    ),
+  }));
+  const run = candidate(["s5", "s6", "s7"]);
+  const plan = planConfirmation(runs, run);
+  assertEquals(plan.stage_one?.ambiguous, false);
+  assertEquals(plan.once_failed?.map((s) => s.case_id), ["s5", "s6", "s7"]);
+  const noise = confirm(runs, run, () => "pass");
+  assertEquals(noise.rounds.map((r) => r.map((c) => c.case_id)), [["s5"]]);
+  assertEquals(compareRuns(runs, run, { confirmation: noise }).verdict, 0);
+  const broken = confirm(runs, run, (id) => (id === "s6" ? "fail" : "pass"));
+  // The one try went to s5, which passed: s6's break is left to the figure.
+  assertEquals(broken.rounds.flat().map((c) => c.case_id), ["s5"]);
+  const first = confirm(runs, run, () => "fail");
+  assertEquals(new Set(first.rounds.flat().map((c) => c.case_id)), new Set(["s5"]));
+  assertEquals(
+    compareRuns(runs, run, { confirmation: first }).facts
+      .filter((f) => f.kind === "regression").map((f) => f.case_id),
+    ["s5"],
+  );
+});
