@@ -150,6 +150,8 @@ interface Step {
   tenant: string;
   reportDir: string;
   confirm: boolean;
+  /** `compare --max-extra-calls`: the budget of `--confirm`'s extra calls; "" leaves the suite's. */
+  maxExtraCalls: string;
   acceptApprovalChange: boolean;
   redact: string[];
   run(command: string[], options?: { log?: boolean }): Promise<Output>;
@@ -222,7 +224,15 @@ async function approvedAt(step: Step, ref: string): Promise<string[]> {
 
 async function compare(step: Step, run: string, options: string[]): Promise<Output> {
   return await step.run(
-    [...step.digline, "compare", run, ...options, ...(step.confirm ? ["--confirm"] : []), "--json"],
+    [
+      ...step.digline,
+      "compare",
+      run,
+      ...options,
+      ...(step.confirm ? ["--confirm"] : []),
+      ...(step.maxExtraCalls === "" ? [] : ["--max-extra-calls", step.maxExtraCalls]),
+      "--json",
+    ],
     { log: true },
   );
 }
@@ -469,6 +479,7 @@ async function main(): Promise<number> {
     tenant: env("DIGLINE_TENANT") || "default",
     reportDir,
     confirm: env("DIGLINE_CONFIRM") === "true",
+    maxExtraCalls: env("DIGLINE_MAX_EXTRA_CALLS").trim(),
     acceptApprovalChange: env("DIGLINE_ACCEPT_APPROVAL_CHANGE") === "true",
     redact: env("DIGLINE_REDACT").split(",").map((k) => k.trim()).filter((k) => k !== ""),
     async run(command, options = {}) {

@@ -23,6 +23,12 @@ export const CONFIRM_OPTION = {
     default: false,
     help: "draw ambiguous cases again before deciding (costs target calls)",
   },
+  "max-extra-calls": {
+    type: "string",
+    value: "N",
+    help:
+      "with --confirm: at most N extra target calls for each suite (default: the suite's [gate] max_extra_calls, or half its cases)",
+  },
 } as const satisfies OptionDeclarations;
 
 /** `compare --json` and `report`: documents meant to be shared, with their payloads hidden. */

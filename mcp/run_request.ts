@@ -76,6 +76,8 @@ export interface ConfirmRequest {
   baseline?: string;
   /** As the CLI's `--redact`: payloads the document names by digests. */
   redact?: Redactable[];
+  /** As the CLI's `--max-extra-calls`: the budget of extra calls, in place of the suite's. */
+  maxExtraCalls?: number;
   /** Asked of git by the server, outside the worker (which may not start git). */
   gitCommit: string | null;
 }
@@ -94,6 +96,9 @@ export async function confirmRequest(request: ConfirmRequest): Promise<Envelope>
       kind: "compare",
       confirm: true,
       confirmGitCommit: request.gitCommit,
+      ...(request.maxExtraCalls === undefined
+        ? {}
+        : { confirmMaxExtraCalls: request.maxExtraCalls }),
     });
     return { exit_code: result.comparison.verdict, document };
   } catch (error) {

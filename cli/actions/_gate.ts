@@ -16,6 +16,8 @@ export async function gateComparison(
   options: {
     command: "compare" | "explain";
     confirm?: boolean;
+    /** `--confirm`'s budget of extra calls, in place of the suite's. */
+    maxExtraCalls?: number;
     io?: Io;
     redact?: readonly Redactable[];
   },
@@ -29,6 +31,7 @@ export async function gateComparison(
     baselineRef: values["baseline-ref"],
     kind: options.command,
     confirm: options.confirm ?? false,
+    ...(options.maxExtraCalls === undefined ? {} : { confirmMaxExtraCalls: options.maxExtraCalls }),
     redact: options.redact,
     // Said on stderr, so --json stays one document: these are paid calls, and they take time.
     onRound: io === undefined || values.json

@@ -14,7 +14,7 @@ import type { Redactable } from "../../core/suite/redaction.ts";
  */
 export async function gateEverySuite(
   input: CompareInput,
-  options: { io: Io; redact: readonly Redactable[] },
+  options: { io: Io; redact: readonly Redactable[]; maxExtraCalls?: number },
 ): Promise<number | undefined> {
   const { io, redact } = options;
   const { values, positionals } = input;
@@ -32,6 +32,9 @@ export async function gateEverySuite(
       baselineRef: values["baseline-ref"],
       kind: "compare",
       confirm: values.confirm,
+      ...(options.maxExtraCalls === undefined
+        ? {}
+        : { confirmMaxExtraCalls: options.maxExtraCalls }),
       redact,
       onRound: values.json ? undefined : ({ index, cases }) =>
         io.err(

@@ -3,7 +3,8 @@ import type { Io } from "../io.ts";
 import { gateComparison } from "./_gate.ts";
 import { gateEverySuite } from "./_gate_every_suite.ts";
 import { redactOption } from "./_redact.ts";
-import { printJson } from "./_shared.ts";
+import { printJson, wholeNumberOption } from "./_shared.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import { figureStatusWord } from "../../core/compare/explain_lines.ts";
 import { formatP } from "../../core/compare/fact_words.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
@@ -16,11 +17,13 @@ export async function execute(
   io: Io,
 ): Promise<number> {
   const redact = redactOption(input.values.redact, "compare");
-  const everySuite = await gateEverySuite(input, { io, redact });
+  const maxExtraCalls = extraCallsOption(input.values);
+  const everySuite = await gateEverySuite(input, { io, redact, maxExtraCalls });
   if (everySuite !== undefined) return everySuite;
   const { result, document } = await gateComparison(input, {
     command: "compare",
     confirm: input.values.confirm,
+    maxExtraCalls,
     io,
     redact,
   });
@@ -102,4 +105,23 @@ const VERDICT_COLOURS = ["\x1b[32m", "\x1b[31m", "\x1b[33m"] as const;
 function colourVerdict(reading: string, verdict: 0 | 1 | 2): string {
   const end = reading.indexOf(":");
   return `\x1b[1m${VERDICT_COLOURS[verdict]}${reading.slice(0, end)}\x1b[0m${reading.slice(end)}`;
+}
+
+/** `--max-extra-calls N`: a whole number, and only beside `--confirm`, the only mode that calls. */
+function extraCallsOption(
+  values: { confirm: boolean; "max-extra-calls"?: string },
+): number | undefined {
+  const text = values["max-extra-calls"];
+  if (text === undefined) return undefined;
+  if (!values.confirm) {
+    throw new UsageError(
+      "compare: --max-extra-calls sets --confirm's budget of extra calls; add --confirm, or drop it",
+    );
+  }
+  return wholeNumberOption(text, {
+    command: "compare",
+    name: "max-extra-calls",
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+  });
 }

@@ -38,6 +38,14 @@ export const SCREEN_THRESHOLD = 0.25;
 export function planConfirmation(
   baseline: readonly RunDocument[] | BaselineMeasure,
   candidate: RunDocument,
+  options: {
+    /**
+     * The most extra calls, when the caller sets it (`compare --max-extra-calls`): in place of
+     * the approved suite's `[gate] max_extra_calls`. Fixed before the run's failures are read,
+     * so the noisy cases' share stays independent of them.
+     */
+    maxExtraCalls?: number;
+  } = {},
 ): ConfirmationPlan {
   const measure = "history" in baseline ? baseline : measureBaseline(baseline);
   const { history, gate, noisyDraws } = measure;
@@ -79,7 +87,12 @@ export function planConfirmation(
   const { k, kOnce } = bounded && checks > 0
     ? rerunPair({ checks, runs, alpha: confirmAlpha, least, most: gate.confirm_draws })
     : { k: least, kOnce: null };
-  const budget = extraCallBudget(gate, { cases: compared });
+  const budget = extraCallBudget(
+    options.maxExtraCalls === undefined
+      ? gate
+      : { ...gate, max_extra_calls: options.maxExtraCalls },
+    { cases: compared },
+  );
   const screen = stageOne(measure, candidate);
   const ambiguous = screen !== null && screen <= SCREEN_THRESHOLD;
   // The noisy cases' share of the budget is fixed before the run's failures are looked at: the

@@ -34,6 +34,8 @@ export interface CompareOptions {
   /** For `--confirm`: the suite tree's commit, when the caller asked git already. */
   confirmGitCommit?: string | null;
   confirmLimits?: ConfirmOptions["limits"];
+  /** For `--confirm`: the budget of extra calls, in place of the suite's. */
+  confirmMaxExtraCalls?: number;
 }
 
 /** Both sides of a comparison and its result. */
@@ -107,6 +109,9 @@ export async function compareRun(
       onResume: options.onResume,
       ...(options.confirmGitCommit === undefined ? {} : { gitCommit: options.confirmGitCommit }),
       limits: options.confirmLimits,
+      ...(options.confirmMaxExtraCalls === undefined
+        ? {}
+        : { maxExtraCalls: options.confirmMaxExtraCalls }),
     })).confirmation;
   }
   // The baseline is re-checked by the candidate's checks, so only the candidate's schemas

@@ -35,6 +35,8 @@ export interface ConfirmOptions {
    * undecided, never dismissed.
    */
   limits?: { maxRounds?: number; maxCalls?: number };
+  /** The plan's budget of extra calls, in place of the suite's `[gate] max_extra_calls`. */
+  maxExtraCalls?: number;
   /**
    * The commit the suite's tree is at, when the caller asked git already (an MCP worker may not
    * start git); asked of git here when absent.
@@ -74,7 +76,8 @@ export async function confirmRun(
       throw new ConfirmRefusedError(candidate.run_id, { detail: shortfallSentence(shortfall) });
     }
   }
-  const plan = journal?.header.plan ?? planConfirmation(options.baselineRuns, candidate);
+  const plan = journal?.header.plan ??
+    planConfirmation(options.baselineRuns, candidate, { maxExtraCalls: options.maxExtraCalls });
   const startedAt = journal === null ? clock.now() : new Date(journal.header.started_at);
   const confirmationId = journal?.header.confirmation_id ?? newRunId(startedAt);
   if (journal !== null) {

@@ -151,6 +151,10 @@ inputs:
     description: "true: compare --confirm within each suite's [gate] max_extra_calls."
     required: false
     default: "false"
+  max-extra-calls:
+    description: "With confirm: at most this many extra target calls for each suite, in place of its [gate] max_extra_calls."
+    required: false
+    default: ""
   accept-approval-change:
     description: "true: a maintainer accepts this pull request's change of approvals."
     required: false
@@ -195,6 +199,7 @@ runs:
       env:
         DIGLINE_SUITES: \${{ inputs.suites }}
         DIGLINE_CONFIRM: \${{ inputs.confirm }}
+        DIGLINE_MAX_EXTRA_CALLS: \${{ inputs.max-extra-calls }}
         DIGLINE_ACCEPT_APPROVAL_CHANGE: \${{ inputs.accept-approval-change }}
         DIGLINE_REPORT_DIR: \${{ runner.temp }}/digline-report
       run: bash "$DIGLINE_TOOL/action/gate.sh"

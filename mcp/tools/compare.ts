@@ -5,6 +5,7 @@ import { resolveNamedRun } from "../../host/commands/select_suite.ts";
 import { gitStamp } from "../../host/git/git_stamp.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";
+import { UsageError } from "../../host/process/refusals.ts";
 import { openStore, refuseUngrantedCommand } from "./_shared.ts";
 import { compareOrExplain, GATE_EXIT_CODES, GATE_INPUT } from "./compare_or_explain.ts";
 
@@ -28,6 +29,10 @@ export const compareTool = defineTool({
       "draw again what is ambiguous before deciding (compare --confirm): calls the system, " +
         "at most the suite's [gate] max_extra_calls more times",
     ),
+    max_extra_calls: z.number().int().min(0).optional().describe(
+      "with confirm: at most this many extra calls, in place of the suite's [gate] " +
+        "max_extra_calls (compare --confirm --max-extra-calls N)",
+    ),
   }),
   document: CompareDocumentSchema,
   annotations: {
@@ -37,7 +42,14 @@ export const compareTool = defineTool({
     openWorldHint: true,
   },
   async call(args, context) {
-    if (args.confirm !== true) return await compareOrExplain(args, { context, kind: "compare" });
+    if (args.confirm !== true) {
+      if (args.max_extra_calls !== undefined) {
+        throw new UsageError(
+          "compare: max_extra_calls sets confirm's budget of extra calls; pass confirm: true, or drop it",
+        );
+      }
+      return await compareOrExplain(args, { context, kind: "compare" });
+    }
     const run = await resolveNamedRun(openStore(context.store), args.run ?? "latest", {
       suite: args.suite,
     });
@@ -54,6 +66,7 @@ export const compareTool = defineTool({
         suite: args.suite,
         baseline: args.baseline,
         redact: args.redact,
+        ...(args.max_extra_calls === undefined ? {} : { maxExtraCalls: args.max_extra_calls }),
         gitCommit: await gitStamp(dirname(resolve(run.suite.source))),
       },
     }, context);

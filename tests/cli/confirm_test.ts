@@ -164,3 +164,22 @@ Deno.test("view states the baseline's runs and the smallest drop it can detect",
   assertEquals(document.baseline?.runs.length, 5);
   ok((document.baseline?.min_detectable_drop?.one_run ?? 0) > 0);
 });
+
+Deno.test("compare --max-extra-calls sets --confirm's budget for this compare, and is refused without --confirm", async () => {
+  const cwd = await failedOnce();
+  const alone = await cli(["compare", "--max-extra-calls", "3"], { cwd });
+  assertEquals(alone.code, 64);
+  match(alone.stderr, /--max-extra-calls sets --confirm's budget of extra calls; add --confirm/);
+  const wrong = await cli(["compare", "--confirm", "--max-extra-calls", "three"], { cwd });
+  assertEquals(wrong.code, 64);
+  match(wrong.stderr, /--max-extra-calls takes a whole number of 0 or more, not "three"/);
+  // The break needs eight failures in a row to be confirmed; three calls can not settle it.
+  const capped = await cli(["compare", "--confirm", "--max-extra-calls", "3", "--json"], { cwd });
+  const document = CompareDocumentSchema.parse(JSON.parse(capped.stdout));
+  assertEquals(document.confirm?.max_extra_calls, 3);
+  assertEquals(document.confirm?.budget_ended, true);
+  ok((document.confirm?.spent_calls ?? 0) <= 3, `spent ${document.confirm?.spent_calls}`);
+  const fact = document.facts.find((f) => f.case_id === "one" && f.assertion === "correct");
+  assertEquals(fact?.confirmation?.outcome, "undecided");
+  match(document.headline, /max_extra_calls/);
+});
