@@ -82,11 +82,18 @@ export function stochasticSuiteToml(rates: PassRates, options: { name: string })
 
 /**
  * The system's module source: answers "a<n>" with probability rates[n], else "wrong". Its seed
- * is `seed` when given (a bench that loads many systems in one process), else DIGLINE_SYSTEM_SEED.
- * It exports `calls_made()`, how many times it was asked, for a bench in the same process to read.
+ * is `seed` when given (a bench that loads many systems in one process), else DIGLINE_SYSTEM_SEED;
+ * `fresh` draws it anew each time the module is imported, as digline imports a module target
+ * afresh for each run and each round of draws (ADR 0083): a seeded system would answer every run
+ * alike. It exports `calls_made()`, how many times it was asked in this import.
  */
-export function stochasticSystemSource(rates: PassRates, options: { seed?: number } = {}): string {
-  const seed = options.seed === undefined
+export function stochasticSystemSource(
+  rates: PassRates,
+  options: { seed?: number; fresh?: boolean } = {},
+): string {
+  const seed = options.fresh === true
+    ? "crypto.getRandomValues(new Uint32Array(1))[0]"
+    : options.seed === undefined
     ? `Number(Deno.env.get("${SEED_VARIABLE}") ?? "1")`
     : String(options.seed >>> 0);
   return `const RATES = ${JSON.stringify(rates)};
