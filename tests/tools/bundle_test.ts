@@ -115,7 +115,8 @@ Deno.test("a second build replaces the files of the first and nothing else in th
   await Deno.writeTextFile(join(dir, "keep.js"), "// the user's own\n");
   await Deno.writeTextFile(join(dir, BUNDLE_MANIFEST), JSON.stringify(["stale-OLD.js", "../x.js"]));
   await Deno.writeTextFile(join(dir, "stale-OLD.js"), "// a chunk of an older build\n");
-  assertEquals(await buildBundle(dir), 0);
+  // Without the declarations, which the first test builds: the manifest's rule is the same.
+  assertEquals(await buildBundle(dir, { types: false }), 0);
   const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
   const files: string[] = JSON.parse(await Deno.readTextFile(join(dir, BUNDLE_MANIFEST)));
   assertEquals(names, [...files, BUNDLE_MANIFEST, "keep.js"].sort());
