@@ -4,25 +4,30 @@ import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mo
 import { payloadDigest } from "../../core/run/redact_run.ts";
 import { cli, workspace } from "./_cli.ts";
 import { GOOD, leaked, privateSuite, regressedWorkspace } from "./_private_suite.ts";
+import { builtOnce } from "../support/store_built_once.ts";
+
+/** A copy of a store whose latest run regressed and errored quoting its vars, against an approval. */
+const regressed = builtOnce(async () => ({ cwd: await regressedWorkspace() }));
 
 Deno.test("a redacted report carries no output or var of the run, in any format", async () => {
-  const cwd = await regressedWorkspace();
+  const { cwd } = await regressed();
   // The unredacted page shows the flips' outputs, so the attack below has something to find.
   const plain = await cli(["report", "--format", "html"], { cwd });
   ok(leaked(plain.stdout).length > 0, "the unredacted HTML shows the outputs");
+  const redacted: Record<string, string> = {};
   for (const format of ["md", "junit", "html"]) {
     const report = await cli(["report", "--format", format, "--redact", "outputs,vars"], { cwd });
     assertEquals(report.code, plain.code, report.stderr);
     assertEquals(leaked(report.stdout), [], `${format} leaks`);
     assertEquals(leaked(report.stderr), []);
+    redacted[format] = report.stdout;
   }
-  const html = await cli(["report", "--format", "html", "--redact", "outputs,vars"], { cwd });
-  match(html.stdout, /<pre>sha256:[0-9a-f]{12}<\/pre>/);
-  match(html.stdout, /Outputs and vars redacted/);
+  match(redacted.html, /<pre>sha256:[0-9a-f]{12}<\/pre>/);
+  match(redacted.html, /Outputs and vars redacted/);
 });
 
 Deno.test("a redacted report keeps every verdict, count and id of the unredacted one", async () => {
-  const cwd = await regressedWorkspace();
+  const { cwd } = await regressed();
   const facts = (html: string) => html.match(/<ol class="facts">.*?<\/ol>/s)?.[0];
   const rows = (html: string) => [...html.matchAll(/<tr class="flip"[^>]*>/g)].map((m) => m[0]);
   const badge = (html: string) => html.match(/<p class="badge".*?<\/p>/)?.[0];
@@ -44,7 +49,7 @@ Deno.test("a redacted report keeps every verdict, count and id of the unredacted
 });
 
 Deno.test("compare --json --redact names what it hides, keeps every verdict and count, and verify holds on it", async () => {
-  const cwd = await regressedWorkspace();
+  const { cwd } = await regressed();
   const plain = await cli(["compare", "--json"], { cwd });
   const redacted = await cli(["compare", "--json", "--redact", "outputs,vars"], { cwd });
   assertEquals(redacted.code, 2, redacted.stderr);
@@ -74,7 +79,7 @@ Deno.test("compare --json --redact names what it hides, keeps every verdict and 
 });
 
 Deno.test("compare --redact prints no output or var in its reading either (errored causes by digest)", async () => {
-  const cwd = await regressedWorkspace();
+  const { cwd } = await regressed();
   const plain = await cli(["compare"], { cwd });
   ok(leaked(plain.stdout).length > 0, "the plain reading quotes the error's reason");
   const redacted = await cli(["compare", "--redact", "outputs"], { cwd });
@@ -84,7 +89,7 @@ Deno.test("compare --redact prints no output or var in its reading either (error
 });
 
 Deno.test("a suite's [report] redact applies to every report and compare document without a flag, and does not change the rules", async () => {
-  const cwd = await regressedWorkspace();
+  const { cwd } = await regressed();
   // The approval was made without [report]; adding it must not read as "the rules changed".
   await Deno.writeTextFile(
     join(cwd, "suite.toml"),
@@ -114,7 +119,7 @@ Deno.test("a [report] redact naming an unknown payload is refused at its line (e
 });
 
 Deno.test("--redact naming an unknown payload is refused with the names it takes (exit 64)", async () => {
-  const cwd = await regressedWorkspace();
+  const { cwd } = await regressed();
   for (const command of ["report", "compare"]) {
     const result = await cli([command, "--redact", "outputs,secrets"], { cwd });
     assertEquals(result.code, 64, result.stderr);
@@ -124,7 +129,7 @@ Deno.test("--redact naming an unknown payload is refused with the names it takes
 
 /** A workspace whose suite redacts and whose latest run errored with a reason quoting its var. */
 async function redactingWorkspace(): Promise<string> {
-  const cwd = await regressedWorkspace();
+  const { cwd } = await regressed();
   await Deno.writeTextFile(
     join(cwd, "suite.toml"),
     privateSuite(`\n[report]\nredact = ["outputs"]\n`),
@@ -133,7 +138,7 @@ async function redactingWorkspace(): Promise<string> {
 }
 
 Deno.test("run and view of a redacting suite print no output or var: errored causes by digest, in text and --json", async () => {
-  const cwd = await regressedWorkspace();
+  const { cwd } = await regressed();
   // Unredacted, run and view quote the error's reason: the attack below has something to find.
   const plainView = await cli(["view", "latest"], { cwd });
   ok(leaked(plainView.stdout).length > 0, "the plain view quotes the error's reason");
@@ -157,16 +162,19 @@ Deno.test("run and view of a redacting suite print no output or var: errored cau
     ...plainJson.errored_causes![0],
     cause: payloadDigest(plainJson.errored_causes![0].cause),
   }], "the same groups and counts, each cause by its digest");
-  for (const args of [["view", "latest"], ["view", "latest", "--json"], ["view"], ["list"]]) {
+  const viewLatest = ["view", "latest"];
+  let viewed = "";
+  for (const args of [viewLatest, ["view", "latest", "--json"], ["view"], ["list"]]) {
     const shown = await cli(args, { cwd });
     assertEquals(shown.code, 0, shown.stderr);
     assertEquals(leaked(shown.stdout + shown.stderr), [], args.join(" "));
+    if (args === viewLatest) viewed = shown.stdout;
   }
-  match((await cli(["view", "latest"], { cwd })).stdout, /1 check errored: sha256:[0-9a-f]{12}/);
+  match(viewed, /1 check errored: sha256:[0-9a-f]{12}/);
 });
 
 Deno.test("explain of a redacting suite's run prints its errored causes by digest; --redact does so for any suite", async () => {
-  const plainCwd = await regressedWorkspace();
+  const { cwd: plainCwd } = await regressed();
   const plain = await cli(["explain"], { cwd: plainCwd });
   ok(leaked(plain.stdout).length > 0, "the plain explain quotes the error's reason");
   const flagged = await cli(["explain", "--redact", "outputs"], { cwd: plainCwd });

@@ -3,16 +3,30 @@ import { join } from "node:path";
 import { commentSize, GITHUB_COMMENT_LIMIT } from "../../core/report/mod.ts";
 import { parseJunit } from "../core/report/_junit_xml.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { builtOnce } from "../support/store_built_once.ts";
 
-async function approvedWorkspace(files: Record<string, string> = {}): Promise<string> {
+async function runWorkspace(files: Record<string, string> = {}): Promise<string> {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem(), ...files });
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  return cwd;
+}
+
+async function approve(cwd: string): Promise<string> {
   const promoted = await cli(["promote", "latest", "--by", "tester", "--because", "first"], {
     cwd,
   });
   assertEquals(promoted.code, 0, promoted.stderr);
   return cwd;
 }
+
+async function approvedWorkspace(files: Record<string, string>): Promise<string> {
+  return await approve(await runWorkspace(files));
+}
+
+/** A copy of a store of the small suite, run once and not approved. */
+const unapproved = builtOnce(async () => ({ cwd: await runWorkspace() }));
+/** A copy of a store of the small suite, run once and approved. */
+const approved = builtOnce(async () => ({ cwd: await approve((await unapproved()).cwd) }));
 
 /** A suite of `n` cases from a JSONL file, every one answered by the small system. */
 function bigSuite(n: number): Record<string, string> {
@@ -38,7 +52,7 @@ for (
   ] as const
 ) {
   Deno.test(`report exits as compare does in every format when ${what} (exit ${expected})`, async () => {
-    const cwd = await approvedWorkspace();
+    const { cwd } = await approved();
     await Deno.writeTextFile(join(cwd, "system.ts"), system);
     await cli(["run", "suite.toml"], { cwd });
     const compare = await cli(["compare"], { cwd });
@@ -53,7 +67,7 @@ for (
 }
 
 Deno.test("report --format md is a comment body that names the regression and no output", async () => {
-  const cwd = await approvedWorkspace();
+  const { cwd } = await approved();
   // A wrong answer no run id or timestamp could contain by chance.
   await Deno.writeTextFile(
     join(cwd, "system.ts"),
@@ -83,7 +97,7 @@ Deno.test("report --format md stays within GitHub's comment limit for 3,000 regr
 });
 
 Deno.test("report --format junit has a testcase per case · check and counts that match", async () => {
-  const cwd = await approvedWorkspace();
+  const { cwd } = await approved();
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [1], throwOn: [3] }));
   await cli(["run", "suite.toml"], { cwd });
   const result = await cli(["report", "--format", "junit"], { cwd });
@@ -108,7 +122,7 @@ Deno.test("report --format junit has a testcase per case · check and counts tha
 });
 
 Deno.test("report --out under .digline writes the file and prints the headline", async () => {
-  const cwd = await approvedWorkspace();
+  const { cwd } = await approved();
   await cli(["run", "suite.toml"], { cwd });
   const result = await cli(["report", "--out", ".digline/reports/report.html"], { cwd });
   assertEquals(result.code, 0, result.stderr);
@@ -121,7 +135,7 @@ Deno.test("report --out under .digline writes the file and prints the headline",
 });
 
 Deno.test("report --out outside what the flags allow is refused, naming the flag to add", async () => {
-  const cwd = await approvedWorkspace();
+  const { cwd } = await approved();
   const refused = await cli(["report", "--out", "report.html"], { cwd });
   assertEquals(refused.code, 64);
   assertEquals(
@@ -138,7 +152,7 @@ Deno.test("report --out outside what the flags allow is refused, naming the flag
 });
 
 Deno.test("report --json goes with --out and prints compare's document", async () => {
-  const cwd = await approvedWorkspace();
+  const { cwd } = await approved();
   const alone = await cli(["report", "--json"], { cwd });
   assertEquals(alone.code, 64);
   match(alone.stderr, /--json .* needs --out FILE/);
@@ -150,7 +164,7 @@ Deno.test("report --json goes with --out and prints compare's document", async (
 });
 
 Deno.test("report refuses an unknown format and an --out whose format it can not tell", async () => {
-  const cwd = await approvedWorkspace();
+  const { cwd } = await approved();
   const pdf = await cli(["report", "--format", "pdf"], { cwd });
   assertEquals(pdf.code, 64);
   assertEquals(pdf.stderr, 'digline: report: --format "pdf": expected md, junit, html\n');
@@ -160,8 +174,7 @@ Deno.test("report refuses an unknown format and an --out whose format it can not
 });
 
 Deno.test("report without an approved baseline is refused as compare is", async () => {
-  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
-  await cli(["run", "suite.toml"], { cwd });
+  const { cwd } = await unapproved();
   const report = await cli(["report"], { cwd });
   const compare = await cli(["compare"], { cwd });
   assertEquals(report.code, 64);

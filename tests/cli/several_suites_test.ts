@@ -2,14 +2,13 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareSuitesOutputSchema, LogDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { builtOnce } from "../support/store_built_once.ts";
 
 const OTHER_SUITE = SMALL_SUITE.replace('name = "small"', 'name = "other"')
   .replace('module = "system.ts"', 'module = "other.ts"');
 
-/** A store holding two suites, each run and approved once, then run again. */
-async function twoSuites(
-  options: { smallWrong?: number[]; otherWrong?: number[] } = {},
-): Promise<{ cwd: string; small: string; other: string }> {
+/** A store holding two suites, each run and approved once. */
+const approvedSuites = builtOnce(async () => {
   const cwd = await workspace({
     "small.toml": SMALL_SUITE,
     "other.toml": OTHER_SUITE,
@@ -21,14 +20,34 @@ async function twoSuites(
     const promote = await cli(["promote", "latest", "--suite", suite, "--because", "ok"], { cwd });
     assertEquals(promote.code, 0, promote.stderr);
   }
-  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: options.smallWrong }));
-  await Deno.writeTextFile(join(cwd, "other.ts"), smallSystem({ wrong: options.otherWrong }));
-  const ids: Record<string, string> = {};
-  for (const suite of ["small", "other"]) {
-    const run = await cli(["run", `${suite}.toml`, "--json"], { cwd });
-    ids[suite] = JSON.parse(run.stdout).run_id;
+  return { cwd };
+});
+
+type Wrong = { smallWrong?: number[]; otherWrong?: number[] };
+const rerunStores = new Map<string, () => Promise<{ cwd: string; small: string; other: string }>>();
+
+/**
+ * A copy of a store holding two suites, each run and approved once, then run again: built once
+ * per set of wrong answers, so a test may change its copy.
+ */
+function twoSuites(options: Wrong = {}): Promise<{ cwd: string; small: string; other: string }> {
+  const key = JSON.stringify([options.smallWrong ?? [], options.otherWrong ?? []]);
+  let store = rerunStores.get(key);
+  if (store === undefined) {
+    store = builtOnce(async () => {
+      const { cwd } = await approvedSuites();
+      await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: options.smallWrong }));
+      await Deno.writeTextFile(join(cwd, "other.ts"), smallSystem({ wrong: options.otherWrong }));
+      const ids: Record<string, string> = {};
+      for (const suite of ["small", "other"]) {
+        const run = await cli(["run", `${suite}.toml`, "--json"], { cwd });
+        ids[suite] = JSON.parse(run.stdout).run_id;
+      }
+      return { cwd, small: ids.small, other: ids.other };
+    });
+    rerunStores.set(key, store);
   }
-  return { cwd, small: ids.small, other: ids.other };
+  return store();
 }
 
 Deno.test("one compare gates every suite and exits with the worst verdict", async () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
 import { storedRun } from "../support/stored_run.ts";
+import { builtOnce } from "../support/store_built_once.ts";
 
 const CASES = 24;
 
@@ -66,16 +67,24 @@ async function runShard(cwd: string, spec: string) {
   return RunSummarySchema.parse(JSON.parse(result.stdout));
 }
 
+/** A copy of a store holding one run of each of four shards, and what each run answered. */
+const fourShards = builtOnce(async () => {
+  const cwd = await setup();
+  const shards = [];
+  for (let k = 1; k <= 4; k++) shards.push(await runShard(cwd, `${k}/4`));
+  return { cwd, shards };
+});
+
 /** A comparison with the candidate's id and the times taken out, which differ by design. */
 function withoutIds(text: string, candidate: string): string {
   return text.replaceAll(candidate, "CANDIDATE");
 }
 
 Deno.test("a suite sharded 4 ways puts every case in exactly one shard, by its id alone", async () => {
-  const cwd = await setup();
+  const { cwd, shards } = await fourShards();
   const seen = new Map<string, string>();
   for (let k = 1; k <= 4; k++) {
-    const shard = await runShard(cwd, `${k}/4`);
+    const shard = shards[k - 1];
     assertEquals(shard.shard, `${k}/4`);
     for (const id of shard.cases) {
       ok(!seen.has(id), `case ${id} is in shard ${seen.get(id)} and ${k}/4`);
@@ -173,8 +182,8 @@ Deno.test("merge --latest-shards takes the newest set and never fills a gap from
 });
 
 Deno.test("merge refuses shards it can not reconcile, naming them (exit 64)", async () => {
-  const cwd = await setup();
-  const one = await runShard(cwd, "1/4");
+  const { cwd, shards } = await fourShards();
+  const one = shards[0];
   const again = await runShard(cwd, "1/4");
   const twice = await cli(["merge", one.run_id, again.run_id], { cwd });
   assertEquals(twice.code, 64);
@@ -203,8 +212,8 @@ Deno.test("merge refuses shards it can not reconcile, naming them (exit 64)", as
 });
 
 Deno.test("a shard journals apart from the whole run and resumes like one", async () => {
-  const cwd = await setup();
-  const first = await runShard(cwd, "2/4");
+  const { cwd, shards } = await fourShards();
+  const first = shards[1];
   const stored = await storedRun(cwd, first.path!);
   const reused = { ...stored.cases[0], output: "from the journal" };
   const header = {
