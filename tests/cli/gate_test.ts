@@ -2,8 +2,10 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { builtOnce } from "../support/built_once_workspace.ts";
 
-async function approvedWorkspace(): Promise<string> {
+/** One approved run; built once, each test gets a copy. */
+const approvedWorkspace = builtOnce(async (): Promise<string> => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   const promoted = await cli(["promote", "latest", "--by", "tester", "--because", "first"], {
@@ -11,7 +13,7 @@ async function approvedWorkspace(): Promise<string> {
   });
   assertEquals(promoted.code, 0, promoted.stderr);
   return cwd;
-}
+});
 
 Deno.test("compare exits 0 when nothing got worse", async () => {
   const cwd = await approvedWorkspace();
