@@ -9,24 +9,24 @@ import {
   spawnCli,
   workspace,
 } from "./_cli.ts";
-import { builtOnce } from "../support/store_built_once.ts";
 
 // A campaign over damaged stores, kills and faulty inputs: each case states the exit and the
 // message it expects. On the digline before these checks, every listing case exited 0 showing
 // the damaged run as sound, and the refusals below were silent, two lines, or exit 0.
 
-/** A store with an approved run and a newer one, built once; each case damages a copy of it. */
-const pristine = builtOnce(async () => {
-  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  const promoted = await cli(["promote", "latest", "--because", "t"], { cwd });
-  assertEquals(promoted.code, 0, promoted.stderr);
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  return { cwd };
-});
-
+/** A store with an approved run and a newer one; each case damages a copy of it. */
+let pristine: string | undefined;
 async function damaged(): Promise<{ cwd: string; runs: string; newest: string; older: string }> {
-  const { cwd } = await pristine();
+  if (pristine === undefined) {
+    pristine = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+    assertEquals((await cli(["run", "suite.toml"], { cwd: pristine })).code, 0);
+    const promoted = await cli(["promote", "latest", "--because", "t"], { cwd: pristine });
+    assertEquals(promoted.code, 0, promoted.stderr);
+    assertEquals((await cli(["run", "suite.toml"], { cwd: pristine })).code, 0);
+  }
+  const cwd = await Deno.makeTempDir({ prefix: "digline-damaged-" });
+  const copied = await new Deno.Command("cp", { args: ["-a", `${pristine}/.`, cwd] }).output();
+  ok(copied.success);
   const runs = join(cwd, ".digline", "default", "runs", "small");
   const names = [...Deno.readDirSync(runs)].map((e) => e.name).filter((n) => n.endsWith(".json"))
     .sort();
