@@ -2,14 +2,14 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { LogDocumentSchema, RunListSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
-import { builtOnce } from "../support/store_built_once.ts";
+import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 /**
  * A store of 25 runs of one suite, the first of them approved: one made by `run`, 24 copied in
  * beside it as from CI artefacts, each newer than the last, built once and copied for each test.
  * Answers the ids, oldest first.
  */
-const longHistory = builtOnce(async (): Promise<{ cwd: string; ids: string[] }> => {
+const longHistory = builtOnceWith(async (): Promise<{ cwd: string; ids: string[] }> => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   const made = JSON.parse((await cli(["run", "suite.toml", "--json"], { cwd })).stdout);
   await cli(["promote", "latest", "--by", "ana", "--because", "first"], { cwd });

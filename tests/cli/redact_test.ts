@@ -4,10 +4,10 @@ import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mo
 import { payloadDigest } from "../../core/run/redact_run.ts";
 import { cli, workspace } from "./_cli.ts";
 import { GOOD, leaked, privateSuite, regressedWorkspace } from "./_private_suite.ts";
-import { builtOnce } from "../support/store_built_once.ts";
+import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 /** A copy of a store whose latest run regressed and errored quoting its vars, against an approval. */
-const regressed = builtOnce(async () => ({ cwd: await regressedWorkspace() }));
+const regressed = builtOnceWith(async () => ({ cwd: await regressedWorkspace() }));
 
 Deno.test("a redacted report carries no output or var of the run, in any format", async () => {
   const { cwd } = await regressed();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { commentSize, GITHUB_COMMENT_LIMIT } from "../../core/report/mod.ts";
 import { parseJunit } from "../core/report/_junit_xml.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
-import { builtOnce } from "../support/store_built_once.ts";
+import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 async function runWorkspace(files: Record<string, string> = {}): Promise<string> {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem(), ...files });
@@ -24,9 +24,9 @@ async function approvedWorkspace(files: Record<string, string>): Promise<string>
 }
 
 /** A copy of a store of the small suite, run once and not approved. */
-const unapproved = builtOnce(async () => ({ cwd: await runWorkspace() }));
+const unapproved = builtOnceWith(async () => ({ cwd: await runWorkspace() }));
 /** A copy of a store of the small suite, run once and approved. */
-const approved = builtOnce(async () => ({ cwd: await approve((await unapproved()).cwd) }));
+const approved = builtOnceWith(async () => ({ cwd: await approve((await unapproved()).cwd) }));
 
 /** A suite of `n` cases from a JSONL file, every one answered by the small system. */
 function bigSuite(n: number): Record<string, string> {

@@ -2,13 +2,13 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareSuitesOutputSchema, LogDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
-import { builtOnce } from "../support/store_built_once.ts";
+import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 const OTHER_SUITE = SMALL_SUITE.replace('name = "small"', 'name = "other"')
   .replace('module = "system.ts"', 'module = "other.ts"');
 
 /** A store holding two suites, each run and approved once. */
-const approvedSuites = builtOnce(async () => {
+const approvedSuites = builtOnceWith(async () => {
   const cwd = await workspace({
     "small.toml": SMALL_SUITE,
     "other.toml": OTHER_SUITE,
@@ -34,7 +34,7 @@ function twoSuites(options: Wrong = {}): Promise<{ cwd: string; small: string; o
   const key = JSON.stringify([options.smallWrong ?? [], options.otherWrong ?? []]);
   let store = rerunStores.get(key);
   if (store === undefined) {
-    store = builtOnce(async () => {
+    store = builtOnceWith(async () => {
       const { cwd } = await approvedSuites();
       await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: options.smallWrong }));
       await Deno.writeTextFile(join(cwd, "other.ts"), smallSystem({ wrong: options.otherWrong }));

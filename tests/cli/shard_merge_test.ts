@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { CompareDocumentSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
 import { storedRun } from "../support/stored_run.ts";
-import { builtOnce } from "../support/store_built_once.ts";
+import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 const CASES = 24;
 
@@ -68,7 +68,7 @@ async function runShard(cwd: string, spec: string) {
 }
 
 /** A copy of a store holding one run of each of four shards, and what each run answered. */
-const fourShards = builtOnce(async () => {
+const fourShards = builtOnceWith(async () => {
   const cwd = await setup();
   const shards = [];
   for (let k = 1; k <= 4; k++) shards.push(await runShard(cwd, `${k}/4`));
