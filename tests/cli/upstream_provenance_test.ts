@@ -9,18 +9,21 @@ import {
   pullRequest,
   type Upstream,
 } from "../support/pull_request.ts";
+import { builtOnce, copyOfTree, copyOfUpstream } from "../support/template_copies.ts";
 
 const FUTURE_ID = "20991231-235959-999-abcdef";
 const RUNS = ".digline/default/runs/small";
+
+/** main approving SMALL_SUITE's honest run, built once; each pull request is made on a copy. */
+const honestUpstream = builtOnce(() =>
+  approvedUpstream({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() }, "suite.toml")
+);
 
 /** main approves SMALL_SUITE's honest run; the pull request breaks case two. */
 async function regressingPullRequest(
   plant: (dir: string, upstream: Upstream) => Promise<string[]> = () => Promise.resolve([]),
 ): Promise<{ upstream: Upstream; ci: string }> {
-  const upstream = await approvedUpstream(
-    { "suite.toml": SMALL_SUITE, "system.ts": smallSystem() },
-    "suite.toml",
-  );
+  const upstream = await copyOfUpstream(await honestUpstream());
   await pullRequest(upstream, async (dir) => {
     await Deno.writeTextFile(join(dir, "system.ts"), smallSystem({ wrong: [2] }));
     return await plant(dir, upstream);
@@ -29,6 +32,20 @@ async function regressingPullRequest(
 }
 
 /** Plants a copy of the approved run under a far-future id in the store's runs folder. */
+/**
+ * A store (no git) that approved SMALL_SUITE's honest run and then ran it with case two broken,
+ * built once; each test works on a copy.
+ */
+const regressedStore = builtOnce(async () => {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  assertEquals((await cli(["promote", "latest", "--because", "ok"], { cwd })).code, 0);
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
+  const ran = await cli(["run", "suite.toml", "--json"], { cwd });
+  assertEquals(ran.code, 0, ran.stderr);
+  return { cwd, made: JSON.parse(ran.stdout).run_id as string };
+});
+
 async function plantFutureRun(dir: string, upstream: Upstream): Promise<string[]> {
   const approved = join(dir, ".digline/default/baselines/small/runs", `${upstream.approved}.json`);
   await Deno.mkdir(join(dir, RUNS), { recursive: true });
@@ -90,11 +107,9 @@ Deno.test("compare --baseline-ref refuses a candidate made at another commit tha
 });
 
 Deno.test("a run dated after the clock is refused as latest, whether no index names a run or a forged line names it", async () => {
-  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  assertEquals((await cli(["promote", "latest", "--because", "ok"], { cwd })).code, 0);
-  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
-  const made = JSON.parse((await cli(["run", "suite.toml", "--json"], { cwd })).stdout).run_id;
+  const template = await regressedStore();
+  const cwd = await copyOfTree(template.cwd);
+  const made = template.made;
   const future = join(cwd, RUNS, `${FUTURE_ID}.json`);
   await Deno.writeTextFile(
     future,
@@ -121,11 +136,7 @@ Deno.test("a run dated after the clock is refused as latest, whether no index na
 });
 
 Deno.test("an index line that contradicts the latest run's document is refused, naming the line", async () => {
-  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  assertEquals((await cli(["promote", "latest", "--because", "ok"], { cwd })).code, 0);
-  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const cwd = await copyOfTree((await regressedStore()).cwd);
   const index = join(cwd, RUNS, ".index.jsonl");
   const lines = (await Deno.readTextFile(index)).trim().split("\n");
   const last = JSON.parse(lines.at(-1)!);
