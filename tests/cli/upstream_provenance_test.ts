@@ -9,7 +9,7 @@ import {
   pullRequest,
   type Upstream,
 } from "../support/pull_request.ts";
-import { builtOnce, copyOfTree, copyOfUpstream } from "../support/template_copies.ts";
+import { builtOnce, builtOncePer, copyOfTree, copyOfUpstream } from "../support/template_copies.ts";
 
 const FUTURE_ID = "20991231-235959-999-abcdef";
 const RUNS = ".digline/default/runs/small";
@@ -57,9 +57,22 @@ async function plantFutureRun(dir: string, upstream: Upstream): Promise<string[]
   return [path];
 }
 
+/**
+ * CI's checkout of a regressing pull request, and the id of the run CI made there, built once per
+ * whether the pull request plants a far-future run; each test works on a copy.
+ */
+const ranPullRequest = builtOncePer(async (planted: boolean) => {
+  const { ci } = await regressingPullRequest(planted ? plantFutureRun : undefined);
+  return { ci, made: await ciRun(ci, "suite.toml") };
+});
+
+async function copyOfRan(planted: boolean): Promise<{ ci: string; made: string }> {
+  const template = await ranPullRequest(planted);
+  return { ci: await copyOfTree(template.ci), made: template.made };
+}
+
 Deno.test("a run document a pull request commits under a far-future id is not the latest run: the gate sees the regression CI's run made", async () => {
-  const { ci } = await regressingPullRequest(plantFutureRun);
-  await ciRun(ci, "suite.toml");
+  const { ci } = await copyOfRan(true);
   const gated = await cli(["compare", "--baseline-ref", "origin/main"], { cwd: ci });
   assertEquals(gated.code, 1, gated.stdout + gated.stderr);
   const plain = await cli(["compare"], { cwd: ci });
@@ -80,8 +93,7 @@ Deno.test("an index a pull request commits does not make its planted run the lat
 });
 
 Deno.test("compare --baseline-ref refuses a candidate run that git tracks, naming its file", async () => {
-  const { ci } = await regressingPullRequest(plantFutureRun);
-  await ciRun(ci, "suite.toml");
+  const { ci } = await copyOfRan(true);
   const gated = await cli(["compare", "--baseline-ref", "origin/main", FUTURE_ID], { cwd: ci });
   assertEquals(gated.code, 64, gated.stdout + gated.stderr);
   match(gated.stderr, new RegExp(`${RUNS}/${FUTURE_ID}\\.json: git tracks this run document`));
@@ -89,8 +101,7 @@ Deno.test("compare --baseline-ref refuses a candidate run that git tracks, namin
 });
 
 Deno.test("compare --baseline-ref refuses a candidate made at another commit than the checkout's HEAD", async () => {
-  const { ci } = await regressingPullRequest();
-  const made = await ciRun(ci, "suite.toml");
+  const { ci, made } = await copyOfRan(false);
   await git(ci, "commit", "-q", "--allow-empty", "-m", "later");
   const gated = await cli(["compare", "--baseline-ref", "origin/main", made], { cwd: ci });
   assertEquals(gated.code, 64, gated.stdout + gated.stderr);
@@ -152,9 +163,8 @@ Deno.test("an index line that contradicts the latest run's document is refused, 
 });
 
 Deno.test("a tag named origin/main does not stand in for the base branch: the ambiguous name is refused, the full ref gates", async () => {
-  const { ci } = await regressingPullRequest();
+  const { ci, made } = await copyOfRan(false);
   // Someone who can push a tag makes one whose approval approves the regressing run.
-  const made = await ciRun(ci, "suite.toml");
   await git(ci, "checkout", "-q", "-b", "self-approval");
   const promoted = await cli(["promote", made, "--by", "Mallory", "--because", "fine"], {
     cwd: ci,
