@@ -410,6 +410,8 @@ interface Cell {
   widened: number;
   /** `--confirm`'s exit 1 whose reading said the figure was worse case by case only. */
   doubted: number;
+  /** The same of plain compare's exit 1 (ADR 0106). */
+  plainDoubted: number;
 }
 
 /** Runs the candidate of one scenario against a baseline, plain and confirmed. */
@@ -434,6 +436,8 @@ function judge(
   widened: boolean;
   /** `--confirm` exited 1 and its reading said the figure was worse case by case only. */
   doubted?: boolean;
+  /** Plain compare exited 1 and its reading said the same. */
+  plainDoubted?: boolean;
 } {
   const applied = scenario.apply(context.suite, { random: context.random });
   const { callError } = applied;
@@ -490,6 +494,7 @@ function judge(
     plainCause: plain.verdict === 1 ? plainCause(plain.facts) : null,
     widened: plain.run_noise?.widened === true || confirmed.run_noise?.widened === true,
     doubted: confirmed.verdict === 1 && confirmed.run_noise?.runs_disagree === true,
+    plainDoubted: plain.verdict === 1 && plain.run_noise?.runs_disagree === true,
   };
 }
 
@@ -543,6 +548,7 @@ function benchSize(n: number): void {
     refused: 0,
     widened: 0,
     doubted: 0,
+    plainDoubted: 0,
   }]));
   let atRisk = 0;
   const baselineCalls: number[] = [];
@@ -576,6 +582,7 @@ function benchSize(n: number): void {
       else cell.confirmed[outcome.confirmed]++;
       if (outcome.widened) cell.widened++;
       if (outcome.doubted === true) cell.doubted++;
+      if (outcome.plainDoubted === true) cell.plainDoubted++;
       cell.calls.push(outcome.calls / n);
       cell.stableFlips += outcome.stableFlips;
       if (outcome.byRegression) cell.byRegression++;
@@ -618,14 +625,23 @@ function benchSize(n: number): void {
     );
   }
   console.log(
-    "\n--confirm's exit 1 whose reading says the figure is worse case by case only, not run " +
-      "against run (share of its exit 1):",
+    "\nexit 1 whose reading says the figure is worse case by case only, not run against run " +
+      "(share of the mode's exit 1; then the share of cycles alarmed without it):",
   );
   for (const scenario of SCENARIOS) {
     const cell = cells.get(scenario.name) as Cell;
-    if (cell.confirmed[1] > 0) {
-      console.log(`${scenario.name.padEnd(16)} ${rate(cell.doubted, cell.confirmed[1])}`);
-    }
+    const judged = CYCLES - cell.refused;
+    const plain = cell.plain[1] === 0
+      ? "no exit 1"
+      : `${rate(cell.plainDoubted, cell.plain[1])}, unflagged ${
+        rate(cell.plain[1] - cell.plainDoubted, CYCLES)
+      }`;
+    const confirmed = cell.confirmed[1] === 0
+      ? "no exit 1"
+      : `${rate(cell.doubted, cell.confirmed[1])}, unflagged ${
+        rate(cell.confirmed[1] - cell.doubted, judged)
+      }`;
+    console.log(`${scenario.name.padEnd(16)} plain ${plain}; --confirm ${confirmed}`);
   }
   console.log("\nplain compare's exit 1, by the test that alarmed (share of cycles):");
   for (const scenario of SCENARIOS) {

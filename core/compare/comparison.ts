@@ -76,16 +76,16 @@ export interface Comparison {
 export interface RunNoiseReading extends RunNoise {
   /**
    * The primary figure's run-level p-value (its run's total against the baseline runs'): when the
-   * spread's p-value is at most RUN_NOISE_WIDEN, which a worse figure must also clear, and under
-   * `--confirm` when the figure is worse; else null.
+   * spread's p-value is at most RUN_NOISE_WIDEN, which a worse figure must also clear, and
+   * whenever the figure is worse; else null.
    */
   run_p_value: number | null;
   /** The primary figure was significant case by case but not run against run: not worse. */
   widened: boolean;
   /**
-   * Under `--confirm`: the primary figure is worse case by case, but its run-level p-value is
-   * above alpha, so the verdict rests on cases failing independently within a run; a bad hour
-   * of the provider, shared by the run and its extra draws, would look the same (ADR 0103).
+   * The primary figure is worse case by case, but its run-level p-value is above the level its
+   * case-level test used, so the verdict rests on cases failing independently within a run; a
+   * bad hour of the provider would look the same (ADRs 0103, 0106). Absent when not asked.
    */
   runs_disagree?: boolean;
 }
@@ -156,21 +156,22 @@ export function compareRunsWith(
       alpha: measure.gate.alpha * FLIP_COUNT_SHARE,
     })
     : null;
+  const primaryAlpha = figureAlpha(measure.gate.alpha, {
+    flipCounted: counted,
+    confirmed: confirmation?.plan.rule === "all-fail",
+  });
   const figures = compareFigures(runs, candidate, {
     candidateCases: sides.after,
     measure,
     extra: plannedDraws(confirmation),
     noisyShare: confirmation?.plan.noisy_share,
-    alpha: figureAlpha(measure.gate.alpha, {
-      flipCounted: counted,
-      confirmed: confirmation?.plan.rule === "all-fail",
-    }),
+    alpha: primaryAlpha,
   });
   const runNoise = widenForRunNoise(figures, {
     measure,
     candidate,
     candidateCases: sides.after,
-    confirmed: confirmation !== undefined,
+    primaryAlpha,
   });
   // Facts are ordered by kind, and within a kind in the order they are stated here.
   const facts = orderFacts([
@@ -576,7 +577,8 @@ function widenForRunNoise(
     measure: Measure;
     candidate: RunDocument;
     candidateCases: ReadonlyMap<string, CaseResult>;
-    confirmed: boolean;
+    /** The level the primary figure's case-level test used. */
+    primaryAlpha: number;
   },
 ): RunNoiseReading | null {
   const noise = context.measure.run_noise;
@@ -584,9 +586,9 @@ function widenForRunNoise(
   const primary = figures.find((f) => f.role === "primary");
   const figure = context.candidate.figures.find((f) => f.name === primary?.name);
   const strong = noise.p_value <= RUN_NOISE_WIDEN;
-  // Under --confirm the extra draws were made in the run's hour: a worse figure is checked run
-  // against run too, and the reading says when only the case-level test sees it (ADR 0103).
-  const asked = strong || (context.confirmed && primary?.status === "worse");
+  // A worse figure is checked run against run too, and the reading says when only the
+  // case-level test sees it: a bad hour of the provider looks the same (ADR 0103, 0106).
+  const asked = strong || primary?.status === "worse";
   if (!asked || primary === undefined || figure === undefined) {
     return { ...noise, run_p_value: null, widened: false };
   }
@@ -597,14 +599,14 @@ function widenForRunNoise(
     candidateCases: context.candidateCases,
     sign: aggregate !== undefined && higherIsBetter(aggregate) === false ? -1 : 1,
   });
-  const alpha = context.measure.gate.alpha;
-  const unseen = primary.status === "worse" && (run_p_value === null || run_p_value > alpha);
-  const widened = strong && unseen;
+  const worse = primary.status === "worse";
+  const above = (alpha: number) => worse && (run_p_value === null || run_p_value > alpha);
+  const widened = strong && above(context.measure.gate.alpha);
   if (widened) primary.status = "within-noise";
   return {
     ...noise,
     run_p_value,
     widened,
-    ...(context.confirmed ? { runs_disagree: unseen && !widened } : {}),
+    runs_disagree: above(context.primaryAlpha) && !widened,
   };
 }

@@ -1,4 +1,5 @@
 import type { Comparison } from "./compare.ts";
+import { RUN_NOISE_WIDEN } from "../statistics/run_level_noise.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 import {
   count,
@@ -152,7 +153,7 @@ const runLevelNoise: Clause = ({ comparison }) => {
   } times as much as independent cases would (p ${formatP(noise.p_value)}): cases may fail ` +
     "together within a run, and the case-level tests, which assume they do not, may alarm " +
     `on an unchanged system${
-      noise.run_p_value === null
+      noise.run_p_value === null || noise.p_value > RUN_NOISE_WIDEN
         ? ""
         : `; the figure must also drop run against run (p ${formatP(noise.run_p_value)})${
           noise.widened ? ", and did not: within noise" : ""
@@ -163,12 +164,9 @@ const runLevelNoise: Clause = ({ comparison }) => {
 const runsDisagree: Clause = ({ comparison }) => {
   const noise = comparison.run_noise;
   if (noise?.runs_disagree !== true) return undefined;
-  return `case by case only: the primary figure is worse counting each case's draws, but not ` +
-    `run against run (p ${
-      noise.run_p_value === null ? "not computable" : formatP(noise.run_p_value)
-    } > ${comparison.gate.alpha}): the verdict rests on cases failing independently within a ` +
-    "run, and a bad hour of the provider, shared by the run and its extra draws, would look " +
-    "the same; compare a fresh run to tell them apart";
+  return `case by case only: the primary figure is worse case by case, not run against run (p ${
+    noise.run_p_value === null ? "not computable" : formatP(noise.run_p_value)
+  }); a bad hour of the provider would look the same: compare a fresh run`;
 };
 
 const unbounded: Clause = ({ comparison }) => {

@@ -109,9 +109,9 @@ export const CompareDocumentSchema = z.strictObject({
     run_p_value: z.number().nullable(),
     widened: z.boolean(),
     /**
-     * compare --confirm: the primary figure is worse case by case but not run against run
-     * (run_p_value above alpha), so the verdict rests on cases failing independently within a
-     * run (ADR 0103); absent without --confirm.
+     * The primary figure is worse case by case but not run against run (run_p_value above the
+     * level the figure's case-level test used), so the verdict rests on cases failing
+     * independently within a run (ADRs 0103, 0106); absent when the run-level test was not asked.
      */
     runs_disagree: z.boolean().optional(),
   }).nullable().optional(),

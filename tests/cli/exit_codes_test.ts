@@ -2,11 +2,18 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { basename, join } from "node:path";
 import { INTERNAL_FAILURE_LINE } from "../../host/process/exit_codes.ts";
 import { cli, cliFlags, ROOT, SMALL_SUITE, smallSystem, spawnCli, workspace } from "./_cli.ts";
+import { builtOnce } from "../support/built_once_workspace.ts";
 
-async function approved(): Promise<{ cwd: string; baselineFile: string }> {
+/** One approved run; built once, each test gets a copy. */
+const approvedStore = builtOnce(async () => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   await cli(["run", "suite.toml"], { cwd });
   await cli(["promote", "latest", "--because", "t"], { cwd });
+  return cwd;
+});
+
+async function approved(): Promise<{ cwd: string; baselineFile: string }> {
+  const cwd = await approvedStore();
   const dir = join(cwd, ".digline", "default", "baselines", "small");
   // The folder also holds runs/, the copies of the runs the approval cites.
   const [entry] = [...Deno.readDirSync(dir)].filter((e) => e.isFile && e.name.endsWith(".json"));

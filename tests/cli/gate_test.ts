@@ -2,8 +2,10 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { builtOnce, builtOnceWith } from "../support/built_once_workspace.ts";
 
-async function approvedWorkspace(): Promise<string> {
+/** One approved run; built once, each test gets a copy. */
+const approvedWorkspace = builtOnce(async (): Promise<string> => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   const promoted = await cli(["promote", "latest", "--by", "tester", "--because", "first"], {
@@ -11,7 +13,7 @@ async function approvedWorkspace(): Promise<string> {
   });
   assertEquals(promoted.code, 0, promoted.stderr);
   return cwd;
-}
+});
 
 Deno.test("compare exits 0 when nothing got worse", async () => {
   const cwd = await approvedWorkspace();
@@ -92,19 +94,23 @@ Deno.test("compare --json validates against its schema and is byte-identical twi
   );
 });
 
-Deno.test("compare without an approved baseline is refused with what to do", async () => {
+/** One run and no approval; built once, each test gets a copy. */
+const unapprovedWorkspace = builtOnceWith(async (): Promise<{ cwd: string; first: string }> => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
-  await cli(["run", "suite.toml"], { cwd });
+  const run = await cli(["run", "suite.toml", "--json"], { cwd });
+  assertEquals(run.code, 0, run.stderr);
+  return { cwd, first: JSON.parse(run.stdout).run_id };
+});
+
+Deno.test("compare without an approved baseline is refused with what to do", async () => {
+  const { cwd } = await unapprovedWorkspace();
   const result = await cli(["compare"], { cwd });
   assertEquals(result.code, 64);
   match(result.stderr, /digline promote/);
 });
 
 Deno.test("--baseline compares with a named run instead of the approval", async () => {
-  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
-  await cli(["run", "suite.toml"], { cwd });
-  const list = await cli(["list", "--json"], { cwd });
-  const first = JSON.parse(list.stdout).runs[0].run_id as string;
+  const { cwd, first } = await unapprovedWorkspace();
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [1] }));
   await cli(["run", "suite.toml"], { cwd });
   const result = await cli(["compare", "--baseline", first.slice(0, 22)], { cwd });

@@ -3,8 +3,10 @@ import { join } from "node:path";
 import { RunListSchema, RunSummarySchema } from "../../core/documents/mod.ts";
 import { cli, ROOT, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 import { storedRun } from "../support/stored_run.ts";
+import { builtOnceWith } from "../support/built_once_workspace.ts";
 
-async function twoRuns(): Promise<{ cwd: string; first: string; second: string }> {
+/** Two runs, the first approved by ana; built once, each test gets a copy. */
+const twoRuns = builtOnceWith(async (): Promise<{ cwd: string; first: string; second: string }> => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   await cli(["run", "suite.toml"], { cwd });
   await cli(["promote", "latest", "--by", "ana", "--because", "reviewed"], { cwd });
@@ -12,7 +14,7 @@ async function twoRuns(): Promise<{ cwd: string; first: string; second: string }
   await cli(["run", "suite.toml"], { cwd });
   const runs = JSON.parse((await cli(["list", "--json"], { cwd })).stdout).runs;
   return { cwd, first: runs[1].run_id, second: runs[0].run_id };
-}
+});
 
 Deno.test("run --json describes the stored run, every count beside its list", async () => {
   const cwd = await workspace({

@@ -5,6 +5,7 @@ import { apiError, openaiCompletion, startMockServer } from "../fixtures/models/
 import { call, connect } from "../mcp/_mcp.ts";
 import { cli, ROOT, spawnCli, workspace } from "./_cli.ts";
 import { questionSuite } from "../support/suite_toml.ts";
+import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 // A provider (a loopback mock, as the provider tests use) that quotes the key back in each
 // encoding a gateway, a proxy or a model has been seen to use; every exit is searched for each.
@@ -108,16 +109,30 @@ function suite(url: string, cases: string[]): string {
   });
 }
 
-Deno.test("a key quoted back in twelve encodings reaches no stored document, journal, stdout, stderr or report", async () => {
+/**
+ * A run approved while the provider quoted nothing back, so the baseline holds no form of the
+ * key; built once, each test gets a copy and points the suite at a provider that quotes.
+ */
+const approvedClean = builtOnceWith(async (): Promise<{ cwd: string; firstId: string }> => {
   const clean = quotingProvider({ quoting: false });
-  const server = quotingProvider({ quoting: true });
   try {
     const cwd = await workspace({ "suite.toml": suite(clean.url, ["quote", "error", "good"]) });
-    assertEquals((await cli(["run", "suite.toml"], { cwd, env: ENV })).code, 0);
+    const first = await cli(["run", "suite.toml", "--json"], { cwd, env: ENV });
+    assertEquals(first.code, 0, first.stderr);
     assertEquals(
       (await cli(["promote", "latest", "--because", "first"], { cwd, env: ENV })).code,
       0,
     );
+    return { cwd, firstId: JSON.parse(first.stdout).run_id };
+  } finally {
+    await clean.close();
+  }
+});
+
+Deno.test("a key quoted back in twelve encodings reaches no stored document, journal, stdout, stderr or report", async () => {
+  const server = quotingProvider({ quoting: true });
+  try {
+    const { cwd } = await approvedClean();
     await Deno.writeTextFile(
       join(cwd, "suite.toml"),
       suite(server.url, ["quote", "error", "good", "hang"]),
@@ -157,25 +172,16 @@ Deno.test("a key quoted back in twelve encodings reaches no stored document, jou
     ok(printed["report html"].stdout.includes("<html"), printed["report html"].stderr);
     assertEquals(await leaks(join(cwd, ".digline")), []);
   } finally {
-    await clean.close();
     await server.close();
   }
 });
 
 Deno.test("a key quoted back in twelve encodings reaches no MCP result", async () => {
-  const clean = quotingProvider({ quoting: false });
   const server = quotingProvider({ quoting: true });
   const before = Deno.env.get(VARIABLE);
   Deno.env.set(VARIABLE, KEY);
   try {
-    const cwd = await workspace({ "suite.toml": suite(clean.url, ["quote", "error", "good"]) });
-    const first = await cli(["run", "suite.toml", "--json"], { cwd, env: ENV });
-    assertEquals(first.code, 0, first.stderr);
-    const firstId = JSON.parse(first.stdout).run_id;
-    assertEquals(
-      (await cli(["promote", "latest", "--because", "first"], { cwd, env: ENV })).code,
-      0,
-    );
+    const { cwd, firstId } = await approvedClean();
     await Deno.writeTextFile(
       join(cwd, "suite.toml"),
       suite(server.url, ["quote", "error", "good"]),
@@ -203,24 +209,17 @@ Deno.test("a key quoted back in twelve encodings reaches no MCP result", async (
   } finally {
     if (before === undefined) Deno.env.delete(VARIABLE);
     else Deno.env.set(VARIABLE, before);
-    await clean.close();
     await server.close();
   }
 });
 
 Deno.test("a key quoted back in twelve encodings reaches no operator alert, journal or output", async () => {
-  const clean = quotingProvider({ quoting: false });
   const server = quotingProvider({ quoting: true });
   try {
-    const cwd = await workspace({
-      "suite.toml": suite(clean.url, ["quote", "error", "good"]),
-      "operator.toml":
-        `suite = "suite.toml"\ncadence = "0 3 * * *"\nmax_reruns = 1\nstructural_flip_cases = 8\nbudget = 20\n`,
-    });
-    assertEquals((await cli(["run", "suite.toml"], { cwd, env: ENV })).code, 0);
-    assertEquals(
-      (await cli(["promote", "latest", "--because", "first"], { cwd, env: ENV })).code,
-      0,
+    const { cwd } = await approvedClean();
+    await Deno.writeTextFile(
+      join(cwd, "operator.toml"),
+      `suite = "suite.toml"\ncadence = "0 3 * * *"\nmax_reruns = 1\nstructural_flip_cases = 8\nbudget = 20\n`,
     );
     await Deno.writeTextFile(
       join(cwd, "suite.toml"),
@@ -253,7 +252,6 @@ Deno.test("a key quoted back in twelve encodings reaches no operator alert, jour
     ok([...Deno.readDirSync(operator)].length > 0, "the cycle wrote its files");
     assertEquals(await leaks(join(cwd, ".digline")), []);
   } finally {
-    await clean.close();
     await server.close();
   }
 });

@@ -58,4 +58,16 @@ Deno.test("plain compare on a ten-run baseline: an unchanged noisy system passes
   assertEquals(code, 1, document.headline);
   ok(document.causes.some((f) => f.kind === "stable-flips-worse"), document.headline);
   match(document.headline, /more stable checks failed than the baseline's 10 runs explain/);
+
+  // A worse primary figure is tested run against run in plain compare too, and --json says
+  // whether only the case-level test saw it (ADR 0106).
+  await Deno.writeTextFile(
+    join(cwd, "system.ts"),
+    stochasticSystemSource(dropped(RATES, { points: 10, shape: "diffuse" })),
+  );
+  await runSeeded(cwd, 105);
+  const diffuse = (await compare(cwd)).document;
+  assertEquals(diffuse.figures.find((f) => f.role === "primary")?.status, "worse");
+  assertEquals(typeof diffuse.run_noise?.run_p_value, "number");
+  assertEquals(typeof diffuse.run_noise?.runs_disagree, "boolean");
 });

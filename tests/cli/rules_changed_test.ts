@@ -3,16 +3,30 @@ import { join } from "node:path";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, workspace } from "./_cli.ts";
 import { rulesSuite, shoutingSystem } from "./_rules_suite.ts";
+import { builtOnce } from "../support/built_once_workspace.ts";
 
 const suite = rulesSuite;
 const system = shoutingSystem;
 
-async function approved(files: Record<string, string>): Promise<string> {
-  const cwd = await workspace(files);
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  const promoted = await cli(["promote", "latest", "--by", "t", "--because", "first"], { cwd });
-  assertEquals(promoted.code, 0, promoted.stderr);
-  return cwd;
+/** Approved stores by the files they start from: each is built once, each test gets a copy. */
+const approvedStores = new Map<string, () => Promise<string>>();
+
+function approved(files: Record<string, string>): Promise<string> {
+  const key = JSON.stringify(files);
+  let store = approvedStores.get(key);
+  if (store === undefined) {
+    store = builtOnce(async () => {
+      const cwd = await workspace(files);
+      assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+      const promoted = await cli(["promote", "latest", "--by", "t", "--because", "first"], {
+        cwd,
+      });
+      assertEquals(promoted.code, 0, promoted.stderr);
+      return cwd;
+    });
+    approvedStores.set(key, store);
+  }
+  return store();
 }
 
 async function edit(cwd: string, files: Record<string, string>): Promise<void> {

@@ -2,7 +2,15 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { cli, spawnCli } from "./_cli.ts";
-import { MARKED_OUTPUT, snapshot, viewerWorkspace } from "./_viewer_store.ts";
+import { builtOnce } from "../support/built_once_workspace.ts";
+import {
+  MARKED_OUTPUT,
+  snapshot,
+  viewerWorkspace as buildViewerWorkspace,
+} from "./_viewer_store.ts";
+
+/** The viewer's store, built once for the file; each test serves or writes its own copy. */
+const viewerWorkspace = builtOnce(buildViewerWorkspace);
 
 /** Starts `digline serve` and waits for the URL it prints on stderr. */
 async function startServe(

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "../cli/_cli.ts";
+import { builtOnceWith } from "../support/built_once_workspace.ts";
 import { call, connect, firstText, type Session } from "./_mcp.ts";
 
 /** One request, said to each front end. */
@@ -9,8 +10,8 @@ interface Request {
   args?: Record<string, unknown>;
 }
 
-/** A store with an approved run and a later, worse one. */
-async function storeWithHistory(): Promise<{ cwd: string; first: string }> {
+/** A store with an approved run and a later, worse one; built once, each test gets a copy. */
+const storeWithHistory = builtOnceWith(async (): Promise<{ cwd: string; first: string }> => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   const run = await cli(["run", "suite.toml", "--json"], { cwd });
   const first = JSON.parse(run.stdout).run_id;
@@ -18,7 +19,7 @@ async function storeWithHistory(): Promise<{ cwd: string; first: string }> {
   await Deno.writeTextFile(`${cwd}/system.ts`, smallSystem({ wrong: [2], throwOn: [3] }));
   await cli(["run", "suite.toml"], { cwd });
   return { cwd, first };
-}
+});
 
 /** Asks both front ends; the document and the exit code must be the same, or the refusal. */
 async function assertSameAnswer(session: Session, cwd: string, request: Request): Promise<void> {

@@ -402,7 +402,7 @@ Deno.test("a check that failed in one baseline run and passes on confirmation is
   assertEquals(result.facts.find((f) => f.case_id === "s5")?.kind, "noisy");
 });
 
-Deno.test("under --confirm a figure worse case by case but not run against run says the verdict rests on independent cases", () => {
+Deno.test("a figure worse case by case but not run against run says the verdict rests on independent cases, with --confirm or without", () => {
   // Forty cases, each failing in one of ten runs; the runs fail 0 to 8 of them, so a run's
   // total varies widely, though no more than independent cases allow.
   const counts = [0, 8, 1, 7, 2, 6, 3, 5, 4, 4];
@@ -432,9 +432,15 @@ Deno.test("under --confirm a figure worse case by case but not run against run s
   assertEquals(result.verdict, 1);
   ok((result.run_noise?.run_p_value ?? 0) > 0.01, JSON.stringify(result.run_noise));
   assertEquals(result.run_noise?.runs_disagree, true);
-  match(headline(result), /case by case only: .* not run against run \(p 0\.\d+ > 0\.01\)/);
-  // Plain compare neither asks nor says it.
-  assertEquals(compareRuns(runs, near).run_noise?.runs_disagree, undefined);
+  match(headline(result), /case by case only: .* not run against run \(p 0\.\d+\); a bad hour/);
+  // Plain compare says it too, its verdict unchanged (ADR 0106).
+  const plain = compareRuns(runs, near);
+  assertEquals(plain.figures[0].status, "worse");
+  assertEquals(plain.verdict, 1);
+  assertEquals(plain.run_noise?.runs_disagree, true);
+  match(headline(plain), /case by case only: .* not run against run \(p 0\.\d+\); a bad hour/);
+  // A figure that is not worse asks nothing.
+  assertEquals(compareRuns(runs, failing(4)).run_noise?.runs_disagree, undefined);
   // A drop far past the runs' spread is worse both ways.
   const far = failing(30);
   const both = compareRuns(runs, far, { confirmation: confirm(runs, far, answer(30)) });
