@@ -2,17 +2,18 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, git, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 import { GITIGNORE } from "../support/pull_request.ts";
-import { builtOnce, copyOfTree } from "../support/template_copies.ts";
+import { sharedFixture } from "../support/template_copies.ts";
+import { copyWorkspace } from "../support/built_once_workspace.ts";
 
 /**
  * A repository whose main branch holds an approved baseline, committed as docs/ci.md says: each
  * test works on its own copy of one built once.
  */
 async function repository(): Promise<string> {
-  return await copyOfTree(await approvedRepository());
+  return await copyWorkspace(await approvedRepository());
 }
 
-const approvedRepository = builtOnce(async () => {
+const approvedRepository = sharedFixture(async () => {
   const cwd = await workspace({
     "suite.toml": SMALL_SUITE,
     "system.ts": smallSystem(),

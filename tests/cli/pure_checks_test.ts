@@ -2,7 +2,8 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, ROOT, workspace } from "./_cli.ts";
-import { builtOncePer, copyOfTree } from "../support/template_copies.ts";
+import { sharedFixturePer } from "../support/template_copies.ts";
+import { copyWorkspace } from "../support/built_once_workspace.ts";
 
 /**
  * A code-form suite of three cases whose one custom check compares with `expected`, case-blind
@@ -46,7 +47,7 @@ export const suite = defineSuite({
 }
 
 /** A store that approved a run of a suite, built once per suite; tests edit copies of it. */
-const approvedStore = builtOncePer(async (first: Parameters<typeof codeSuite>[0]) => {
+const approvedStore = sharedFixturePer(async (first: Parameters<typeof codeSuite>[0]) => {
   const cwd = await workspace({ "suite.ts": codeSuite(first) });
   assertEquals((await cli(["run", "suite.ts"], { cwd })).code, 0);
   const promoted = await cli(["promote", "latest", "--because", "first"], { cwd });
@@ -58,7 +59,7 @@ async function approvedThenEdited(
   first: Parameters<typeof codeSuite>[0],
   second: Parameters<typeof codeSuite>[0],
 ): Promise<string> {
-  const cwd = await copyOfTree(await approvedStore(first));
+  const cwd = await copyWorkspace(await approvedStore(first));
   await Deno.writeTextFile(join(cwd, "suite.ts"), codeSuite(second));
   const run = await cli(["run", "suite.ts"], { cwd });
   assertEquals(run.code, 0, run.stderr);

@@ -9,10 +9,10 @@ import {
   pullRequest,
   type Upstream,
 } from "../support/pull_request.ts";
-import { builtOnce, copyOfUpstream } from "../support/template_copies.ts";
+import { copyOfUpstream, sharedFixture } from "../support/template_copies.ts";
 
 /** main approving the pure suite's run, built once; each pull request is made on a copy. */
-const approvedPureSuite = builtOnce(() =>
+const approvedPureSuite = sharedFixture(() =>
   approvedUpstream({ "suite.ts": pureSuite({ caseBlind: false }) }, "suite.ts")
 );
 

@@ -9,13 +9,14 @@ import {
   pullRequest,
   type Upstream,
 } from "../support/pull_request.ts";
-import { builtOnce, builtOncePer, copyOfTree, copyOfUpstream } from "../support/template_copies.ts";
+import { copyOfUpstream, sharedFixture, sharedFixturePer } from "../support/template_copies.ts";
+import { copyWorkspace } from "../support/built_once_workspace.ts";
 
 const FUTURE_ID = "20991231-235959-999-abcdef";
 const RUNS = ".digline/default/runs/small";
 
 /** main approving SMALL_SUITE's honest run, built once; each pull request is made on a copy. */
-const honestUpstream = builtOnce(() =>
+const honestUpstream = sharedFixture(() =>
   approvedUpstream({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() }, "suite.toml")
 );
 
@@ -36,7 +37,7 @@ async function regressingPullRequest(
  * A store (no git) that approved SMALL_SUITE's honest run and then ran it with case two broken,
  * built once; each test works on a copy.
  */
-const regressedStore = builtOnce(async () => {
+const regressedStore = sharedFixture(async () => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   assertEquals((await cli(["promote", "latest", "--because", "ok"], { cwd })).code, 0);
@@ -61,14 +62,14 @@ async function plantFutureRun(dir: string, upstream: Upstream): Promise<string[]
  * CI's checkout of a regressing pull request, and the id of the run CI made there, built once per
  * whether the pull request plants a far-future run; each test works on a copy.
  */
-const ranPullRequest = builtOncePer(async (planted: boolean) => {
+const ranPullRequest = sharedFixturePer(async (planted: boolean) => {
   const { ci } = await regressingPullRequest(planted ? plantFutureRun : undefined);
   return { ci, made: await ciRun(ci, "suite.toml") };
 });
 
 async function copyOfRan(planted: boolean): Promise<{ ci: string; made: string }> {
   const template = await ranPullRequest(planted);
-  return { ci: await copyOfTree(template.ci), made: template.made };
+  return { ci: await copyWorkspace(template.ci), made: template.made };
 }
 
 Deno.test("a run document a pull request commits under a far-future id is not the latest run: the gate sees the regression CI's run made", async () => {
@@ -119,7 +120,7 @@ Deno.test("compare --baseline-ref refuses a candidate made at another commit tha
 
 Deno.test("a run dated after the clock is refused as latest, whether no index names a run or a forged line names it", async () => {
   const template = await regressedStore();
-  const cwd = await copyOfTree(template.cwd);
+  const cwd = await copyWorkspace(template.cwd);
   const made = template.made;
   const future = join(cwd, RUNS, `${FUTURE_ID}.json`);
   await Deno.writeTextFile(
@@ -147,7 +148,7 @@ Deno.test("a run dated after the clock is refused as latest, whether no index na
 });
 
 Deno.test("an index line that contradicts the latest run's document is refused, naming the line", async () => {
-  const cwd = await copyOfTree((await regressedStore()).cwd);
+  const cwd = await copyWorkspace((await regressedStore()).cwd);
   const index = join(cwd, RUNS, ".index.jsonl");
   const lines = (await Deno.readTextFile(index)).trim().split("\n");
   const last = JSON.parse(lines.at(-1)!);
