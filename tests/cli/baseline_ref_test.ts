@@ -2,9 +2,18 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, git, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 import { GITIGNORE } from "../support/pull_request.ts";
+import { sharedFixture } from "../support/template_copies.ts";
+import { copyWorkspace } from "../support/built_once_workspace.ts";
 
-/** A repository whose main branch holds an approved baseline, committed as docs/ci.md says. */
+/**
+ * A repository whose main branch holds an approved baseline, committed as docs/ci.md says: each
+ * test works on its own copy of one built once.
+ */
 async function repository(): Promise<string> {
+  return await copyWorkspace(await approvedRepository());
+}
+
+const approvedRepository = sharedFixture(async () => {
   const cwd = await workspace({
     "suite.toml": SMALL_SUITE,
     "system.ts": smallSystem(),
@@ -19,7 +28,7 @@ async function repository(): Promise<string> {
   await git(cwd, "add", "-A");
   await git(cwd, "commit", "-q", "-m", "approved baseline");
   return cwd;
-}
+});
 
 Deno.test("only the approvals folder is committed, and it holds the runs the approval cites", async () => {
   const cwd = await repository();

@@ -6,12 +6,19 @@ import {
   VerifyDocumentSchema,
 } from "../../core/documents/mod.ts";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
+import { sharedFixturePer } from "../support/template_copies.ts";
+import { copyWorkspace } from "../support/built_once_workspace.ts";
 
 /**
  * A baseline of `runs` clean runs (five by default: the fewest with which ten reruns bound the
  * false confirmations of SMALL_SUITE's six checks), then a run where case "one" fails.
  */
 async function failedOnce(suite = SMALL_SUITE, runs = 5): Promise<string> {
+  return await copyWorkspace(await failedStore({ suite, runs }));
+}
+
+/** The stores failedOnce copies, built once per suite and baseline length. */
+const failedStore = sharedFixturePer(async ({ suite, runs }: { suite: string; runs: number }) => {
   const cwd = await workspace({ "suite.toml": suite, "system.ts": smallSystem() });
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   const promoted = await cli(["promote", "latest", "--repeats", String(runs), "--because", "b"], {
@@ -21,7 +28,7 @@ async function failedOnce(suite = SMALL_SUITE, runs = 5): Promise<string> {
   await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [1] }));
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   return cwd;
-}
+});
 
 Deno.test("compare --confirm: a stable check that passes again is unconfirmed, and exit 0", async () => {
   const cwd = await failedOnce();

@@ -2,6 +2,8 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { cli, ROOT, workspace } from "./_cli.ts";
+import { sharedFixturePer } from "../support/template_copies.ts";
+import { copyWorkspace } from "../support/built_once_workspace.ts";
 
 /**
  * A code-form suite of three cases whose one custom check compares with `expected`, case-blind
@@ -44,14 +46,20 @@ export const suite = defineSuite({
 `;
 }
 
-async function approvedThenEdited(
-  first: Parameters<typeof codeSuite>[0],
-  second: Parameters<typeof codeSuite>[0],
-): Promise<string> {
+/** A store that approved a run of a suite, built once per suite; tests edit copies of it. */
+const approvedStore = sharedFixturePer(async (first: Parameters<typeof codeSuite>[0]) => {
   const cwd = await workspace({ "suite.ts": codeSuite(first) });
   assertEquals((await cli(["run", "suite.ts"], { cwd })).code, 0);
   const promoted = await cli(["promote", "latest", "--because", "first"], { cwd });
   assertEquals(promoted.code, 0, promoted.stderr);
+  return cwd;
+});
+
+async function approvedThenEdited(
+  first: Parameters<typeof codeSuite>[0],
+  second: Parameters<typeof codeSuite>[0],
+): Promise<string> {
+  const cwd = await copyWorkspace(await approvedStore(first));
   await Deno.writeTextFile(join(cwd, "suite.ts"), codeSuite(second));
   const run = await cli(["run", "suite.ts"], { cwd });
   assertEquals(run.code, 0, run.stderr);

@@ -7,8 +7,26 @@ import {
   ciCheckout,
   ciRun,
   pullRequest,
-  pureCheckPullRequest,
+  type Upstream,
 } from "../support/pull_request.ts";
+import { copyOfUpstream, sharedFixture } from "../support/template_copies.ts";
+
+/** main approving the pure suite's run, built once; each pull request is made on a copy. */
+const approvedPureSuite = sharedFixture(() =>
+  approvedUpstream({ "suite.ts": pureSuite({ caseBlind: false }) }, "suite.ts")
+);
+
+/**
+ * CI's checkout of the pull request that turns the pure check case-blind and breaks case two,
+ * as pureCheckPullRequest makes it, on a copy of the approved upstream.
+ */
+async function pureCheckPullRequest(): Promise<{ upstream: Upstream; ci: string }> {
+  const upstream = await copyOfUpstream(await approvedPureSuite());
+  await pullRequest(upstream, async (dir) => {
+    await Deno.writeTextFile(join(dir, "suite.ts"), pureSuite({ caseBlind: true, wrong: [2] }));
+  });
+  return { upstream, ci: await ciCheckout(upstream) };
+}
 
 /** The store's copy of a run, with case two's stored output replaced. */
 async function doctored(path: string, output: string): Promise<string> {
@@ -23,10 +41,7 @@ interface Fact {
 }
 
 Deno.test("a pull request that edits a pure check and commits a doctored copy of the approved run does not pass the gate; the way out it is told gates it", async () => {
-  const upstream = await approvedUpstream(
-    { "suite.ts": pureSuite({ caseBlind: false }) },
-    "suite.ts",
-  );
+  const upstream = await copyOfUpstream(await approvedPureSuite());
   await pullRequest(upstream, async (dir) => {
     await Deno.writeTextFile(join(dir, "suite.ts"), pureSuite({ caseBlind: true, wrong: [2] }));
     // The copy `run` re-checks on: case two's stored answer is made as wrong as the candidate's.

@@ -9,18 +9,22 @@ import {
   pullRequest,
   type Upstream,
 } from "../support/pull_request.ts";
+import { copyOfUpstream, sharedFixture, sharedFixturePer } from "../support/template_copies.ts";
+import { copyWorkspace } from "../support/built_once_workspace.ts";
 
 const FUTURE_ID = "20991231-235959-999-abcdef";
 const RUNS = ".digline/default/runs/small";
+
+/** main approving SMALL_SUITE's honest run, built once; each pull request is made on a copy. */
+const honestUpstream = sharedFixture(() =>
+  approvedUpstream({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() }, "suite.toml")
+);
 
 /** main approves SMALL_SUITE's honest run; the pull request breaks case two. */
 async function regressingPullRequest(
   plant: (dir: string, upstream: Upstream) => Promise<string[]> = () => Promise.resolve([]),
 ): Promise<{ upstream: Upstream; ci: string }> {
-  const upstream = await approvedUpstream(
-    { "suite.toml": SMALL_SUITE, "system.ts": smallSystem() },
-    "suite.toml",
-  );
+  const upstream = await copyOfUpstream(await honestUpstream());
   await pullRequest(upstream, async (dir) => {
     await Deno.writeTextFile(join(dir, "system.ts"), smallSystem({ wrong: [2] }));
     return await plant(dir, upstream);
@@ -29,6 +33,20 @@ async function regressingPullRequest(
 }
 
 /** Plants a copy of the approved run under a far-future id in the store's runs folder. */
+/**
+ * A store (no git) that approved SMALL_SUITE's honest run and then ran it with case two broken,
+ * built once; each test works on a copy.
+ */
+const regressedStore = sharedFixture(async () => {
+  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  assertEquals((await cli(["promote", "latest", "--because", "ok"], { cwd })).code, 0);
+  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
+  const ran = await cli(["run", "suite.toml", "--json"], { cwd });
+  assertEquals(ran.code, 0, ran.stderr);
+  return { cwd, made: JSON.parse(ran.stdout).run_id as string };
+});
+
 async function plantFutureRun(dir: string, upstream: Upstream): Promise<string[]> {
   const approved = join(dir, ".digline/default/baselines/small/runs", `${upstream.approved}.json`);
   await Deno.mkdir(join(dir, RUNS), { recursive: true });
@@ -40,9 +58,22 @@ async function plantFutureRun(dir: string, upstream: Upstream): Promise<string[]
   return [path];
 }
 
+/**
+ * CI's checkout of a regressing pull request, and the id of the run CI made there, built once per
+ * whether the pull request plants a far-future run; each test works on a copy.
+ */
+const ranPullRequest = sharedFixturePer(async (planted: boolean) => {
+  const { ci } = await regressingPullRequest(planted ? plantFutureRun : undefined);
+  return { ci, made: await ciRun(ci, "suite.toml") };
+});
+
+async function copyOfRan(planted: boolean): Promise<{ ci: string; made: string }> {
+  const template = await ranPullRequest(planted);
+  return { ci: await copyWorkspace(template.ci), made: template.made };
+}
+
 Deno.test("a run document a pull request commits under a far-future id is not the latest run: the gate sees the regression CI's run made", async () => {
-  const { ci } = await regressingPullRequest(plantFutureRun);
-  await ciRun(ci, "suite.toml");
+  const { ci } = await copyOfRan(true);
   const gated = await cli(["compare", "--baseline-ref", "origin/main"], { cwd: ci });
   assertEquals(gated.code, 1, gated.stdout + gated.stderr);
   const plain = await cli(["compare"], { cwd: ci });
@@ -63,8 +94,7 @@ Deno.test("an index a pull request commits does not make its planted run the lat
 });
 
 Deno.test("compare --baseline-ref refuses a candidate run that git tracks, naming its file", async () => {
-  const { ci } = await regressingPullRequest(plantFutureRun);
-  await ciRun(ci, "suite.toml");
+  const { ci } = await copyOfRan(true);
   const gated = await cli(["compare", "--baseline-ref", "origin/main", FUTURE_ID], { cwd: ci });
   assertEquals(gated.code, 64, gated.stdout + gated.stderr);
   match(gated.stderr, new RegExp(`${RUNS}/${FUTURE_ID}\\.json: git tracks this run document`));
@@ -72,8 +102,7 @@ Deno.test("compare --baseline-ref refuses a candidate run that git tracks, namin
 });
 
 Deno.test("compare --baseline-ref refuses a candidate made at another commit than the checkout's HEAD", async () => {
-  const { ci } = await regressingPullRequest();
-  const made = await ciRun(ci, "suite.toml");
+  const { ci, made } = await copyOfRan(false);
   await git(ci, "commit", "-q", "--allow-empty", "-m", "later");
   const gated = await cli(["compare", "--baseline-ref", "origin/main", made], { cwd: ci });
   assertEquals(gated.code, 64, gated.stdout + gated.stderr);
@@ -90,11 +119,9 @@ Deno.test("compare --baseline-ref refuses a candidate made at another commit tha
 });
 
 Deno.test("a run dated after the clock is refused as latest, whether no index names a run or a forged line names it", async () => {
-  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  assertEquals((await cli(["promote", "latest", "--because", "ok"], { cwd })).code, 0);
-  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
-  const made = JSON.parse((await cli(["run", "suite.toml", "--json"], { cwd })).stdout).run_id;
+  const template = await regressedStore();
+  const cwd = await copyWorkspace(template.cwd);
+  const made = template.made;
   const future = join(cwd, RUNS, `${FUTURE_ID}.json`);
   await Deno.writeTextFile(
     future,
@@ -121,11 +148,7 @@ Deno.test("a run dated after the clock is refused as latest, whether no index na
 });
 
 Deno.test("an index line that contradicts the latest run's document is refused, naming the line", async () => {
-  const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  assertEquals((await cli(["promote", "latest", "--because", "ok"], { cwd })).code, 0);
-  await Deno.writeTextFile(join(cwd, "system.ts"), smallSystem({ wrong: [2] }));
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const cwd = await copyWorkspace((await regressedStore()).cwd);
   const index = join(cwd, RUNS, ".index.jsonl");
   const lines = (await Deno.readTextFile(index)).trim().split("\n");
   const last = JSON.parse(lines.at(-1)!);
@@ -141,9 +164,8 @@ Deno.test("an index line that contradicts the latest run's document is refused, 
 });
 
 Deno.test("a tag named origin/main does not stand in for the base branch: the ambiguous name is refused, the full ref gates", async () => {
-  const { ci } = await regressingPullRequest();
+  const { ci, made } = await copyOfRan(false);
   // Someone who can push a tag makes one whose approval approves the regressing run.
-  const made = await ciRun(ci, "suite.toml");
   await git(ci, "checkout", "-q", "-b", "self-approval");
   const promoted = await cli(["promote", made, "--by", "Mallory", "--because", "fine"], {
     cwd: ci,
