@@ -13,9 +13,26 @@ const EXPECTED = {
   structural: { reruns: 6, exit: 1 },
 } as const;
 
+let approved: Promise<string> | undefined;
+
+/**
+ * One approved baseline for the whole file, approved as the example approves it: it depends on
+ * neither the scenario nor the policy, so each test copies its store rather than approving anew.
+ */
+function baseline(): Promise<string> {
+  approved ??= Deno.makeTempDir({ prefix: "digline-operator-" }).then((parent) =>
+    prepareScenario("steady", { policy: false, workspace: join(parent, "baseline") })
+  );
+  return approved;
+}
+
 async function cycleOf(scenario: keyof typeof EXPECTED, policy: boolean) {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario(scenario, { policy, workspace: join(parent, scenario) });
+  const dir = await prepareScenario(scenario, {
+    policy,
+    workspace: join(parent, scenario),
+    baseline: await baseline(),
+  });
   const result = await runOperator(dir, ["cycle", "--json"]);
   return { dir, code: result.code, ...JSON.parse(result.stdout) };
 }
@@ -91,7 +108,11 @@ Deno.test("a policy edited between the cycle and the decision is not consulted: 
 
 Deno.test("an operator.toml clause that names payload is refused at load, naming the key", async () => {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario("steady", { policy: true, workspace: join(parent, "steady") });
+  const dir = await prepareScenario("steady", {
+    policy: true,
+    workspace: join(parent, "steady"),
+    baseline: await baseline(),
+  });
   const config = join(dir, "operator.toml");
   await Deno.writeTextFile(
     config,
@@ -104,7 +125,11 @@ Deno.test("an operator.toml clause that names payload is refused at load, naming
 
 Deno.test("a cycle never spends more target calls than its budget, and a break it could not settle still wakes", async () => {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario("drift", { policy: false, workspace: join(parent, "drift") });
+  const dir = await prepareScenario("drift", {
+    policy: false,
+    workspace: join(parent, "drift"),
+    baseline: await baseline(),
+  });
   const config = join(dir, "operator.toml");
   await Deno.writeTextFile(
     config,
@@ -120,7 +145,11 @@ Deno.test("a cycle never spends more target calls than its budget, and a break i
 
 Deno.test("a budget that can not pay for one run is refused before any call", async () => {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario("steady", { policy: false, workspace: join(parent, "steady") });
+  const dir = await prepareScenario("steady", {
+    policy: false,
+    workspace: join(parent, "steady"),
+    baseline: await baseline(),
+  });
   const config = join(dir, "operator.toml");
   await Deno.writeTextFile(
     config,
@@ -133,7 +162,11 @@ Deno.test("a budget that can not pay for one run is refused before any call", as
 
 Deno.test("a cycle whose checks errored says why in its alert and its journal line, grouped by cause", async () => {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario("steady", { policy: false, workspace: join(parent, "down") });
+  const dir = await prepareScenario("steady", {
+    policy: false,
+    workspace: join(parent, "down"),
+    baseline: await baseline(),
+  });
   await Deno.writeTextFile(
     join(dir, "system.ts"),
     `export function answer(vars: { n: number }): string {
@@ -159,6 +192,7 @@ Deno.test("a redacting suite's errored causes reach the operator's alert and jou
   const dir = await prepareScenario("steady", {
     policy: false,
     workspace: join(parent, "private"),
+    baseline: await baseline(),
   });
   await Deno.writeTextFile(
     join(dir, "system.ts"),
