@@ -47,10 +47,24 @@ async function spawn(
   return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
 }
 
-/** Sets up a scenario's workspace and approves its baseline; returns the workspace. */
+/** Copies a folder and everything under it. */
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    if (entry.isDirectory) await copyTree(join(from, entry.name), join(to, entry.name));
+    else await Deno.copyFile(join(from, entry.name), join(to, entry.name));
+  }
+}
+
+/**
+ * Sets up a scenario's workspace and approves its baseline; returns the workspace. With
+ * `baseline`, a workspace this function prepared before, its store is copied instead: the same
+ * approved baseline without the runs that approve it, as the baseline never depends on the
+ * scenario or the policy.
+ */
 export async function prepareScenario(
   scenario: string,
-  options: { policy: boolean; workspace: string },
+  options: { policy: boolean; workspace: string; baseline?: string },
 ): Promise<string> {
   const dir = options.workspace;
   await Deno.remove(dir, { recursive: true }).catch(() => {});
@@ -61,6 +75,11 @@ export async function prepareScenario(
   const config = await Deno.readTextFile(join(here, "operator.toml"));
   const policy = options.policy ? await Deno.readTextFile(join(here, "policy.toml")) : "";
   await Deno.writeTextFile(join(dir, "operator.toml"), config + policy);
+  if (options.baseline !== undefined) {
+    await copyTree(join(options.baseline, ".digline"), join(dir, ".digline"));
+    await Deno.writeTextFile(join(dir, "mode.json"), JSON.stringify({ mode: scenario }));
+    return dir;
+  }
   await Deno.writeTextFile(join(dir, "mode.json"), JSON.stringify({ mode: "baseline" }));
   for (
     const args of [["run", "suite.toml"], [

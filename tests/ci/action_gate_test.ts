@@ -136,15 +136,45 @@ function started(
   };
 }
 
+const pushes = new Map<string, Promise<void>>();
+
 /**
- * A pull request: a branch from `base` in the developer's clone, changed by `change` and pushed;
- * then what actions/checkout makes of it (one commit of the head, no base branch) gated.
+ * The branch `name`: from `base` in a developer's clone, changed by `change` and pushed, once
+ * however many pull requests gate it.
+ */
+function pushed(
+  bare: string,
+  name: string,
+  options: { base: string; change: (dev: string) => Promise<void> },
+): Promise<void> {
+  let branch = pushes.get(name);
+  if (branch === undefined) {
+    branch = (async () => {
+      // Each branch is made in a developer's clone of its own, so several can be made at once.
+      const dev = join(await Deno.makeTempDir({ prefix: `digline-dev-${name}-` }), "dev");
+      await git(bare, "clone", "-q", "--branch", options.base, bare, dev);
+      await git(dev, "checkout", "-q", "-b", name);
+      await options.change(dev);
+      await git(dev, "add", "-A");
+      await git(dev, "commit", "-q", "--allow-empty", "-m", name);
+      await git(dev, "push", "-q", "-f", "origin", name);
+    })();
+    pushes.set(name, branch);
+  }
+  return branch;
+}
+
+/**
+ * A pull request: a branch from `base` in the developer's clone, changed by `change` and pushed
+ * (or, with `head`, the branch another pull request pushed with the same change); then what
+ * actions/checkout makes of it (one commit of the head, no base branch) gated.
  */
 async function pullRequest(
   name: string,
   options: {
     base?: string;
     change: (dev: string) => Promise<void>;
+    head?: string;
     suites?: string;
     env?: Record<string, string>;
   },
@@ -152,14 +182,8 @@ async function pullRequest(
   shared ??= origin();
   const { origin: bare } = await shared;
   const base = options.base ?? "main";
-  // Each pull request is made in a developer's clone of its own, so several can be played at once.
-  const dev = join(await Deno.makeTempDir({ prefix: `digline-dev-${name}-` }), "dev");
-  await git(bare, "clone", "-q", "--branch", base, bare, dev);
-  await git(dev, "checkout", "-q", "-b", name);
-  await options.change(dev);
-  await git(dev, "add", "-A");
-  await git(dev, "commit", "-q", "--allow-empty", "-m", name);
-  await git(dev, "push", "-q", "-f", "origin", name);
+  const head = options.head ?? name;
+  await pushed(bare, head, { base, change: options.change });
   const parent = await Deno.makeTempDir({ prefix: `digline-ci-${name}-` });
   const checkout = join(parent, "ci");
   await git(
@@ -169,7 +193,7 @@ async function pullRequest(
     "--depth=1",
     "--single-branch",
     "--branch",
-    name,
+    head,
     `file://${bare}`,
     checkout,
   );
@@ -247,8 +271,10 @@ Deno.test({
       },
     });
     const reapproved = started("reapprove", { change: reapprove });
+    // The same re-approval as reapprove's, gated under other inputs: its branch is pushed once.
     const accepted = started("reapprove-accepted", {
       change: reapprove,
+      head: "reapprove",
       env: { DIGLINE_ACCEPT_APPROVAL_CHANGE: "true" },
     });
     const missingKey = started("missing-key", {
@@ -271,6 +297,7 @@ Deno.test({
     });
     const plain = started("plain", {
       change: reapprove,
+      head: "reapprove",
       env: { DIGLINE_BASELINE_REF: "none" },
     });
 

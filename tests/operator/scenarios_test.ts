@@ -13,17 +13,58 @@ const EXPECTED = {
   structural: { reruns: 6, exit: 1 },
 } as const;
 
+let approved: Promise<string> | undefined;
+
+/**
+ * One approved baseline for the whole file, approved as the example approves it: it depends on
+ * neither the scenario nor the policy, so each test copies its store rather than approving anew.
+ */
+function baseline(): Promise<string> {
+  approved ??= Deno.makeTempDir({ prefix: "digline-operator-" }).then((parent) =>
+    prepareScenario("steady", { policy: false, workspace: join(parent, "baseline") })
+  );
+  return approved;
+}
+
 async function cycleOf(scenario: keyof typeof EXPECTED, policy: boolean) {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario(scenario, { policy, workspace: join(parent, scenario) });
+  const dir = await prepareScenario(scenario, {
+    policy,
+    workspace: join(parent, scenario),
+    baseline: await baseline(),
+  });
   const result = await runOperator(dir, ["cycle", "--json"]);
   return { dir, code: result.code, ...JSON.parse(result.stdout) };
+}
+
+const cycles = new Map<string, ReturnType<typeof cycleOf>>();
+
+/**
+ * A scenario's workspace after its one cycle, cycled once per file: the scenario's own test reads
+ * it, and a test that goes on to change it works on a copy (`copied`).
+ */
+function cycled(scenario: keyof typeof EXPECTED, policy: boolean): ReturnType<typeof cycleOf> {
+  const key = `${scenario}${policy ? "+policy" : ""}`;
+  let cycle = cycles.get(key);
+  if (cycle === undefined) {
+    cycle = cycleOf(scenario, policy);
+    cycles.set(key, cycle);
+  }
+  return cycle;
+}
+
+/** A copy of a workspace, in a folder of its own, for a test that changes it. */
+async function copied(dir: string): Promise<string> {
+  const copy = join(await Deno.makeTempDir({ prefix: "digline-operator-" }), "copy");
+  const out = await new Deno.Command("cp", { args: ["-a", dir, copy] }).output();
+  ok(out.success, new TextDecoder().decode(out.stderr));
+  return copy;
 }
 
 for (const scenario of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
   Deno.test(`the ${scenario} scenario classifies as ${scenario}, with the same reruns and walls with or without a policy`, async () => {
     for (const policy of [false, true]) {
-      const { cycle, decision, code } = await cycleOf(scenario, policy);
+      const { cycle, decision, code } = await cycled(scenario, policy);
       const label = `${scenario}${policy ? " with a policy" : ""}`;
       assertEquals(cycle.classification, scenario, label);
       assertEquals(cycle.reruns_used, EXPECTED[scenario].reruns, label);
@@ -55,7 +96,9 @@ for (const scenario of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
 }
 
 Deno.test("a hold is journaled with its clause, and a person's answer is recorded beside it", async () => {
-  const { dir, decision } = await cycleOf("drift", true);
+  const held = await cycled("drift", true);
+  const { decision } = held;
+  const dir = await copied(held.dir);
   assertEquals(decision.clause, "known-flaky-q07");
   const journal = join(dir, ".digline", "default", "decisions", "operator-example.jsonl");
   const [line] = (await Deno.readTextFile(journal)).trim().split("\n").map((l) => JSON.parse(l));
@@ -75,7 +118,7 @@ Deno.test("a hold is journaled with its clause, and a person's answer is recorde
 });
 
 Deno.test("a policy edited between the cycle and the decision is not consulted: policy-moved", async () => {
-  const { dir } = await cycleOf("drift", true);
+  const dir = await copied((await cycled("drift", true)).dir);
   const config = join(dir, "operator.toml");
   const cycleFile = join(dir, ".digline", "default", "operator", "operator-example", "cycle.json");
   // A person (not the operator) edits the policy after the cycle was written.
@@ -91,7 +134,11 @@ Deno.test("a policy edited between the cycle and the decision is not consulted: 
 
 Deno.test("an operator.toml clause that names payload is refused at load, naming the key", async () => {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario("steady", { policy: true, workspace: join(parent, "steady") });
+  const dir = await prepareScenario("steady", {
+    policy: true,
+    workspace: join(parent, "steady"),
+    baseline: await baseline(),
+  });
   const config = join(dir, "operator.toml");
   await Deno.writeTextFile(
     config,
@@ -104,7 +151,11 @@ Deno.test("an operator.toml clause that names payload is refused at load, naming
 
 Deno.test("a cycle never spends more target calls than its budget, and a break it could not settle still wakes", async () => {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario("drift", { policy: false, workspace: join(parent, "drift") });
+  const dir = await prepareScenario("drift", {
+    policy: false,
+    workspace: join(parent, "drift"),
+    baseline: await baseline(),
+  });
   const config = join(dir, "operator.toml");
   await Deno.writeTextFile(
     config,
@@ -120,7 +171,11 @@ Deno.test("a cycle never spends more target calls than its budget, and a break i
 
 Deno.test("a budget that can not pay for one run is refused before any call", async () => {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario("steady", { policy: false, workspace: join(parent, "steady") });
+  const dir = await prepareScenario("steady", {
+    policy: false,
+    workspace: join(parent, "steady"),
+    baseline: await baseline(),
+  });
   const config = join(dir, "operator.toml");
   await Deno.writeTextFile(
     config,
@@ -133,7 +188,11 @@ Deno.test("a budget that can not pay for one run is refused before any call", as
 
 Deno.test("a cycle whose checks errored says why in its alert and its journal line, grouped by cause", async () => {
   const parent = await Deno.makeTempDir({ prefix: "digline-operator-" });
-  const dir = await prepareScenario("steady", { policy: false, workspace: join(parent, "down") });
+  const dir = await prepareScenario("steady", {
+    policy: false,
+    workspace: join(parent, "down"),
+    baseline: await baseline(),
+  });
   await Deno.writeTextFile(
     join(dir, "system.ts"),
     `export function answer(vars: { n: number }): string {
@@ -159,6 +218,7 @@ Deno.test("a redacting suite's errored causes reach the operator's alert and jou
   const dir = await prepareScenario("steady", {
     policy: false,
     workspace: join(parent, "private"),
+    baseline: await baseline(),
   });
   await Deno.writeTextFile(
     join(dir, "system.ts"),

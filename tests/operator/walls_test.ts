@@ -29,19 +29,26 @@ async function operator(cwd: string, launch: Launch, args: string[]) {
   return await deno(cwd, launch, [join(ROOT, "operator/main.ts"), ...args]);
 }
 
-async function probe(
-  cwd: string,
-  launch: Launch,
-  wall = "policy-write",
-): Promise<{ outcome: string; detail: string }> {
+interface WallResult {
+  wall: string;
+  outcome: string;
+  detail: string;
+}
+
+/** Every wall one probe under `launch` reports, by name. */
+async function probeWalls(cwd: string, launch: Launch): Promise<Map<string, WallResult>> {
   const out = await operator(cwd, launch, ["probe", "--json"]);
-  let results;
+  let results: WallResult[];
   try {
     results = JSON.parse(out.stdout);
   } catch {
     throw new Error(`probe printed no JSON (exit ${out.code}): ${out.stderr}`);
   }
-  return results.find((r: { wall: string }) => r.wall === wall);
+  return new Map(results.map((r) => [r.wall, r]));
+}
+
+async function probe(cwd: string, launch: Launch, wall = "policy-write"): Promise<WallResult> {
+  return (await probeWalls(cwd, launch)).get(wall)!;
 }
 
 async function bypass(cwd: string, launch: Launch, method: string[]): Promise<string> {
@@ -97,9 +104,11 @@ Deno.test("under the documented launch every bypass is refused, and as root the 
     match(await bypass(cwd, { flags: DOCUMENTED }, method), /^refused/, method.join(" "));
   }
   assertEquals(await policy(cwd), before);
-  const result = await probe(cwd, { flags: DOCUMENTED });
+  // One probe reports every wall: its policy-write and its mcp-promote are of the same launch.
+  const walls = await probeWalls(cwd, { flags: DOCUMENTED });
+  const result = walls.get("policy-write")!;
   notStrictEqual(result.outcome, "unenforced", result.detail);
-  const mcp = await probe(cwd, { flags: DOCUMENTED }, "mcp-promote");
+  const mcp = walls.get("mcp-promote")!;
   assertEquals(mcp.outcome, "intact", mcp.detail);
   match(mcp.detail, /a run whose system wrote an approval directly and by renaming/);
   match(mcp.detail, /a rejudge whose suite tried both as it loaded and as it graded/);
