@@ -345,6 +345,19 @@ export function budgetEnded(
     wanted.stable.length + wanted.noisy.length > 0;
 }
 
+/**
+ * Whether stored draws were cut short by a smaller budget than `budget`: a compare allowed more
+ * (`--max-extra-calls`, or the suite's own budget after a capped compare) draws anew rather than
+ * reuse them, so a capped confirmation never stands in for what a larger one would settle.
+ */
+export function cutShortOf(
+  confirmation: { plan: ConfirmationPlan; rounds: readonly (readonly CaseResult[])[] },
+  budget: number,
+): boolean {
+  const had = confirmation.plan.max_extra_calls;
+  return had !== undefined && had < budget && budgetEnded(confirmation.plan, confirmation.rounds);
+}
+
 /** The target calls the confirmation draws made, retries included. */
 export function spentCalls(rounds: readonly (readonly CaseResult[])[]): number {
   return rounds.reduce((sum, round) => sum + round.reduce((s, c) => s + c.attempts, 0), 0);

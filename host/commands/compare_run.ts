@@ -99,6 +99,14 @@ export async function compareRun(
   }
   for (const run of [candidate, ...baselineRuns]) refusePartial(run, "compare");
   let confirmation = await findConfirmation(candidate, { store: options.store, baselineRuns });
+  if (confirmation !== undefined && options.confirm === true) {
+    const { cutShortOf, planConfirmation } = await import(
+      "../../core/compare/confirmation_plan.ts"
+    );
+    const budget = options.confirmMaxExtraCalls ??
+      planConfirmation(baselineRuns, candidate).max_extra_calls;
+    if (budget !== undefined && cutShortOf(confirmation, budget)) confirmation = undefined;
+  }
   if (confirmation === undefined && options.confirm === true) {
     // Loaded only here: drawing a confirmation loads the suite and the runner.
     const { confirmRun } = await import("./confirm_run.ts");

@@ -189,4 +189,10 @@ Deno.test("compare --max-extra-calls sets --confirm's budget for this compare, a
   const fact = document.facts.find((f) => f.case_id === "one" && f.assertion === "correct");
   assertEquals(fact?.confirmation?.outcome, "undecided");
   match(document.headline, /max_extra_calls/);
+  // The capped draws do not stand in for what the suite's own budget settles: it draws anew,
+  // and a later capped compare takes the fuller confirmation.
+  const full = await cli(["compare", "--confirm"], { cwd });
+  assertEquals(full.code, 1, full.stdout);
+  assertEquals((await cli(["compare", "--confirm", "--max-extra-calls", "0"], { cwd })).code, 1);
+  assertEquals((await cli(["compare"], { cwd })).code, 1);
 });
