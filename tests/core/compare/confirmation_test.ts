@@ -510,6 +510,11 @@ Deno.test("one more check that failed once is tried when more of them fail than 
       .filter((f) => f.kind === "regression").map((f) => f.case_id),
     ["s6"],
   );
+  // compare --json states the count's p-value.
+  assertEquals(
+    compareRuns(runs, run, { confirmation: broken }).confirm?.once_failed_p,
+    plan.once_failed_count?.p_value,
+  );
   // Without the count's try, s6 would have been left to the figure.
   const noise = confirm(runs, run, () => "pass");
   assertEquals(noise.rounds.map((r) => r.map((c) => c.case_id)), [["s5"], ["s6"]]);
