@@ -65,7 +65,11 @@ export async function execute(
       ` (by ${baseline.promoted_by}${baseline.because ? `, because: ${baseline.because}` : ""})\n`,
   );
   const confirmRuns = baseline.confirm_runs;
-  if (confirmRuns !== undefined) io.out(`${confirmRunsLine(confirmRuns)}\n`);
+  // A short baseline that records none has nothing to say here: --confirm refuses it or draws
+  // no noisy case, as before.
+  if (confirmRuns !== undefined && (confirmRuns.recorded || confirmRuns.choosing > 0)) {
+    io.out(`${confirmRunsLine(confirmRuns)}\n`);
+  }
   if (baseline.determinism_sample !== undefined) {
     io.out(
       `determinism checked: ${baseline.determinism_sample.length} cases drawn again answered ` +
@@ -86,16 +90,14 @@ export async function execute(
 function confirmRunsLine(runs: NonNullable<PromoteDocument["confirm_runs"]>): string {
   const test = `${runs.test} run${runs.test === 1 ? "" : "s"}`;
   if (runs.choosing === 0) {
-    return runs.recorded
-      ? `no run chooses noisy cases for compare --confirm to draw again (--selection-runs 0): ` +
-        `it confirms failed checks only, and every test counts all ${test}`
-      : `no run chooses noisy cases for compare --confirm to draw again (too few runs to spare ` +
-        "any): it confirms failed checks only";
+    return `no run chooses noisy cases for compare --confirm to draw again (--selection-runs 0): ` +
+      `it confirms failed checks only, and every test counts all ${test}`;
   }
   const choosing = runs.choosing === 1
     ? "the last run chooses"
     : `the last ${runs.choosing} runs choose`;
   return `for compare --confirm: ${choosing} the noisy cases it draws again, and its figure ` +
-    `test on those draws counts the other ${test}` +
-    (runs.recorded ? " (selection runs recorded)" : "; the other tests count every run");
+    `test on those draws counts the other ${test}; every other test counts all ` +
+    `${runs.test + runs.choosing}` +
+    (runs.recorded ? "" : " (by default; --selection-runs S sets runs apart to choose)");
 }
