@@ -42,7 +42,9 @@ export function figureMove(f: Fact): string {
 /** A check with its confirmation draws, when it was drawn again. */
 export function drawn(f: Fact): string {
   const c = f.confirmation;
-  return c === undefined ? checkName(f) : `${checkName(f)} ${c.pass} pass of ${c.pass + c.fail}`;
+  if (c === undefined) return checkName(f);
+  const draws = c.pass + c.fail;
+  return draws === 0 ? `${checkName(f)} not drawn` : `${checkName(f)} ${c.pass} pass of ${draws}`;
 }
 
 /** How many cases the facts are about. */

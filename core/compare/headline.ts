@@ -135,14 +135,22 @@ const figuresWorse: Clause = ({ of }) => {
   return found.length === 0 ? undefined : `worse: ${names(found, figureMove)}`;
 };
 
-const unconfirmed: Clause = ({ of }) => {
+const unconfirmed: Clause = ({ comparison, of }) => {
   const found = of("unconfirmed");
   if (found.length === 0) return undefined;
+  // A check the draws never reached (the budget ended first) was not cleared by any draw.
+  const undrawn = found.every((f) =>
+    (f.confirmation?.pass ?? 0) + (f.confirmation?.fail ?? 0) === 0
+  );
+  const were = found.length === 1 ? "was" : "were";
+  const why = !undrawn
+    ? "confirmation did not show a break"
+    : comparison.confirm?.budget_ended === true
+    ? `${were} not drawn again: the budget of extra calls ended first`
+    : `${were} not drawn again`;
   return `unconfirmed: ${
     count(found.length, "stable check", "stable checks")
-  } failed and confirmation did not show a break; each failure still counts in the figures (${
-    names(found, drawn)
-  })`;
+  } failed and ${why}; each failure still counts in the figures (${names(found, drawn)})`;
 };
 
 const runLevelNoise: Clause = ({ comparison }) => {

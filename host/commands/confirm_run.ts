@@ -44,6 +44,8 @@ export interface ConfirmOptions {
   gitCommit?: string | null;
   /** Called when an interrupted `--confirm`'s journaled draws are carried on with. */
   onResume?: (resumed: { draws: number; dropped: number }) => void;
+  /** The approval's recorded selection runs (`selection_runs`), absent when it records none. */
+  selectionRuns?: readonly string[];
 }
 
 /**
@@ -64,20 +66,28 @@ export async function confirmRun(
     suite: candidate.suite.name,
     runId: candidate.run_id,
   });
+  const fresh = planConfirmation(options.baselineRuns, candidate, {
+    maxExtraCalls: options.maxExtraCalls,
+    selectionRuns: options.selectionRuns,
+  });
   // An interrupted --confirm of this run against this baseline left its plan and draws: the
-  // plan was fixed before any draw, so carrying on with it keeps every draw's meaning.
-  const journal = await readConfirmJournal(journalFile, {
+  // plan was fixed before any draw, so carrying on with it keeps every draw's meaning. Only
+  // under the budget it was planned with: one that allows another budget plans afresh, as a
+  // finished confirmation cut short by a smaller one is drawn anew (cutShortOf).
+  const interrupted = await readConfirmJournal(journalFile, {
     candidateRun: candidate.run_id,
     baselineRuns: baselineIds,
   });
+  const journal = interrupted?.header.plan.max_extra_calls === fresh.max_extra_calls
+    ? interrupted
+    : null;
   if (journal === null) {
     const shortfall = confirmShortfall(options.baselineRuns);
     if (shortfall !== null) {
       throw new ConfirmRefusedError(candidate.run_id, { detail: shortfallSentence(shortfall) });
     }
   }
-  const plan = journal?.header.plan ??
-    planConfirmation(options.baselineRuns, candidate, { maxExtraCalls: options.maxExtraCalls });
+  const plan = journal?.header.plan ?? fresh;
   const startedAt = journal === null ? clock.now() : new Date(journal.header.started_at);
   const confirmationId = journal?.header.confirmation_id ?? newRunId(startedAt);
   if (journal !== null) {

@@ -84,3 +84,43 @@ Deno.test("compare --confirm killed partway resumes with its plan and journaled 
     "the journal is removed",
   );
 });
+
+Deno.test("a --confirm interrupted under a smaller --max-extra-calls is planned afresh by a compare that allows more, and resumed by one that allows the same", async () => {
+  const cwd = await workspace({ "suite.toml": SUITE, "system.sh": SYSTEM });
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const promoted = await cli(["promote", "latest", "--repeats", "4", "--because", "four"], {
+    cwd,
+  });
+  assertEquals(promoted.code, 0, promoted.stderr);
+  await Deno.writeTextFile(join(cwd, "broken"), "");
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  const interrupt = async (args: string[]) => {
+    const before = await calls(cwd);
+    await Deno.writeTextFile(join(cwd, "delay"), "0.4");
+    const child = spawnCli(["compare", "--confirm", ...args], { cwd });
+    for (let i = 0; i < 2400 && (await calls(cwd)) < before + 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    child.kill("SIGKILL");
+    await child.status;
+    await Deno.writeTextFile(join(cwd, "delay"), "0");
+  };
+  await interrupt(["--max-extra-calls", "6"]);
+  const same = await cli(["compare", "--confirm", "--max-extra-calls", "6", "--json"], { cwd });
+  match(same.stderr, /resuming an interrupted --confirm with its plan/);
+  assertEquals(CompareDocumentSchema.parse(JSON.parse(same.stdout)).confirm?.max_extra_calls, 6);
+  // A capped confirmation that finished is drawn anew by the suite's budget; so is one cut off.
+  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
+  await interrupt(["--max-extra-calls", "6"]);
+  const larger = await cli(["compare", "--confirm", "--json"], { cwd });
+  assertEquals(larger.code, 1, larger.stderr);
+  ok(!/resuming an interrupted/.test(larger.stderr), larger.stderr);
+  const document = CompareDocumentSchema.parse(JSON.parse(larger.stdout));
+  const k = document.confirm?.k ?? 0;
+  ok((document.confirm?.max_extra_calls ?? 0) > 6, JSON.stringify(document.confirm));
+  assertEquals(document.confirm?.spent_calls, k);
+  assertEquals(
+    document.causes.find((f) => f.kind === "regression")?.confirmation,
+    { outcome: "confirmed", pass: 0, fail: k, error: 0 },
+  );
+});

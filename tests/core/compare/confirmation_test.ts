@@ -136,6 +136,22 @@ Deno.test("the budget stops a stable check's draws short of k: undecided, and th
   match(headline(result), /the budget of 3 extra calls ended the draws/);
 });
 
+Deno.test("a stable check the budget left undrawn is unconfirmed, and the reading says it was not drawn again, not that draws showed no break", () => {
+  const runs = budgeted(baseline(), 0);
+  const run = candidate(["s3"]);
+  const confirmation = confirm(runs, run, () => "fail");
+  assertEquals(confirmation.rounds.length, 0);
+  const result = compareRuns(runs, run, { confirmation });
+  assertEquals(result.facts.find((f) => f.case_id === "s3")?.kind, "unconfirmed");
+  const line = headline(result);
+  match(
+    line,
+    /1 stable check failed and was not drawn again: the budget of extra calls ended first/,
+  );
+  match(line, /\(s3 · correct not drawn\)/);
+  ok(!/did not show a break|0 pass of 0/.test(line), line);
+});
+
 Deno.test("once one stable check is confirmed broken, the others are not drawn further", () => {
   const runs = baseline();
   const run = candidate(["s1", "s2", "s3"]);
