@@ -10,6 +10,7 @@
  *   deno task bench:detection                       # 5,000 cycles per cell, N = 50, 200, 1000
  *   deno task bench:detection --cycles 500          # a quick look
  *   deno task bench:detection --sizes 200 --baseline-runs 5
+ *   deno task bench:detection --sizes 200 --baseline-runs 10 --selection-runs 3
  *
  * A suite: 70% stable-pass cases (p = 0.98), 10% stable-fail (p = 0.02), 20% noisy
  * (p ~ U(0.3, 0.9)), spread over five groups; each call errors with probability 0.01 and the
@@ -43,6 +44,12 @@ const { values: flags } = parseArgs({
     cycles: { type: "string", default: "5000" },
     sizes: { type: "string", default: "50,200,1000" },
     "baseline-runs": { type: "string", default: "10" },
+    /**
+     * Promote this many runs more, recorded as the approval's selection runs (`promote
+     * --selection-runs S`, ADR 0107); absent, the approval records none and the count rule's
+     * last runs of the B choose.
+     */
+    "selection-runs": { type: "string" },
     seed: { type: "string", default: "20261130" },
     /** Only the scenarios whose names contain one of these, comma-separated. */
     scenarios: { type: "string", default: "" },
@@ -63,6 +70,15 @@ const { values: flags } = parseArgs({
 const CYCLES = Number(flags.cycles);
 const SIZES = flags.sizes.split(",").map(Number);
 const BASELINE_RUNS = Number(flags["baseline-runs"]);
+const SELECTION_RUNS = flags["selection-runs"] === undefined
+  ? undefined
+  : Number(flags["selection-runs"]);
+/** Every run the approval is made of: the test's B, then the selection runs. */
+const PROMOTED_RUNS = BASELINE_RUNS + (SELECTION_RUNS ?? 0);
+/** How the header names the baseline. */
+const BASELINE_WORDS = SELECTION_RUNS === undefined
+  ? `${BASELINE_RUNS} runs`
+  : `${BASELINE_RUNS} runs and ${SELECTION_RUNS} selection runs`;
 const SEED = Number(flags.seed);
 const ONLY = flags.scenarios.split(",").filter((x) => x !== "");
 const SHIFT = Number(flags.shift ?? (flags.mix === "shift" ? "0.2" : "0"));
@@ -258,7 +274,7 @@ function drawBaseline(
 ): { runs: RunDocument[]; calls: number } {
   const runs: RunDocument[] = [];
   let calls = 0;
-  while (runs.length < BASELINE_RUNS) {
+  while (runs.length < PROMOTED_RUNS) {
     const drawn = drawRun({ suite, p: shifted(suite.p, random), callError: CALL_ERROR, random });
     calls += drawn.calls;
     if (drawn.run.cases.every((c) => c.verdicts[0].status !== "error")) runs.push(drawn.run);
@@ -280,7 +296,7 @@ function drawCertainBaseline(
   for (;;) {
     const { run } = drawRun({ suite, p, callError: CALL_ERROR, random });
     if (run.cases.some((c) => c.verdicts[0].status === "error")) continue;
-    return Array.from({ length: BASELINE_RUNS }, () => ({ ...run, run_id: runId() }));
+    return Array.from({ length: PROMOTED_RUNS }, () => ({ ...run, run_id: runId() }));
   }
 }
 
@@ -535,6 +551,12 @@ function mean(values: number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
+/** The ids of the runs the approval records as selection runs (its last S), if it records any. */
+function selectionIds(runs: readonly RunDocument[]): string[] | undefined {
+  if (SELECTION_RUNS === undefined) return undefined;
+  return runs.slice(runs.length - SELECTION_RUNS).map((r) => r.run_id);
+}
+
 function benchSize(n: number): void {
   const random = seededRandom(SEED + n);
   const cells = new Map<string, Cell>(SCENARIOS.map((s) => [s.name, {
@@ -559,7 +581,7 @@ function benchSize(n: number): void {
     const suite = makeSuite(n, random);
     const { runs: noisy, calls } = drawBaseline(suite, random);
     baselineCalls.push(calls / n);
-    const noisyMeasure = measureBaseline(noisy);
+    const noisyMeasure = measureBaseline(noisy, { selectionRuns: selectionIds(noisy) });
     if (noisyMeasure.run_noise?.at_risk === true) atRisk++;
     const sides = {
       noisy: { baseline: noisy, measure: noisyMeasure },
@@ -571,7 +593,10 @@ function benchSize(n: number): void {
       if (scenario.deterministic) {
         if (sides.certain === undefined) {
           const baseline = drawCertainBaseline(suite, random);
-          sides.certain = { baseline, measure: measureBaseline(baseline) };
+          sides.certain = {
+            baseline,
+            measure: measureBaseline(baseline, { selectionRuns: selectionIds(baseline) }),
+          };
         }
         side = sides.certain;
       }
@@ -592,7 +617,7 @@ function benchSize(n: number): void {
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `\n== N = ${n}, baseline of ${BASELINE_RUNS} runs, ${CYCLES} cycles per cell ` +
+    `\n== N = ${n}, baseline of ${BASELINE_WORDS}, ${CYCLES} cycles per cell ` +
       `(${seconds.toFixed(0)} s)`,
   );
   console.log(
@@ -728,7 +753,7 @@ function goals(cells: Map<string, Cell>, n: number): void {
       ],
     );
   }
-  console.log(`\ngoals at N = ${n}, mix ${flags.mix}, a ${BASELINE_RUNS}-run baseline:`);
+  console.log(`\ngoals at N = ${n}, mix ${flags.mix}, a baseline of ${BASELINE_WORDS}:`);
   for (const [goal, met, measured] of lines) {
     console.log(`  ${met ? "met    " : "MISSED "} ${goal.padEnd(52)} measured ${measured}`);
   }
@@ -738,7 +763,7 @@ console.log(
   `bench/detection.ts: seed ${SEED}, mix ${flags.mix}, ${CYCLES} cycles per cell, N = ${
     SIZES.join(", ")
   }, ` +
-    `baseline of ${BASELINE_RUNS} runs; gate alpha ${GATE.alpha}, noisy draws ${GATE.noisy_draws}, ` +
+    `baseline of ${BASELINE_WORDS}; gate alpha ${GATE.alpha}, noisy draws ${GATE.noisy_draws}, ` +
     `confirm draws ≤ ${GATE.confirm_draws}, per-run shift SD ${SHIFT}`,
 );
 for (const n of SIZES) benchSize(n);

@@ -1,6 +1,7 @@
 import { promoteDocument } from "../../host/commands/documents.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import type { PromoteInput } from "../commands/promote.ts";
+import type { PromoteDocument } from "../../core/documents/mod.ts";
 import type { Io } from "../io.ts";
 import { progressLine } from "../progress.ts";
 import { openStore, printJson, wholeNumberOption } from "./_shared.ts";
@@ -19,6 +20,19 @@ export async function execute(
   const repeats = values.repeats === undefined
     ? undefined
     : wholeNumberOption(values.repeats, { command: "promote", name: "repeats", min: 1, max: 100 });
+  const selectionRuns = values["selection-runs"] === undefined
+    ? undefined
+    : wholeNumberOption(values["selection-runs"], {
+      command: "promote",
+      name: "selection-runs",
+      min: 0,
+      max: 100,
+    });
+  if (selectionRuns !== undefined && values["check-determinism"]) {
+    throw new UsageError(
+      "promote: --selection-runs is for a baseline of several runs; --check-determinism is for one",
+    );
+  }
   const sample = values.sample === undefined
     ? 10
     : wholeNumberOption(values.sample, { command: "promote", name: "sample", min: 1, max: 1000 });
@@ -34,6 +48,7 @@ export async function execute(
   const baseline = await promoteDocument(positionals[0], {
     with: positionals.slice(1),
     repeats,
+    selectionRuns,
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     store: openStore(values),
     suite: values.suite,
@@ -49,6 +64,12 @@ export async function execute(
     `promoted run ${baseline.run_id} as the baseline of suite ${baseline.suite}${measured}` +
       ` (by ${baseline.promoted_by}${baseline.because ? `, because: ${baseline.because}` : ""})\n`,
   );
+  const confirmRuns = baseline.confirm_runs;
+  // A short baseline that records none has nothing to say here: --confirm refuses it or draws
+  // no noisy case, as before.
+  if (confirmRuns !== undefined && (confirmRuns.recorded || confirmRuns.choosing > 0)) {
+    io.out(`${confirmRunsLine(confirmRuns)}\n`);
+  }
   if (baseline.determinism_sample !== undefined) {
     io.out(
       `determinism checked: ${baseline.determinism_sample.length} cases drawn again answered ` +
@@ -63,4 +84,20 @@ export async function execute(
     );
   }
   return 0;
+}
+
+/** How `compare --confirm` will use the runs: how many its figure test counts, how many choose. */
+function confirmRunsLine(runs: NonNullable<PromoteDocument["confirm_runs"]>): string {
+  const test = `${runs.test} run${runs.test === 1 ? "" : "s"}`;
+  if (runs.choosing === 0) {
+    return `no run chooses noisy cases for compare --confirm to draw again (--selection-runs 0): ` +
+      `it confirms failed checks only, and every test counts all ${test}`;
+  }
+  const choosing = runs.choosing === 1
+    ? "the last run chooses"
+    : `the last ${runs.choosing} runs choose`;
+  return `for compare --confirm: ${choosing} the noisy cases it draws again, and its figure ` +
+    `test on those draws counts the other ${test}; every other test counts all ` +
+    `${runs.test + runs.choosing}` +
+    (runs.recorded ? "" : " (by default; --selection-runs S sets runs apart to choose)");
 }

@@ -11,7 +11,13 @@ const options = {
   repeats: {
     type: "string",
     value: "K",
-    help: "run the suite until the baseline holds K runs (measures its noise)",
+    help:
+      "run the suite until the baseline holds K runs (measures its noise; K + S with --selection-runs)",
+  },
+  "selection-runs": {
+    type: "string",
+    value: "S",
+    help: "S runs more (the last S) that only choose what compare --confirm draws again",
   },
   "check-determinism": {
     type: "boolean",
@@ -34,7 +40,7 @@ export const promoteCommand = defineCommand({
   name: "promote",
   summary: "approve a run as its suite's baseline",
   usage:
-    "promote RUN [RUN...] --because TEXT [--repeats K | --check-determinism [--sample N]] [--by NAME] [options]",
+    "promote RUN [RUN...] --because TEXT [--repeats K [--selection-runs S] | --check-determinism [--sample N]] [--by NAME] [options]",
   description: [
     "Makes RUN (an id, a unique prefix of one, or `latest`) the approved baseline that",
     "`compare` measures later runs against. Refuses (exit 64) a run with any errored or",
@@ -45,6 +51,14 @@ export const promoteCommand = defineCommand({
     "(the first is the approved one), or give --repeats K to run the suite until there are K.",
     "A check that did not give the same verdict in every one of them is noisy and is judged",
     "through the figures; a figure's drop within its spread across them is within noise.",
+    "",
+    "--selection-runs S sets S runs apart to choose the noisy cases `compare --confirm` draws",
+    "again: with --repeats K the suite runs until there are K + S, and the last S are recorded",
+    "as selection runs (with named runs, the last S of them). The figure's test on those draws",
+    "leaves them out; every other test counts them. At least 2 runs must be left for the test.",
+    "--selection-runs 0 records that no run chooses: --confirm then draws no noisy case again.",
+    "Without it, the last 3 runs of 6 or more choose (2 of 4 or 5). For --confirm on diffuse",
+    "drops: --repeats 10 --selection-runs 3.",
     "",
     "A baseline of one run measures no noise: every later flip of a check is a regression.",
     "That is right for a deterministic system only; --check-determinism draws a sample of the",

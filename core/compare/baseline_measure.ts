@@ -4,7 +4,7 @@ import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import { runGate } from "../run/run_gate.ts";
 import type { BaselineDraws } from "./baseline_draws.ts";
-import { selectionRuns, splitForSelection } from "./baseline_split.ts";
+import { type BaselineSelection, baselineSelection, splitForSelection } from "./baseline_split.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { type Sensitivity, sensitivityOf } from "./sensitivity.ts";
 import { baselineRunNoise, type RunNoise } from "./run_noise.ts";
@@ -23,6 +23,8 @@ export interface BaselineMeasure {
   history: CheckHistory;
   /** By figure name, then case id: the draws of each figure a paired test can judge. */
   draws: Map<string, Map<string, BaselineDraws>>;
+  /** The runs that choose the cases `compare --confirm` draws again (ADR 0107). */
+  selection: BaselineSelection;
   /** The extra draws `compare --confirm` gives each noisy case. */
   noisyDraws: Map<string, number>;
   sensitivity: Sensitivity | null;
@@ -35,11 +37,15 @@ export interface BaselineMeasure {
 
 /**
  * Measures a baseline of one or more runs of the same suite, the approved run first
- * (`approvedCases`: its cases by id, when the caller has them already).
+ * (`approvedCases`: its cases by id, when the caller has them already; `selectionRuns`: the ids
+ * its approval records as selection runs, absent for an approval that records none).
  */
 export function measureBaseline(
   runs: readonly RunDocument[],
-  options: { approvedCases?: ReadonlyMap<string, CaseResult> } = {},
+  options: {
+    approvedCases?: ReadonlyMap<string, CaseResult>;
+    selectionRuns?: readonly string[];
+  } = {},
 ): BaselineMeasure {
   const gate = runGate(runs[0]);
   const history = checkHistory(runs, options);
@@ -77,13 +83,17 @@ export function measureBaseline(
     }
     draws.set(figure.name, byCase);
   }
-  const noisyDraws = planNoisyDraws(runs, { gate, draws });
+  const selection = baselineSelection(runs.map((r) => r.run_id), {
+    recorded: options.selectionRuns,
+  });
+  const noisyDraws = planNoisyDraws(runs, { gate, draws, selection });
   const primary = runs[0].figures.find((f) => f.name === gate.primary);
   return {
     runs,
     gate,
     history,
     draws,
+    selection,
     noisyDraws,
     run_noise: primary === undefined || !isPairable(primary)
       ? null
@@ -93,6 +103,7 @@ export function measureBaseline(
       draws: draws.get(primary.name) ?? new Map(),
       noisyDraws,
       runs: runs.length,
+      selection,
     }),
   };
 }
@@ -117,18 +128,21 @@ export function noisyChance(pi: number, draws: number): number {
 
 /**
  * The extra draws each case gets under `compare --confirm`, decided from the primary figure's
- * draws in the baseline's selection runs alone (chosenForDraws over selectionRuns), never from
+ * draws in the baseline's selection runs alone (chosenForDraws over `selection`), never from
  * what the run showed; the figure's test on those draws leaves the selection runs out, so the
  * choice is independent of every draw it counts. None when the primary figure can not be paired,
- * or when the baseline is too short to spare selection runs.
+ * or when no run chooses (a baseline too short to spare any, or an approval that records none).
  */
 export function planNoisyDraws(
   baselineRuns: readonly RunDocument[],
-  options: { gate: RunGate; draws: ReadonlyMap<string, ReadonlyMap<string, BaselineDraws>> },
+  options: {
+    gate: RunGate;
+    draws: ReadonlyMap<string, ReadonlyMap<string, BaselineDraws>>;
+    selection: BaselineSelection;
+  },
 ): Map<string, number> {
   const planned = new Map<string, number>();
-  const runs = baselineRuns.length;
-  if (options.gate.noisy_draws === 0 || selectionRuns(runs) === 0) return planned;
+  if (options.gate.noisy_draws === 0 || options.selection.count === 0) return planned;
   const primary = baselineRuns[0].figures.find((f) => f.name === options.gate.primary);
   if (primary === undefined || !isPairable(primary)) return planned;
   const byCase = options.draws.get(primary.name);
@@ -137,7 +151,7 @@ export function planNoisyDraws(
   for (const c of baselineRuns[0].cases) {
     if (c.kind !== "normal") continue;
     const seen = byCase.get(c.case_id);
-    const split = seen === undefined ? null : splitForSelection(seen, { runs });
+    const split = seen === undefined ? null : splitForSelection(seen, options.selection);
     if (split !== null && chosenForDraws(split.selection, { binary })) {
       planned.set(c.case_id, options.gate.noisy_draws);
     }

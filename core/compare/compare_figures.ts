@@ -1,5 +1,5 @@
 import { type BaselineDraws, type BaselineMeasure, noisyChance } from "./baseline_measure.ts";
-import { selectionRuns, splitForSelection } from "./baseline_split.ts";
+import { type BaselineSelection, splitForSelection } from "./baseline_split.ts";
 import { caseDraws, isPairable } from "./figure_draws.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import { higherIsBetter } from "../suite/aggregate_direction.ts";
@@ -91,9 +91,10 @@ export function compareFigures(
   // understate the variance; each drawn case counts its own rounds (pairedDropTest).
   const drawnRounds = Math.max(0, ...[...(options.extra?.values() ?? [])].map((d) => d.length));
   const share = options.noisyShare ?? 1;
-  const design: DrawDesign | undefined = drawnRounds === 0
-    ? undefined
-    : { extra: drawnRounds, chance: (pi) => share * noisyChance(pi, selectionRuns(runCount)) };
+  const design: DrawDesign | undefined = drawnRounds === 0 ? undefined : {
+    extra: drawnRounds,
+    chance: (pi) => share * noisyChance(pi, options.measure.selection.count),
+  };
   for (const old of runs[0].figures) {
     const now = byName.get(old.name);
     const sides = runs.map((r) => r.figures.find((f) => f.name === old.name));
@@ -129,7 +130,13 @@ export function compareFigures(
     // leaves those runs out; the other figures are judged on the run's draws alone.
     const extra = role === "primary" && drawnRounds > 0 ? options.extra : undefined;
     const pairs = baselineDraws !== undefined && isPairable(now)
-      ? pairedCases(now, { baselineDraws, candidateCases, extra, sign, runs: runCount })
+      ? pairedCases(now, {
+        baselineDraws,
+        candidateCases,
+        extra,
+        sign,
+        selection: options.measure.selection,
+      })
       : [];
     const test = pairedDropTest(pairs, {
       binary: now.kind !== "mean",
@@ -236,8 +243,8 @@ function pairedCases(
     extra?: ReadonlyMap<string, readonly CaseResult[]>;
     /** -1 for a figure where lower is better: its draws are negated. */
     sign: number;
-    /** How many runs the baseline has. */
-    runs: number;
+    /** The baseline's selection runs, left out of the test where draws were planned. */
+    selection: BaselineSelection;
   },
 ): PairedCase[] {
   const draw = { assertionId: now.over_id, score: now.kind === "mean" };
@@ -248,7 +255,7 @@ function pairedCases(
     // With planned draws the selection runs that chose them are left out (planNoisyDraws).
     const split = seen === undefined || where.extra === undefined
       ? null
-      : splitForSelection(seen, { runs: where.runs });
+      : splitForSelection(seen, where.selection);
     const baseline = split?.test ?? seen?.values;
     const own = where.candidateCases.get(id);
     if (own === undefined || baseline === undefined || baseline.length === 0) continue;

@@ -121,6 +121,11 @@ export interface CompareRunsOptions {
   confirmation?: ConfirmationDocument;
   /** The baseline measured once (measureBaseline), for many comparisons against it. */
   measure?: BaselineMeasure;
+  /**
+   * The runs the approval records as selection runs (its `selection_runs`), by id; absent for an
+   * approval that records none, whose last runs then choose by the count rule (ADR 0107).
+   */
+  selectionRuns?: readonly string[];
   /** Compiles the candidate's `json` schemas, needed when the candidate records one. */
   compileSchema?: CompileJsonSchema;
 }
@@ -275,9 +280,15 @@ function sidesOf(
     before,
     after: options.candidateCases ?? casesById(candidate.cases),
     recheck,
-    measure: given !== undefined && !recheck.changed
-      ? given
-      : measureBaseline(runs, { approvedCases: before }),
+    measure: given !== undefined && !recheck.changed ? given : measureBaseline(runs, {
+      approvedCases: before,
+      // A measure given of the same runs knows the approval's selection runs: re-checked runs
+      // keep them.
+      selectionRuns: options.selectionRuns ??
+        (given?.selection.recorded === true
+          ? runs.filter((_, i) => given.selection.chosen[i]).map((r) => r.run_id)
+          : undefined),
+    }),
     confirmation,
     drawn: drawsByCase(confirmation?.rounds ?? []),
     counted: confirmation === undefined && runs.length > 1,

@@ -45,9 +45,13 @@ export function planConfirmation(
      * so the noisy cases' share stays independent of them.
      */
     maxExtraCalls?: number;
+    /** The approval's recorded selection runs, when given runs rather than a measure. */
+    selectionRuns?: readonly string[];
   } = {},
 ): ConfirmationPlan {
-  const measure = "history" in baseline ? baseline : measureBaseline(baseline);
+  const measure = "history" in baseline
+    ? baseline
+    : measureBaseline(baseline, { selectionRuns: options.selectionRuns });
   const { history, gate, noisyDraws } = measure;
   const before = new Map(measure.runs[0].cases.map((c) => [c.case_id, c]));
   const noisy: ConfirmationPlan["noisy"] = [];

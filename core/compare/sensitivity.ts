@@ -1,6 +1,6 @@
 import { extraCallBudget, figureAlpha, noisyBudget } from "./alpha_split.ts";
 import type { BaselineDraws } from "./baseline_draws.ts";
-import { splitForSelection } from "./baseline_split.ts";
+import { type BaselineSelection, splitForSelection } from "./baseline_split.ts";
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { Figure } from "../run/run_document.ts";
 import { minDetectableDrop, type PlannedCase } from "../statistics/min_detectable_drop.ts";
@@ -39,6 +39,8 @@ export function sensitivityOf(
     noisyDraws: ReadonlyMap<string, number>;
     /** How many runs the baseline is made of. */
     runs: number;
+    /** The runs that chose the planned draws, which the test on them leaves out. */
+    selection: BaselineSelection;
   },
 ): Sensitivity {
   const plain: PlannedCase[] = [];
@@ -61,7 +63,7 @@ export function sensitivityOf(
       // The test on planned draws leaves the selection runs out (splitForSelection).
       baseline: noisyDraws.size === 0
         ? seen.values
-        : splitForSelection(seen, { runs: options.runs })?.test ?? seen.values,
+        : splitForSelection(seen, options.selection)?.test ?? seen.values,
       draws: perRun * (1 + (noisyDraws.get(id) ?? 0)),
     });
   }

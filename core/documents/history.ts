@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { OutputDiff } from "../run/output_diff.ts";
 import { type BaselineDocument, BaselineDocumentSchema } from "../run/run_document.ts";
 import { OUTPUT_VERSION } from "./version.ts";
+import { baselineSelection } from "../compare/baseline_split.ts";
 
 /** `promote --json`: the approval as written, and where. */
 export const PromoteDocumentSchema = BaselineDocumentSchema.extend({
@@ -12,6 +13,16 @@ export const PromoteDocumentSchema = BaselineDocumentSchema.extend({
   noise_measured: z.boolean().optional(),
   /** `--check-determinism`: the cases drawn again, each answering as in the run. */
   determinism_sample: z.array(z.string()).optional(),
+  /**
+   * With several runs, how `compare --confirm` uses them (ADR 0107): `choosing` runs choose the
+   * noisy cases it draws again (the recorded `selection_runs`, or by the count rule when
+   * `recorded` is false), and its figure test on those draws counts the other `test` runs.
+   */
+  confirm_runs: z.strictObject({
+    test: z.number().int(),
+    choosing: z.number().int(),
+    recorded: z.boolean(),
+  }).optional(),
 });
 /** A promote document. */
 export type PromoteDocument = z.infer<typeof PromoteDocumentSchema>;
@@ -28,6 +39,21 @@ export function promoteDocumentOf(
     path: options.path,
     noise_measured: (baseline.runs?.length ?? 1) > 1,
     ...(options.sampled === undefined ? {} : { determinism_sample: options.sampled }),
+    ...(baseline.runs === undefined || baseline.runs.length < 2
+      ? {}
+      : { confirm_runs: confirmRunsOf(baseline.runs, baseline.selection_runs) }),
+  };
+}
+
+function confirmRunsOf(
+  runs: readonly string[],
+  recorded: readonly string[] | undefined,
+): NonNullable<PromoteDocument["confirm_runs"]> {
+  const selection = baselineSelection(runs, { recorded });
+  return {
+    test: runs.length - selection.count,
+    choosing: selection.count,
+    recorded: selection.recorded,
   };
 }
 

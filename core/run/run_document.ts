@@ -405,6 +405,13 @@ export const BaselineDocumentSchema = z.strictObject({
    * figure's spread across them is the floor a later drop must exceed. Absent means [run_id].
    */
   runs: z.array(RunIdSchema).min(1).optional(),
+  /**
+   * Of `runs`, the ones that choose the noisy cases `compare --confirm` draws again (`promote
+   * --selection-runs S`: the last S), left out of the figure's test on those draws; they count
+   * for every other test. An empty list: no run chooses, so no case is drawn for the figure.
+   * Absent: the last three of six or more runs choose (two of four or five), as before (ADR 0107).
+   */
+  selection_runs: z.array(RunIdSchema).optional(),
   /** With several runs: per case and check the passes out of them, and each figure's spread. */
   measured: BaselineRecordSchema.optional(),
 });

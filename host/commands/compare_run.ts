@@ -98,13 +98,15 @@ export async function compareRun(
     }
   }
   for (const run of [candidate, ...baselineRuns]) refusePartial(run, "compare");
+  // The runs the approval set aside to choose what --confirm draws again (ADR 0107).
+  const selectionRuns = approval?.selection_runs;
   let confirmation = await findConfirmation(candidate, { store: options.store, baselineRuns });
   if (confirmation !== undefined && options.confirm === true) {
     const { cutShortOf, planConfirmation } = await import(
       "../../core/compare/confirmation_plan.ts"
     );
     const budget = options.confirmMaxExtraCalls ??
-      planConfirmation(baselineRuns, candidate).max_extra_calls;
+      planConfirmation(baselineRuns, candidate, { selectionRuns }).max_extra_calls;
     if (budget !== undefined && cutShortOf(confirmation, budget)) confirmation = undefined;
   }
   if (confirmation === undefined && options.confirm === true) {
@@ -113,6 +115,7 @@ export async function compareRun(
     confirmation = (await confirmRun(candidate, {
       store: options.store,
       baselineRuns,
+      selectionRuns,
       onRound: options.onRound,
       onResume: options.onResume,
       ...(options.confirmGitCommit === undefined ? {} : { gitCommit: options.confirmGitCommit }),
@@ -147,6 +150,7 @@ export async function compareRun(
   return {
     comparison: compareRunsWith(baselineRuns, candidate, {
       confirmation,
+      selectionRuns,
       compileSchema,
       recheck,
       candidateCases,

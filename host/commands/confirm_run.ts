@@ -44,6 +44,8 @@ export interface ConfirmOptions {
   gitCommit?: string | null;
   /** Called when an interrupted `--confirm`'s journaled draws are carried on with. */
   onResume?: (resumed: { draws: number; dropped: number }) => void;
+  /** The approval's recorded selection runs (`selection_runs`), absent when it records none. */
+  selectionRuns?: readonly string[];
 }
 
 /**
@@ -77,7 +79,10 @@ export async function confirmRun(
     }
   }
   const plan = journal?.header.plan ??
-    planConfirmation(options.baselineRuns, candidate, { maxExtraCalls: options.maxExtraCalls });
+    planConfirmation(options.baselineRuns, candidate, {
+      maxExtraCalls: options.maxExtraCalls,
+      selectionRuns: options.selectionRuns,
+    });
   const startedAt = journal === null ? clock.now() : new Date(journal.header.started_at);
   const confirmationId = journal?.header.confirmation_id ?? newRunId(startedAt);
   if (journal !== null) {

@@ -17,6 +17,12 @@ export interface PromoteOptions {
   with?: string[];
   /** Run the suite this many times in all (the given run counts as one) to measure its noise. */
   repeats?: number;
+  /**
+   * Set this many runs apart to choose the noisy cases `compare --confirm` draws again: with
+   * `repeats`, that many runs more; the last ones, recorded as the approval's `selection_runs`
+   * (ADR 0107). 0 records an empty list: no run chooses, so `--confirm` draws no noisy case.
+   */
+  selectionRuns?: number;
   onProgress?: RunSuiteOptions["onProgress"];
   suite?: string;
   /** Why this run is the reference; required, so every approval in the history says why. */
@@ -51,11 +57,17 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
   refusePartial(run, "promote");
   // Refuse an unfit first run before paying for repeats of it.
   refuseUnfit(run, run);
+  const selection = options.selectionRuns;
+  // The test's runs come first and the selection runs on top of them.
+  const wanted = (options.repeats ?? 1) + (options.repeats === undefined ? 0 : selection ?? 0);
+  if (selection !== undefined) {
+    refuseFewTestRuns(Math.max(wanted, 1 + (options.with?.length ?? 0)), { selection });
+  }
   const runs = [run];
   for (const other of options.with ?? []) {
     runs.push(await options.store.resolveRun(other, { suite: run.suite.name }));
   }
-  for (let i = runs.length; i < (options.repeats ?? 1); i++) {
+  for (let i = runs.length; i < wanted; i++) {
     const again = await runSuite(run.suite.source, {
       store: options.store,
       onProgress: options.onProgress,
@@ -67,6 +79,8 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
     refuseUnfit(other, run);
   }
   const ids = [...new Set(runs.map((r) => r.run_id))];
+  // A run named twice counts once: what is left must still leave the test two runs.
+  if (selection !== undefined) refuseFewTestRuns(ids.length, { selection });
   if (options.checkDeterminism !== undefined && ids.length > 1) {
     throw new UsageError(
       "promote: --check-determinism is for a baseline of one run; several runs measure the noise themselves",
@@ -84,14 +98,30 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
     promoted_by: options.by ?? await gitUserName(Deno.cwd()) ?? "unknown",
     promoted_at: clock.now().toISOString(),
     because: options.because,
+    ...(ids.length > 1 ? { runs: ids } : {}),
+    ...(selection === undefined ? {} : { selection_runs: ids.slice(ids.length - selection) }),
     ...(ids.length > 1
-      ? { runs: ids, measured: recordBaseline(ids.map((id) => runs.find((r) => r.run_id === id)!)) }
+      ? { measured: recordBaseline(ids.map((id) => runs.find((r) => r.run_id === id)!)) }
       : {}),
   };
   // The cited runs first, so an approval on disk never cites a copy that is not there yet.
   for (const id of ids) await options.store.writeCitedRun(runs.find((r) => r.run_id === id)!);
   const path = await options.store.writeBaseline(baseline);
   return { baseline, path, ...(sampled === undefined ? {} : { sampled }) };
+}
+
+/**
+ * Refuses selection runs that would leave the figure's test fewer than two runs: one run measures
+ * no noise, and the approved run is never a selection run.
+ */
+function refuseFewTestRuns(runs: number, options: { selection: number }): void {
+  const test = runs - options.selection;
+  if (test >= 2) return;
+  throw new UsageError(
+    `promote: --selection-runs ${options.selection} leaves ${Math.max(0, test)} of ${runs} ` +
+      `run${runs === 1 ? "" : "s"} for the test, which needs 2 or more: give --repeats K, the ` +
+      "runs for the test (the selection runs come on top), e.g. --repeats 10 --selection-runs 3",
+  );
 }
 
 /**

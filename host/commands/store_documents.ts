@@ -54,7 +54,8 @@ async function baselineSensitivity(
   return {
     run_id: approval.run_id,
     runs: ids,
-    min_detectable_drop: measureBaseline(runs).sensitivity,
+    min_detectable_drop: measureBaseline(runs, { selectionRuns: approval.selection_runs })
+      .sensitivity,
   };
 }
 

@@ -72,7 +72,12 @@ export async function verifyPayload(
     baselineRuns,
   });
   const compileSchema = await schemaCompilerFor(candidate.assertions.map((a) => a.definition));
-  const comparison = compareRuns(baselineRuns, candidate, { confirmation, compileSchema });
+  const comparison = compareRuns(baselineRuns, candidate, {
+    confirmation,
+    compileSchema,
+    // The approval's selection runs, when it is the one the payload was judged against.
+    selectionRuns: sameRuns(approval, baselineIds) ? approval?.selection_runs : undefined,
+  });
   const derived = compareDocumentOf(comparison, {
     approval,
     kind,
@@ -161,4 +166,11 @@ async function findApproval(
   return history.find((b) =>
     b.run_id === saved.baseline_run && b.promoted_at === wanted.promoted_at
   ) ?? null;
+}
+
+/** Whether the approval is made of exactly these runs, in this order. */
+function sameRuns(approval: BaselineDocument | null, ids: readonly string[]): boolean {
+  if (approval === null) return false;
+  const runs = approval.runs ?? [approval.run_id];
+  return runs.length === ids.length && runs.every((id, i) => id === ids[i]);
 }
