@@ -19,16 +19,21 @@ export const FlipSchema = z.strictObject({
 /** A flip. */
 export type Flip = z.infer<typeof FlipSchema>;
 
+/** The probe's walls, in the order a full probe proves them. */
+export const PROBE_WALLS = [
+  "mcp-promote",
+  "policy-write",
+  "cycle-write",
+  "policy-digest",
+  "approval-write",
+  "approval-digest",
+] as const;
+/** A wall's name. */
+export type ProbeWall = typeof PROBE_WALLS[number];
+
 /** What one wall of the probe found. */
 export const ProbeResultSchema = z.strictObject({
-  wall: z.enum([
-    "mcp-promote",
-    "policy-write",
-    "cycle-write",
-    "policy-digest",
-    "approval-write",
-    "approval-digest",
-  ]),
+  wall: z.enum(PROBE_WALLS),
   outcome: z.enum([
     "intact",
     "collapsed",

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { ProbeResult } from "../../core/operator/cycle.ts";
+import { PROBE_WALLS, type ProbeResult, type ProbeWall } from "../../core/operator/cycle.ts";
 import { writeFileAtomic } from "../store/atomic_write.ts";
 import type { RunStore } from "../store/store.ts";
 import { pastDecisions, readDecisionJournal } from "./decision_journal.ts";
@@ -25,31 +25,62 @@ export interface ProbeWallsOptions {
   suite: { name: string };
   /** The approval's digest when the cycle (or probe) began. */
   approvalAtStart: string;
+  /** The walls to report, when not all of them: `operator probe --wall`. */
+  walls?: readonly ProbeWall[];
 }
+
+/**
+ * The walls a wall asked alone runs first, unreported, because what they try is what it is
+ * there to see: a digest compares a file now with the file at start, and in a full probe "now"
+ * comes after the write walls tried that file, so a write that got through and was not put back
+ * moves it. Alone, a digest wall would never see that and could read better than in full.
+ */
+const OBSERVES: Partial<Record<ProbeWall, readonly ProbeWall[]>> = {
+  "policy-digest": ["policy-write"],
+  "approval-digest": ["approval-write"],
+};
 
 /**
  * Proves the walls, one result each: promote on the MCP wire, writing operator.toml, writing
  * the cycle's own folder (the positive: this process is not simply refused everything), and the
- * configuration's digest against the file on disk now and the previous cycle's.
+ * configuration's digest against the file on disk now and the previous cycle's. With `walls`,
+ * only those (and what they observe) run, in the same order, and only those are reported.
  */
 export async function probeWalls(options: ProbeWallsOptions): Promise<ProbeResult[]> {
-  return [
-    await options.probeMcp(options.store),
-    probePolicyWall(options.configPath, {
-      store: options.store.root,
-      lockdown: options.lockdown,
-    }),
-    await probeCycleWrite(options.outDir),
-    await probeDigest(options),
-    await probeApprovalWrite(options.store, {
-      suite: options.suite.name,
-      lockdown: options.lockdown,
-    }),
-    await probeApprovalDigest(options.store, {
-      suite: options.suite.name,
-      atStart: options.approvalAtStart,
-    }),
-  ];
+  const asked = new Set<ProbeWall>(options.walls ?? PROBE_WALLS);
+  const runs = new Set<ProbeWall>([...asked, ...[...asked].flatMap((w) => OBSERVES[w] ?? [])]);
+  // The walls look at the store as a cycle leaves it, made: a cycle has run the suite into it,
+  // and a full probe's MCP wall makes its scratch store inside it. Without this, a probe that
+  // skips that wall would find no store, so no link above it, and its policy wall could read
+  // better alone than in full. A store that can not be made is the walls' to find.
+  await Deno.mkdir(join(options.store.tenantDir, "operator"), { recursive: true }).catch(() => {});
+  const prove: Record<ProbeWall, () => Promise<ProbeResult> | ProbeResult> = {
+    "mcp-promote": () => options.probeMcp(options.store),
+    "policy-write": () =>
+      probePolicyWall(options.configPath, {
+        store: options.store.root,
+        lockdown: options.lockdown,
+      }),
+    "cycle-write": () => probeCycleWrite(options.outDir),
+    "policy-digest": () => probeDigest(options),
+    "approval-write": () =>
+      probeApprovalWrite(options.store, {
+        suite: options.suite.name,
+        lockdown: options.lockdown,
+      }),
+    "approval-digest": () =>
+      probeApprovalDigest(options.store, {
+        suite: options.suite.name,
+        atStart: options.approvalAtStart,
+      }),
+  };
+  const results: ProbeResult[] = [];
+  for (const wall of PROBE_WALLS) {
+    if (!runs.has(wall)) continue;
+    const result = await prove[wall]();
+    if (asked.has(wall)) results.push(result);
+  }
+  return results;
 }
 
 async function probeDigest(options: ProbeWallsOptions): Promise<ProbeResult> {

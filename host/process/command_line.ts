@@ -12,6 +12,8 @@ import { didYouMean } from "./did_you_mean.ts";
 /** One option: how node:util parses it, and its line in `--help`. */
 export interface OptionDeclaration {
   type: "string" | "boolean";
+  /** A string option that may be given more than once; its values come in order. */
+  multiple?: boolean;
   short?: string;
   default?: string | boolean;
   /** The placeholder of a string option's value in `--help`: NAME, FILE, K. */
@@ -26,7 +28,8 @@ export type OptionDeclarations = Readonly<Record<string, OptionDeclaration>>;
 /** The parsed values: a string for a string option with a default, else string or undefined. */
 export type OptionValues<O extends OptionDeclarations> = {
   [K in keyof O]: O[K]["type"] extends "string"
-    ? (O[K]["default"] extends string ? string : string | undefined)
+    ? O[K] extends { multiple: true } ? string[] | undefined
+    : (O[K]["default"] extends string ? string : string | undefined)
     : boolean;
 };
 
@@ -86,6 +89,7 @@ export function parseCommandLine<O extends OptionDeclarations>(
   for (const [name, option] of Object.entries(command.options)) {
     options[name] = {
       type: option.type,
+      ...(option.multiple === true ? { multiple: true } : {}),
       ...(option.short === undefined ? {} : { short: option.short }),
       ...(option.default === undefined ? {} : { default: option.default }),
     } as NonNullable<ParseArgsConfig["options"]>[string];

@@ -1,6 +1,5 @@
 import { runCycle } from "../../host/operator/run_cycle.ts";
 import { defineOperatorCommand } from "../command.ts";
-import { probeMcpPromote } from "../probe_mcp.ts";
 
 /** `operator cycle`: one unattended cycle, from the run to the alert. */
 export const cycleCommand = defineOperatorCommand({
@@ -18,7 +17,8 @@ export const cycleCommand = defineOperatorCommand({
   async execute({ values }) {
     const { cycle, decision, paths } = await runCycle({
       configPath: values.config,
-      probeMcp: probeMcpPromote,
+      // Loaded when the probe runs, so the other operator commands start without the MCP SDK.
+      probeMcp: async (store) => (await import("../probe_mcp.ts")).probeMcpPromote(store),
       onFailure: (error) => console.error(error instanceof Error ? error.stack : String(error)),
     });
     if (values.json) console.log(JSON.stringify({ cycle, decision, paths }, null, 2));

@@ -47,3 +47,15 @@ Deno.test("an option the operator command does not take is refused in one line (
   );
   ok(!result.stderr.includes("    at "), "a refusal prints no trace");
 });
+
+Deno.test("probe --wall refuses a wall it does not know in one line naming every wall (64), before reading operator.toml", async () => {
+  const result = await operator(["probe", "--wall", "policy-write", "--wall", "polcy-digest"]);
+  assertEquals(result.code, 64);
+  assertEquals(
+    result.stderr,
+    'operator: probe: unknown wall "polcy-digest" (did you mean policy-digest?); the walls are ' +
+      "mcp-promote, policy-write, cycle-write, policy-digest, approval-write, approval-digest\n",
+  );
+  const help = await operator(["probe", "--help"]);
+  match(help.stdout, /--wall NAME +prove only the wall NAME \(repeatable\)/);
+});

@@ -47,8 +47,25 @@ async function probeWalls(cwd: string, launch: Launch): Promise<Map<string, Wall
   return new Map(results.map((r) => [r.wall, r]));
 }
 
+/** The walls `operator probe --wall` reports under `launch`, in the order it printed them. */
+async function probeOnly(cwd: string, launch: Launch, walls: string[]): Promise<WallResult[]> {
+  const out = await operator(cwd, launch, [
+    "probe",
+    "--json",
+    ...walls.flatMap((w) => ["--wall", w]),
+  ]);
+  try {
+    return JSON.parse(out.stdout);
+  } catch {
+    throw new Error(`probe printed no JSON (exit ${out.code}): ${out.stderr}`);
+  }
+}
+
+/** One wall, probed alone: it reads as the full probe reads it (the test below holds that). */
 async function probe(cwd: string, launch: Launch, wall = "policy-write"): Promise<WallResult> {
-  return (await probeWalls(cwd, launch)).get(wall)!;
+  const results = await probeOnly(cwd, launch, [wall]);
+  assertEquals(results.map((r) => r.wall), [wall]);
+  return results[0];
 }
 
 async function bypass(cwd: string, launch: Launch, method: string[]): Promise<string> {
@@ -259,7 +276,7 @@ Deno.test("DENO_AUDIT_PERMISSIONS makes the runtime write operator.toml, and the
   const cwd = await workspace();
   const before = await policy(cwd);
   const intoPolicy = { flags: DOCUMENTED, env: { DENO_AUDIT_PERMISSIONS: "operator.toml" } };
-  await operator(cwd, intoPolicy, ["probe"]);
+  await operator(cwd, intoPolicy, ["probe", "--wall", "policy-write"]);
   notStrictEqual(await policy(cwd), before, "the runtime wrote the file despite --deny-write");
   await Deno.writeTextFile(join(cwd, "operator.toml"), before);
   const audited = { flags: DOCUMENTED, env: { DENO_AUDIT_PERMISSIONS: join(cwd, "audit.jsonl") } };
@@ -296,4 +313,51 @@ Deno.test("a change to any key of operator.toml between cycles is reported again
   assertEquals(moved.outcome, "moved");
   match(moved.detail, /changed since the previous cycle: journal line 2 was ruled by/);
   assertEquals((await digestWall()).outcome, "matches", "the next cycle compares with this one");
+});
+
+Deno.test("a wall asked alone with --wall reads as in the full probe, even where the full probe's MCP wall made the store it looks at", async () => {
+  const cwd = await workspace();
+  // A store not made yet, under a linked folder: the full probe's MCP wall makes it (its scratch
+  // store is inside), and then the policy wall finds the link above it.
+  const elsewhere = join(cwd, "..", "elsewhere");
+  await Deno.mkdir(elsewhere);
+  await Deno.symlink(elsewhere, join(cwd, "stores"));
+  await Deno.writeTextFile(
+    join(cwd, "operator.toml"),
+    `store = "stores/.digline"\n${await policy(cwd)}`,
+  );
+  const launch = {
+    flags: DOCUMENTED.map((f) =>
+      f === "--allow-write=.digline" ? "--allow-write=stores/.digline" : f
+    ),
+  };
+  const asked = ["policy-write", "policy-digest", "approval-digest"];
+  // Alone first, while the store is still unmade: the full probe would make it.
+  const alone = await probeOnly(cwd, launch, asked);
+  const full = await probeWalls(cwd, launch);
+  assertEquals(full.get("policy-write")!.outcome, "unenforced", full.get("policy-write")!.detail);
+  match(full.get("policy-write")!.detail, /lies under a symbolic link/);
+  assertEquals(alone, asked.map((wall) => full.get(wall)!));
+});
+
+Deno.test("a digest wall asked alone first tries the write its full probe tries before it", async () => {
+  const cwd = await workspace();
+  /** What the runtime saw the probe ask permission for, without the scratch files' random names. */
+  const asked = async (walls: string[]) => {
+    const audit = join(cwd, `audit-${walls.join("+")}.jsonl`);
+    await probeOnly(cwd, { flags: DOCUMENTED, env: { DENO_AUDIT_PERMISSIONS: audit } }, walls);
+    const lines = (await Deno.readTextFile(audit)).trim().split("\n").map((l) => JSON.parse(l));
+    return new Set(
+      lines.map((l) =>
+        `${l.permission} ${
+          String(l.value).replace(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, "UUID")
+        }`
+      ),
+    );
+  };
+  const writes = await asked(["policy-write", "approval-write"]);
+  const digests = await asked(["policy-digest", "approval-digest"]);
+  const missing = [...writes].filter((w) => !digests.has(w));
+  assertEquals(missing, [], "the digests alone skipped part of the writes' work");
+  ok([...digests].some((d) => d.startsWith("write ") && d.endsWith(join(cwd, "operator.toml"))));
 });

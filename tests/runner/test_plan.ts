@@ -72,7 +72,7 @@ export function flagsFor(file: string): string[] {
  */
 export const SLOW: Record<string, number> = {
   "tests/operator/scenarios_test.ts": 752,
-  "tests/operator/walls_test.ts": 415,
+  "tests/operator/walls_test.ts": 210,
   "tests/cli/baseline_ref_test.ts": 141,
   "tests/ci/action_gate_test.ts": 132,
   "tests/cli/report_test.ts": 123,
