@@ -100,6 +100,8 @@ export interface ConfirmSummary {
   k: number;
   /** The failures in a row that confirm a break of a check that failed once in the baseline. */
   k_once: number | null;
+  /** The count test's p-value of the checks that failed once and fail now (ADR 0109). */
+  once_failed_p: number | null;
   /**
    * Whether k bounds the chance of confirming a false break within `confirm_alpha`; false only
    * for a plan made before such plans were refused (ADR 0092), null before it was recorded.
@@ -404,6 +406,7 @@ function confirmSummary(
     figure_alpha: options.figureAlpha,
     k: plan.max_draws,
     k_once: plan.max_draws_once ?? null,
+    once_failed_p: plan.once_failed_count?.p_value ?? null,
     bounded: plan.bounded ?? null,
     stage_one_p: plan.stage_one?.p_value ?? null,
     ambiguous: plan.stage_one?.ambiguous ?? null,

@@ -24,6 +24,16 @@ export const ConfirmationPlanSchema = z.strictObject({
   ).optional(),
   max_draws_once: z.number().int().positive().optional(),
   /**
+   * How many checks that failed once in the baseline fail in the run (`failed`), how many an
+   * unchanged system gives on average (`expected`) and the exact chance of as many or more: it
+   * decides how many of them are drawn again. Absent in plans made before it.
+   */
+  once_failed_count: z.strictObject({
+    failed: z.number().int().min(0),
+    expected: z.number().min(0),
+    p_value: z.number().min(0).max(1),
+  }).optional(),
+  /**
    * How a stable check's draws decide: `all-fail`, confirmed by k = max_draws failures in a row
    * and dismissed by the first pass; absent in plans made before it, which used a sequential
    * probability ratio test (`sequential`).

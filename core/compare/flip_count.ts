@@ -31,21 +31,35 @@ export function flipCountTest(
   compared: readonly CaseResult[],
   options: { history: CheckHistory; runs: number; alpha: number },
 ): FlipCountTest {
+  return failureCountTest(compared, { ...options, failures: 1 });
+}
+
+/**
+ * The same exact test for checks that failed in exactly `failures` of the B + 1 runs, the
+ * candidate among them: a case counts when the candidate run is one of such a check's failures,
+ * with chance m / (B + 1) if nothing changed, m being the runs of the B + 1 that are one of the
+ * failures of such a check of the case. With `failures` 2 it asks whether more checks that failed
+ * once in the baseline fail now than its runs explain.
+ */
+export function failureCountTest(
+  compared: readonly CaseResult[],
+  options: { history: CheckHistory; runs: number; alpha: number; failures: number },
+): FlipCountTest {
   const chances: number[] = [];
   let failed = 0;
   for (const c of compared) {
     const seen = options.history.get(c.case_id);
     if (seen === undefined) continue;
-    const lone = new Array<boolean>(options.runs + 1).fill(false);
+    const marked = new Array<boolean>(options.runs + 1).fill(false);
     for (const v of c.verdicts) {
       const before = seen.get(v.assertion_id);
       if (before === undefined || before.length !== options.runs) continue;
-      markLoneFailures([...before, v.status], lone);
+      markFailures([...before, v.status], { marks: marked, failures: options.failures });
     }
-    const m = lone.filter(Boolean).length;
+    const m = marked.filter(Boolean).length;
     if (m === 0) continue;
     chances.push(m / (options.runs + 1));
-    if (lone[options.runs]) failed += 1;
+    if (marked[options.runs]) failed += 1;
   }
   return {
     failed,
@@ -56,9 +70,13 @@ export function flipCountTest(
   };
 }
 
-/** Marks the run whose verdict is this check's only failure among all runs, if there is one. */
-function markLoneFailures(statuses: readonly VerdictStatus[], lone: boolean[]): void {
+/** Marks the runs whose verdicts are this check's failures, when it failed exactly so often. */
+function markFailures(
+  statuses: readonly VerdictStatus[],
+  options: { marks: boolean[]; failures: number },
+): void {
   if (statuses.includes("error")) return;
   const failures = statuses.flatMap((s, i) => s === "fail" ? [i] : []);
-  if (failures.length === 1) lone[failures[0]] = true;
+  if (failures.length !== options.failures) return;
+  for (const i of failures) options.marks[i] = true;
 }

@@ -127,6 +127,12 @@ export const CompareDocumentSchema = z.strictObject({
      * (ADR 0102); null when no such k keeps the bound, absent before it existed.
      */
     k_once: z.number().int().nullable().optional(),
+    /**
+     * The exact count test's p-value of the checks that failed in one baseline run and fail now
+     * (ADR 0109): at most 0.3, one more of them is tried. Null when the plan does not confirm
+     * such checks; absent before it existed.
+     */
+    once_failed_p: z.number().nullable().optional(),
     /** Whether k bounds the false confirmations within confirm_alpha; null in older plans. */
     bounded: z.boolean().nullable().optional(),
     stage_one_p: z.number().nullable(),
