@@ -48,6 +48,13 @@ const { values: flags } = parseArgs({
     /** Trials per cell at 1,000 cases and more (each costs about five times a 200-case one). */
     "large-trials": { type: "string", default: "60" },
     "baseline-runs": { type: "string", default: "10" },
+    /**
+     * Promote this many runs more, recorded as the approval's selection runs (`promote --repeats B
+     * --selection-runs S`, ADR 0107). Absent, the flag is not passed: the approval records none
+     * and the count rule's last runs of the B choose. An explicit 0 is passed on, and promote
+     * reads it as "no run chooses" (--confirm then draws no noisy case again).
+     */
+    "selection-runs": { type: "string" },
     points: { type: "string", default: "5" },
     parallel: { type: "string", default: "2" },
     seed: { type: "string", default: "20261130" },
@@ -60,6 +67,9 @@ const SIZES = flags.sizes.split(",").map(Number);
 const MIXES = flags.mixes.split(",").filter((m) => m !== "") as MixName[];
 const SCENARIOS = flags.scenarios.split(",").filter((s) => s !== "") as ScenarioName[];
 const BASELINE_RUNS = Number(flags["baseline-runs"]);
+const SELECTION_RUNS = flags["selection-runs"] === undefined
+  ? undefined
+  : Number(flags["selection-runs"]);
 const POINTS = Number(flags.points);
 const SEED = Number(flags.seed);
 
@@ -133,6 +143,7 @@ async function trial(cell: { size: number; mix: MixName; trial: number }): Promi
       "latest",
       "--repeats",
       String(BASELINE_RUNS),
+      ...(SELECTION_RUNS === undefined ? [] : ["--selection-runs", String(SELECTION_RUNS)]),
       "--because",
       "bench",
     ]);
@@ -249,7 +260,11 @@ function rate(hits: number, trials: number): string {
 }
 
 function report(outcomes: Outcome[]): void {
-  const started = `bench/detection_cli.ts: seed ${SEED}, baseline of ${BASELINE_RUNS} runs, ` +
+  const selection = SELECTION_RUNS === undefined
+    ? "none recorded"
+    : `${SELECTION_RUNS} selection runs`;
+  const started =
+    `bench/detection_cli.ts: seed ${SEED}, baseline of ${BASELINE_RUNS} runs (${selection}), ` +
     `drops of ${POINTS} points; trials per cell: ${flags.trials} (N < 1000), ` +
     `${flags["large-trials"]} (N ≥ 1000)`;
   const lines = [started, ""];
