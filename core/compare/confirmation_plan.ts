@@ -134,7 +134,13 @@ export function planConfirmation(
     stage_one: { p_value: screen, threshold, ambiguous },
     noisy_share: drawn.share,
     noisy_cut: drawn.cut,
+    selection_runs: selectionRunIds(measure),
   };
+}
+
+/** The ids of the baseline runs that chose the noisy cases to draw (ADR 0107). */
+function selectionRunIds(measure: BaselineMeasure): string[] {
+  return measure.runs.flatMap((r, i) => measure.selection.chosen[i] ? [r.run_id] : []);
 }
 
 /**
