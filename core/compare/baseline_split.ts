@@ -71,3 +71,20 @@ export function splitForSelection(
   });
   return { test, selection: chosen };
 }
+
+/**
+ * Whether a confirmation whose plan records `planned` as its selection runs (absent: the count
+ * rule's, as every plan made before the field) was chosen by the runs that choose for this
+ * baseline: only then does the figure's test on its draws leave out exactly the runs that chose.
+ */
+export function chosenByTheseRuns(
+  planned: readonly string[] | undefined,
+  baseline: { runIds: readonly string[]; recorded?: readonly string[] },
+): boolean {
+  const ids = (selection: BaselineSelection) =>
+    baseline.runIds.filter((_, i) => selection.chosen[i]).join(" ");
+  const now = ids(baselineSelection(baseline.runIds, { recorded: baseline.recorded }));
+  return planned === undefined
+    ? ids(baselineSelection(baseline.runIds)) === now
+    : [...planned].join(" ") === now;
+}

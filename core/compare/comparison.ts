@@ -109,6 +109,8 @@ export interface ConfirmSummary {
   bounded: boolean | null;
   /** The first stage's p-value and whether it sent the noisy cases to be drawn again. */
   stage_one_p: number | null;
+  /** The p-value at or under which the noisy cases were drawn again. */
+  stage_one_threshold: number | null;
   ambiguous: boolean | null;
   /** The hard budget of extra calls, and the calls the draws made (retries included). */
   max_extra_calls: number | null;
@@ -409,6 +411,7 @@ function confirmSummary(
     once_failed_p: plan.once_failed_count?.p_value ?? null,
     bounded: plan.bounded ?? null,
     stage_one_p: plan.stage_one?.p_value ?? null,
+    stage_one_threshold: plan.stage_one?.threshold ?? null,
     ambiguous: plan.stage_one?.ambiguous ?? null,
     max_extra_calls: plan.max_extra_calls ?? null,
     spent_calls: spentCalls(rounds),

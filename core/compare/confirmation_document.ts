@@ -60,6 +60,14 @@ export const ConfirmationPlanSchema = z.strictObject({
   noisy_share: z.number().min(0).max(1).optional(),
   /** Baseline-noisy cases the budget, not the evidence, left with fewer draws than planned. */
   noisy_cut: z.number().int().min(0).optional(),
+  /**
+   * The baseline runs that chose the noisy cases to draw, and that the figure's test on their
+   * draws leaves out (ADR 0107). A confirmation counts only for a baseline whose selection runs
+   * are these: another choice would make the test count draws that chose. Absent in plans made
+   * before it, whose choice was the count rule's (the last three of six or more runs, two of four
+   * or five).
+   */
+  selection_runs: z.array(RunIdSchema).optional(),
 });
 /** A confirmation plan. */
 export type ConfirmationPlan = z.infer<typeof ConfirmationPlanSchema>;

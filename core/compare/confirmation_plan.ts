@@ -20,12 +20,21 @@ import { failureCountTest } from "./flip_count.ts";
 /**
  * Above this p-value of the primary figure on the run alone, the first stage is clear and no
  * noisy case is drawn again: the second stage can only lower a false alarm, never raise one, so
- * the screen costs no alpha. An unchanged system passes it with chance about this p-value and
- * then spends the noisy cases' draws, so it sets what `--confirm` costs where every case is
- * noisy: 0.2 keeps that mix within 1.11 × N (bench/detection.ts --mix mid; 1.126 at 0.25) for
- * about a point of a diffuse 5-point drop's power on the bench mix (90.5% against 91.3%, ADR 0109).
+ * the screen costs no alpha. An unchanged system's p-value is at most the threshold with chance at
+ * most the threshold, and then spends the noisy cases' planned draws: so the threshold is lowered
+ * below this most until those draws cost an unchanged system on average at most SCREEN_COST of
+ * the compared cases (screenThreshold). A 5-point drop almost always passes it (ADR 0109).
  */
-export const SCREEN_THRESHOLD = 0.2;
+export const SCREEN_THRESHOLD = 0.25;
+
+/** The most the noisy cases' draws cost an unchanged system on average, as a share of N. */
+export const SCREEN_COST = 0.08;
+
+/** The screen's threshold for a plan that would draw `planned` times the noisy cases. */
+export function screenThreshold(options: { planned: number; cases: number }): number {
+  if (options.planned <= 0) return SCREEN_THRESHOLD;
+  return Math.min(SCREEN_THRESHOLD, (SCREEN_COST * options.cases) / options.planned);
+}
 
 /**
  * What `compare --confirm` draws again, in two stages and within a hard budget of extra calls.
@@ -99,13 +108,16 @@ export function planConfirmation(
       : { ...gate, max_extra_calls: options.maxExtraCalls },
     { cases: compared.length },
   );
-  const screen = stageOne(measure, candidate);
-  const ambiguous = screen !== null && screen <= SCREEN_THRESHOLD;
   // The noisy cases' share of the budget is fixed before the run's failures are looked at: the
   // figure's exact test needs their draws to depend on the baseline alone.
-  const drawn = ambiguous
-    ? withinBudget(noisy, { budget: noisyBudget(budget, gate) })
-    : { noisy: [], share: 1, cut: 0 };
+  const fitted = withinBudget(noisy, { budget: noisyBudget(budget, gate) });
+  const threshold = screenThreshold({
+    planned: fitted.noisy.reduce((sum, n) => sum + n.draws, 0),
+    cases: compared.length,
+  });
+  const screen = stageOne(measure, candidate);
+  const ambiguous = screen !== null && screen <= threshold;
+  const drawn = ambiguous ? fitted : { noisy: [], share: 1, cut: 0 };
   return {
     noisy: drawn.noisy,
     stable,
@@ -119,10 +131,16 @@ export function planConfirmation(
     confirm_alpha: confirmAlpha,
     bounded,
     max_extra_calls: budget,
-    stage_one: { p_value: screen, threshold: SCREEN_THRESHOLD, ambiguous },
+    stage_one: { p_value: screen, threshold, ambiguous },
     noisy_share: drawn.share,
     noisy_cut: drawn.cut,
+    selection_runs: selectionRunIds(measure),
   };
+}
+
+/** The ids of the baseline runs that chose the noisy cases to draw (ADR 0107). */
+function selectionRunIds(measure: BaselineMeasure): string[] {
+  return measure.runs.flatMap((r, i) => measure.selection.chosen[i] ? [r.run_id] : []);
 }
 
 /**
@@ -358,7 +376,7 @@ export function nextDraws(
  * most: three when the figure's first stage leans worse (p ≤ `leaning`, a drop is likely), one
  * otherwise, and one more when more such checks fail than the baseline's runs explain (the count
  * test's p ≤ `counted`, onceFailedCount). Each costs an unchanged system about a call (most pass
- * at once). On the mid mix a concentrated 5-point drop is caught 93.0% of the time at 1.106 × N
+ * at once). On the mid mix a concentrated 5-point drop is caught 92.7% of the time at 1.107 × N
  * unchanged; without the count's try 91.5% (bench/detection.ts, ADRs 0102 and 0109).
  */
 export const ONCE_FAILED_TRIES = {

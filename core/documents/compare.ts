@@ -136,6 +136,12 @@ export const CompareDocumentSchema = z.strictObject({
     /** Whether k bounds the false confirmations within confirm_alpha; null in older plans. */
     bounded: z.boolean().nullable().optional(),
     stage_one_p: z.number().nullable(),
+    /**
+     * The p-value at or under which the first stage drew the noisy cases again: 0.25, lower when
+     * their planned draws would cost an unchanged system more than 0.08 × N on average (ADR
+     * 0109); absent before it was recorded.
+     */
+    stage_one_threshold: z.number().nullable().optional(),
     ambiguous: z.boolean().nullable(),
     max_extra_calls: z.number().int().nullable(),
     spent_calls: z.number().int(),

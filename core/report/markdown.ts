@@ -5,7 +5,7 @@ import { headline } from "../compare/headline.ts";
 import { comparedCases, factsByKind, SECTION_TITLES } from "./facts_by_kind.ts";
 import type { ReportInput } from "./input.ts";
 import { mdCode, mdText } from "./markdown_text.ts";
-import { counted, formatDelta, formatValue } from "./numbers.ts";
+import { counted, formatDelta, formatInterval, formatValue } from "./numbers.ts";
 import { redactionNote } from "../run/redact_run.ts";
 
 /** GitHub refuses a comment body longer than this. */
@@ -119,16 +119,18 @@ function figureTable(
   const rows = figures.filter((f) => kept.has(f)).map((f) =>
     `| ${mdCode(f.name, { inTable: true })} | ${formatValue(f.baseline)} | ${
       formatValue(f.candidate)
-    } | ${formatDelta(f.delta)} | ${figureStatusWord(f, options.runs)}${
+    } | ${formatDelta(f.delta)} | ${
+      f.interval === null ? "—" : formatInterval(f.interval, { change: true })
+    } | ${figureStatusWord(f, options.runs)}${
       f.floor > 0 ? ` (floor ${formatValue(f.floor)})` : ""
     } |`
   );
   const rest = figures.length - kept.size;
-  if (rest > 0) rows.push(`| and ${rest.toLocaleString("en-US")} more | | | | |`);
+  if (rest > 0) rows.push(`| and ${rest.toLocaleString("en-US")} more | | | | | |`);
   return [
     "",
-    "| figure | baseline | now | change | status |",
-    "| --- | ---: | ---: | ---: | --- |",
+    "| figure | baseline | now | change | 95% interval of the change | status |",
+    "| --- | ---: | ---: | ---: | ---: | --- |",
     ...rows,
   ];
 }

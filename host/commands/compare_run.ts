@@ -100,7 +100,11 @@ export async function compareRun(
   for (const run of [candidate, ...baselineRuns]) refusePartial(run, "compare");
   // The runs the approval set aside to choose what --confirm draws again (ADR 0107).
   const selectionRuns = approval?.selection_runs;
-  let confirmation = await findConfirmation(candidate, { store: options.store, baselineRuns });
+  let confirmation = await findConfirmation(candidate, {
+    store: options.store,
+    baselineRuns,
+    selection: { recorded: selectionRuns },
+  });
   if (confirmation !== undefined && options.confirm === true) {
     const { cutShortOf, planConfirmation } = await import(
       "../../core/compare/confirmation_plan.ts"

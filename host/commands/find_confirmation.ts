@@ -1,6 +1,7 @@
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import type { RunStore } from "../store/store.ts";
+import { chosenByTheseRuns } from "../../core/compare/baseline_split.ts";
 import { confirmationBinding, isBoundTo } from "./confirmation_binding.ts";
 
 // Apart from confirm_run.ts, which loads the suite and the runner: every compare looks for a
@@ -13,16 +14,30 @@ import { confirmationBinding, isBoundTo } from "./confirmation_binding.ts";
  */
 export async function findConfirmation(
   candidate: RunDocument,
-  options: { store: RunStore; baselineRuns: readonly RunDocument[]; id?: string },
+  options: {
+    store: RunStore;
+    baselineRuns: readonly RunDocument[];
+    id?: string;
+    /**
+     * The selection runs the approval records (absent: it records none), when the confirmation
+     * must have been chosen by the runs that choose for it now: one chosen by others would have
+     * the figure's test count runs that chose (ADR 0107).
+     */
+    selection?: { recorded?: readonly string[] };
+  },
 ): Promise<ConfirmationDocument | undefined> {
-  const ids = options.baselineRuns.map((r) => r.run_id).join(" ");
+  const runIds = options.baselineRuns.map((r) => r.run_id);
+  const ids = runIds.join(" ");
   const found = await options.store.confirmations({
     suite: candidate.suite.name,
     runId: candidate.run_id,
   });
+  const selection = options.selection;
   const named = found.filter((c) =>
     c.baseline_runs.join(" ") === ids &&
-    (options.id === undefined || c.confirmation_id === options.id)
+    (options.id === undefined || c.confirmation_id === options.id) &&
+    (selection === undefined ||
+      chosenByTheseRuns(c.plan.selection_runs, { runIds, recorded: selection.recorded }))
   );
   if (named.length === 0) return undefined;
   const binding = confirmationBinding(candidate, options.baselineRuns);

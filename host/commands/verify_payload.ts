@@ -75,8 +75,10 @@ export async function verifyPayload(
   const comparison = compareRuns(baselineRuns, candidate, {
     confirmation,
     compileSchema,
-    // The approval's selection runs, when it is the one the payload was judged against.
-    selectionRuns: sameRuns(approval, baselineIds) ? approval?.selection_runs : undefined,
+    // The runs that chose the confirmation's draws, as its plan records them; else the
+    // approval's selection runs, when it is the one the payload was judged against.
+    selectionRuns: confirmation?.plan.selection_runs ??
+      (sameRuns(approval, baselineIds) ? approval?.selection_runs : undefined),
   });
   const derived = compareDocumentOf(comparison, {
     approval,

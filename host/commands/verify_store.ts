@@ -84,6 +84,16 @@ export async function verifyStore(store: RunStore): Promise<VerifyStoreDocument>
             note(path, `it cites run ${runId}, which is neither in the runs folder nor beside it`);
           }
         }
+        // Readers pass over a selection run the approval does not hold (ADR 0107); a whole-store
+        // check names it, as a hand edit or a damaged copy is the only way to write one.
+        const runs = approval.runs ?? [approval.run_id];
+        for (const runId of approval.selection_runs ?? []) {
+          if (runId === approval.run_id) {
+            note(path, `its selection_runs names the approved run ${runId}, which never chooses`);
+          } else if (!runs.includes(runId)) {
+            note(path, `its selection_runs names run ${runId}, which is not one of its runs`);
+          }
+        }
       });
     }
     for (const runId of cited) {

@@ -181,6 +181,25 @@ Deno.test("a sound store verifies (0); an index line whose document is gone is n
   match(verify.stdout, /\.index\.jsonl: line 2 names run \S+, whose document is not in/);
 });
 
+Deno.test("an approval whose selection_runs name a run it does not hold, or its approved run, is named by verify --whole-store (1)", async () => {
+  const store = await damaged();
+  const dir = join(store.cwd, ".digline", "default", "baselines", "small");
+  const file = [...Deno.readDirSync(dir)].map((e) => e.name).find((n) => n.endsWith(".json"));
+  ok(file !== undefined);
+  const path = join(dir, file);
+  const approval = JSON.parse(await text(path));
+  const newest = JSON.parse(await text(store.newest)).run_id;
+  approval.selection_runs = [newest, approval.run_id];
+  await Deno.writeTextFile(path, JSON.stringify(approval, null, 2));
+  const verify = await cli(["verify", "--whole-store"], { cwd: store.cwd });
+  assertEquals(verify.code, 1, verify.stdout + verify.stderr);
+  match(
+    verify.stdout,
+    new RegExp(`its selection_runs names run ${newest}, which is not one of its`),
+  );
+  match(verify.stdout, new RegExp(`its selection_runs names the approved run ${approval.run_id}`));
+});
+
 Deno.test("an index of older digline (no sizes) is checked by reading the documents", async () => {
   const store = await damaged();
   const index = join(store.runs, ".index.jsonl");

@@ -1,4 +1,4 @@
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { CompareDocumentSchema, RunListSchema } from "../../core/documents/mod.ts";
 import { SEED_VARIABLE, stochasticSuiteToml } from "../../bench/_stochastic_suite.ts";
@@ -52,4 +52,28 @@ Deno.test("compare --confirm and view plan the draws of the cases the approval's
     confirmation.plan.noisy.map((n: { case_id: string }) => n.case_id),
     VARYING.map((n) => `c00${n}`),
   );
+  assertEquals(confirmation.plan.selection_runs, ids.slice(4));
+  assertEquals(document.confirmation, confirmation.confirmation_id);
+
+  // The same runs approved again with other selection runs: the stored draws were chosen by runs
+  // the figure's test now counts, so they count for neither compare, and --confirm draws anew.
+  const again = await cli(
+    ["promote", ...ids, "--selection-runs", "3", "--because", "three choose"],
+    { cwd },
+  );
+  assertEquals(again.code, 0, again.stderr);
+  const plain = CompareDocumentSchema.parse(
+    JSON.parse((await cli(["compare", "--json"], { cwd })).stdout),
+  );
+  assertEquals(plain.confirmation ?? null, null);
+  const redrawn = CompareDocumentSchema.parse(JSON.parse(
+    (await cli(["compare", "--confirm", "--json"], { cwd, env: { [SEED_VARIABLE]: "100" } }))
+      .stdout,
+  ));
+  ok(redrawn.confirmation !== confirmation.confirmation_id, String(redrawn.confirmation));
+  const stored = [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".json"))
+    .map((e) => JSON.parse(Deno.readTextFileSync(join(dir, e.name))))
+    .find((c) => c.confirmation_id === redrawn.confirmation);
+  assertEquals(stored.plan.selection_runs, ids.slice(5));
+  assertEquals(stored.plan.noisy, []);
 });

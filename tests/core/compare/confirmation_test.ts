@@ -5,6 +5,9 @@ import {
   confirmShortfall,
   nextDraws,
   planConfirmation,
+  SCREEN_COST,
+  SCREEN_THRESHOLD,
+  screenThreshold,
 } from "../../../core/compare/confirmation_plan.ts";
 import { headline } from "../../../core/compare/headline.ts";
 import { noisyChance } from "../../../core/compare/baseline_measure.ts";
@@ -534,4 +537,26 @@ Deno.test("one more check that failed once is tried when more of them fail than 
   // Without the count's try, s6 would have been left to the figure.
   const noise = confirm(runs, run, () => "pass");
   assertEquals(noise.rounds.map((r) => r.map((c) => c.case_id)), [["s5"], ["s6"]]);
+});
+
+Deno.test("the screen's threshold falls as the noisy cases' planned draws grow, so an unchanged system spends on them at most SCREEN_COST × N on average", () => {
+  assertEquals(screenThreshold({ planned: 0, cases: 200 }), SCREEN_THRESHOLD);
+  assertEquals(screenThreshold({ planned: 40, cases: 200 }), SCREEN_THRESHOLD);
+  for (const planned of [70, 80, 100, 400]) {
+    const threshold = screenThreshold({ planned, cases: 200 });
+    ok(threshold < SCREEN_THRESHOLD, `${planned}: ${threshold}`);
+    // An unchanged system's p-value is at most the threshold with chance at most the threshold.
+    ok(threshold * planned <= SCREEN_COST * 200 + 1e-9, `${planned}: ${threshold}`);
+  }
+  // A plan that would draw each of ten noisy cases twice, of thirty, screens at 0.08 × 30 / 20.
+  const plan = planConfirmation(budgeted(baseline(), 100), candidate(["n0", "n2"]));
+  assertEquals(plan.stage_one?.threshold, (SCREEN_COST * 30) / 20);
+  ok((plan.stage_one?.threshold ?? 1) < SCREEN_THRESHOLD);
+  const run = candidate(["n0", "n2"]);
+  const runs = budgeted(baseline(), 100);
+  assertEquals(
+    compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") }).confirm
+      ?.stage_one_threshold,
+    plan.stage_one?.threshold,
+  );
 });

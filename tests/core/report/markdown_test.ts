@@ -10,10 +10,16 @@ Deno.test("the Markdown report leads with the headline, then the figures table a
   const lines = text.split("\n");
   assertEquals(lines[0], "### ❌ digline · suite `s`");
   match(lines[2], /^> WORSE \(exit 1\): 1 regression in 1 case, pass → fail: c1 · correct/);
-  ok(text.includes("| figure | baseline | now | change | status |"));
+  ok(text.includes("| figure | baseline | now | change | 95% interval of the change | status |"));
   // Two cases can not show a significant drop; the regression gates on its own. One baseline
   // run measured no noise, and a rate of 1 can drop by 1 at most: so is the floor.
-  ok(text.includes("| `accuracy` | 1.0000 | 0.5000 | −0.5000 | not significant (floor 1.0000) |"));
+  // The change's interval is the paired test's, as `compare --json` gives it (`interval`).
+  ok(
+    text.includes(
+      "| `accuracy` | 1.0000 | 0.5000 | −0.5000 | −1.0000 to +0.0000 | not significant (floor 1.0000) |",
+    ),
+    text,
+  );
   ok(text.includes("#### Regressions, pass → fail (1)\n\n- `c1` · `correct`\n"));
   ok(text.includes("approved by ana on 2026-11-30 (“first release”)"));
 });
