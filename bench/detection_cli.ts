@@ -8,9 +8,13 @@
  * scenario, the exit-1 rate of plain compare and of `--confirm`, each with a 95% Wilson interval,
  * and the target calls of `--confirm` per N (one run plus its draws).
  *
- *   deno task bench:detection-cli                                    # the table in detection.md
- *   deno task bench:detection-cli --sizes 200 --trials 50            # a quicker look
- *   deno task bench:detection-cli --parallel 2 --large-trials 40
+ *   deno task bench:detection-cli --sizes 200 --mixes bench,mid,p09 --trials 40 --parallel 1
+ *   deno task bench:detection-cli --sizes 200 --mixes bench --selection-runs 3 --trials 40
+ *   deno task bench:detection-cli --parallel 2 --large-trials 40     # every size
+ *
+ * (docs/detection.md's "Measured through the CLI" gives the commands its table pooled.)
+ * `--selection-runs S` promotes S runs more that only choose what `--confirm` draws again (issue
+ * 27's design is 10 + 3); absent, promote is not given the flag and records none.
  *
  * Mixes: `bench` (70% p = 0.98, 10% p = 0.02, 20% p ~ U(0.3, 0.9), as bench/detection.ts),
  * `mid` (every p ~ U(0.5, 0.8)) and `p09` (every p = 0.9). (The per-run-shift mix is
@@ -48,6 +52,13 @@ const { values: flags } = parseArgs({
     /** Trials per cell at 1,000 cases and more (each costs about five times a 200-case one). */
     "large-trials": { type: "string", default: "60" },
     "baseline-runs": { type: "string", default: "10" },
+    /**
+     * Promote this many runs more, recorded as the approval's selection runs (`promote --repeats B
+     * --selection-runs S`, ADR 0107). Absent, the flag is not passed: the approval records none
+     * and the count rule's last runs of the B choose. An explicit 0 is passed on, and promote
+     * reads it as "no run chooses" (--confirm then draws no noisy case again).
+     */
+    "selection-runs": { type: "string" },
     points: { type: "string", default: "5" },
     parallel: { type: "string", default: "2" },
     seed: { type: "string", default: "20261130" },
@@ -60,6 +71,9 @@ const SIZES = flags.sizes.split(",").map(Number);
 const MIXES = flags.mixes.split(",").filter((m) => m !== "") as MixName[];
 const SCENARIOS = flags.scenarios.split(",").filter((s) => s !== "") as ScenarioName[];
 const BASELINE_RUNS = Number(flags["baseline-runs"]);
+const SELECTION_RUNS = flags["selection-runs"] === undefined
+  ? undefined
+  : Number(flags["selection-runs"]);
 const POINTS = Number(flags.points);
 const SEED = Number(flags.seed);
 
@@ -133,6 +147,7 @@ async function trial(cell: { size: number; mix: MixName; trial: number }): Promi
       "latest",
       "--repeats",
       String(BASELINE_RUNS),
+      ...(SELECTION_RUNS === undefined ? [] : ["--selection-runs", String(SELECTION_RUNS)]),
       "--because",
       "bench",
     ]);
@@ -249,7 +264,11 @@ function rate(hits: number, trials: number): string {
 }
 
 function report(outcomes: Outcome[]): void {
-  const started = `bench/detection_cli.ts: seed ${SEED}, baseline of ${BASELINE_RUNS} runs, ` +
+  const selection = SELECTION_RUNS === undefined
+    ? "none recorded"
+    : `${SELECTION_RUNS} selection runs`;
+  const started =
+    `bench/detection_cli.ts: seed ${SEED}, baseline of ${BASELINE_RUNS} runs (${selection}), ` +
     `drops of ${POINTS} points; trials per cell: ${flags.trials} (N < 1000), ` +
     `${flags["large-trials"]} (N ≥ 1000)`;
   const lines = [started, ""];
@@ -288,12 +307,13 @@ function report(outcomes: Outcome[]): void {
       }
     }
   }
-  lines.push("", "goals (issue 13): false alarms ≤ 1% (upper 95% bound ≤ 1.3%), power ≥ 90%,");
-  lines.push("calls ≤ 1.15 × N unchanged and ≤ 1.5 × N on a drop, with --confirm", ...goals);
+  lines.push("", "goals (issue 27): false alarms ≤ 1.0% (upper 95% bound ≤ 1.2%),");
+  lines.push("power ≥ 90% at −5 with --confirm, calls ≤ 1.12 × N unchanged and ≤ 1.4 × N");
+  lines.push("(diffuse) or 1.5 × N (concentrated) on a drop", ...goals);
   console.log(lines.join("\n"));
 }
 
-/** One line per goal a cell bears on, each saying whether it was met. */
+/** One line per goal a cell bears on, each saying whether it was met (issue 27's goals). */
 function goalLines(cell: {
   mix: string;
   size: number;
@@ -305,28 +325,34 @@ function goalLines(cell: {
 }): string[] {
   const where = `${cell.mix} N=${cell.size} ${cell.scenario}`;
   const met = (ok: boolean) => (ok ? "met" : "NOT met");
-  // A rate within 1% whose interval still reaches past 1.3% is not shown either way: too few
+  // A rate within 1% whose interval still reaches past 1.2% is not shown either way: too few
   // trials (the in-process bench gives the tight figure).
   const alarms = (hits: number) =>
     hits / cell.trials > 0.01
       ? "NOT met"
-      : wilsonInterval(hits, cell.trials).high <= 0.013
+      : wilsonInterval(hits, cell.trials).high <= 0.012
       ? "met"
-      : "within 1%, too few trials to bound it by 1.3%";
+      : "within 1%, too few trials to bound it by 1.2%";
   if (cell.scenario === "wobble") {
     return [
       `  ${where}: plain false alarms ${rate(cell.plain, cell.trials)}: ${alarms(cell.plain)}`,
       `  ${where}: --confirm false alarms ${rate(cell.confirm, cell.trials)}: ${
         alarms(cell.confirm)
       }`,
-      `  ${where}: --confirm calls ${cell.mean.toFixed(3)} × N: ${met(cell.mean <= 1.15)}`,
+      `  ${where}: --confirm calls ${cell.mean.toFixed(3)} × N: ${met(cell.mean <= 1.12)}`,
     ];
   }
+  // Issue 27 sets a power goal for the concentrated drop on the bench and mid mixes and for the
+  // diffuse one on the bench mix only: the mid mix's diffuse drop is beyond any valid test's
+  // reach at these calls, and p = 0.9 everywhere has no goal.
+  const goal = cell.scenario === "concentrated" ? cell.mix !== "p09" : cell.mix === "bench";
+  const most = cell.scenario === "diffuse" ? 1.4 : 1.5;
+  const power = cell.confirm / cell.trials >= 0.9;
   return [
     `  ${where}: --confirm power ${rate(cell.confirm, cell.trials)}: ${
-      met(cell.confirm / cell.trials >= 0.9)
+      goal ? met(power) : "no goal"
     }`,
-    `  ${where}: --confirm calls ${cell.mean.toFixed(3)} × N: ${met(cell.mean <= 1.5)}`,
+    `  ${where}: --confirm calls ${cell.mean.toFixed(3)} × N: ${met(cell.mean <= most)}`,
   ];
 }
 
