@@ -33,7 +33,7 @@ export const SCREEN_THRESHOLD = 0.25;
  * case, and the first tries of checks that failed once) cost an unchanged system on average, as a
  * share of the compared cases.
  */
-export const SCREEN_COST = 0.09;
+export const SCREEN_COST = 0.1;
 
 /**
  * The screen's threshold for a plan that would draw `planned` times the noisy cases and owes
@@ -413,7 +413,7 @@ export function nextDraws(
  * most: three when the figure's first stage leans worse (p ≤ `leaning`, a drop is likely), one
  * otherwise, and one more when more such checks fail than the baseline's runs explain (the count
  * test's p ≤ `counted`, onceFailedCount). Each costs an unchanged system about a call (most pass
- * at once). On the mid mix a concentrated 5-point drop is caught 92.7% of the time at 1.107 × N
+ * at once). On the mid mix a concentrated 5-point drop is caught 92.8% of the time at 1.108 × N
  * unchanged; without the count's try 91.5% (bench/detection.ts, ADRs 0102 and 0109).
  */
 export const ONCE_FAILED_TRIES = {
