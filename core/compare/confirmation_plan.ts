@@ -20,20 +20,31 @@ import { failureCountTest } from "./flip_count.ts";
 /**
  * Above this p-value of the primary figure on the run alone, the first stage is clear and no
  * noisy case is drawn again: the second stage can only lower a false alarm, never raise one, so
- * the screen costs no alpha. An unchanged system's p-value is at most the threshold with chance at
- * most the threshold, and then spends the noisy cases' planned draws: so the threshold is lowered
- * below this most until those draws cost an unchanged system on average at most SCREEN_COST of
- * the compared cases (screenThreshold). A 5-point drop almost always passes it (ADR 0109).
+ * the screen costs no alpha, whatever decides its threshold. An unchanged system's p-value is at
+ * most the threshold with chance at most the threshold, and then spends the noisy cases' planned
+ * draws: so the threshold is lowered below this most until those draws, beside the first draws the
+ * plan owes anyway, cost an unchanged system on average at most SCREEN_COST of the compared cases
+ * (screenThreshold). A 5-point drop almost always passes it (ADR 0109).
  */
 export const SCREEN_THRESHOLD = 0.25;
 
-/** The most the noisy cases' draws cost an unchanged system on average, as a share of N. */
-export const SCREEN_COST = 0.08;
+/**
+ * The most the noisy cases' draws and the first draws the plan owes (each failed stable check's
+ * case, and the first tries of checks that failed once) cost an unchanged system on average, as a
+ * share of the compared cases.
+ */
+export const SCREEN_COST = 0.1;
 
-/** The screen's threshold for a plan that would draw `planned` times the noisy cases. */
-export function screenThreshold(options: { planned: number; cases: number }): number {
+/**
+ * The screen's threshold for a plan that would draw `planned` times the noisy cases and owes
+ * `owed` first draws beside them.
+ */
+export function screenThreshold(
+  options: { planned: number; cases: number; owed?: number },
+): number {
   if (options.planned <= 0) return SCREEN_THRESHOLD;
-  return Math.min(SCREEN_THRESHOLD, (SCREEN_COST * options.cases) / options.planned);
+  const allowance = Math.max(0, SCREEN_COST * options.cases - (options.owed ?? 0));
+  return Math.min(SCREEN_THRESHOLD, allowance / options.planned);
 }
 
 /**
@@ -114,6 +125,7 @@ export function planConfirmation(
   const threshold = screenThreshold({
     planned: fitted.noisy.reduce((sum, n) => sum + n.draws, 0),
     cases: compared.length,
+    owed: owedByAnUnchangedRun(measure),
   });
   const screen = stageOne(measure, candidate);
   const ambiguous = screen !== null && screen <= threshold;
@@ -265,6 +277,31 @@ function withinBudget(
   return { noisy: kept, share: kept.length / noisy.length, cut: noisy.length };
 }
 
+/**
+ * The first draws an unchanged run makes the plan owe on average, from the baseline alone: a case
+ * with a check that failed in exactly one of its B runs fails alone in a given run one time in B
+ * (and then its stable check is drawn once), and a case with one that failed in exactly two has a
+ * once-failed check failing now about two times in B (at most two of those are tried beside the
+ * ones drawn anyway). From the baseline, not the run, so the screen stays fixed before the run is
+ * read, as the noisy cases' draws are.
+ */
+function owedByAnUnchangedRun(measure: BaselineMeasure): number {
+  const runs = measure.runs.length;
+  let lone = 0;
+  let twice = 0;
+  for (const c of measure.runs[0].cases) {
+    const seen = measure.history.get(c.case_id);
+    if (c.kind !== "normal" || seen === undefined) continue;
+    const failures = c.verdicts.map((v) => {
+      const statuses = seen.get(v.assertion_id) ?? [];
+      return statuses.length === runs ? statuses.filter((x) => x === "fail").length : 0;
+    });
+    if (failures.includes(1)) lone += 1;
+    if (failures.includes(2)) twice += 1;
+  }
+  return lone / runs + Math.min(2, (2 * twice) / runs);
+}
+
 /** How many checks the suite's normal cases have: the family the reruns guard. */
 function suiteChecks(measure: BaselineMeasure): number {
   let count = 0;
@@ -376,7 +413,7 @@ export function nextDraws(
  * most: three when the figure's first stage leans worse (p ≤ `leaning`, a drop is likely), one
  * otherwise, and one more when more such checks fail than the baseline's runs explain (the count
  * test's p ≤ `counted`, onceFailedCount). Each costs an unchanged system about a call (most pass
- * at once). On the mid mix a concentrated 5-point drop is caught 92.7% of the time at 1.107 × N
+ * at once). On the mid mix a concentrated 5-point drop is caught 92.8% of the time at 1.108 × N
  * unchanged; without the count's try 91.5% (bench/detection.ts, ADRs 0102 and 0109).
  */
 export const ONCE_FAILED_TRIES = {

@@ -138,8 +138,8 @@ export const CompareDocumentSchema = z.strictObject({
     stage_one_p: z.number().nullable(),
     /**
      * The p-value at or under which the first stage drew the noisy cases again: 0.25, lower when
-     * their planned draws would cost an unchanged system more than 0.08 × N on average (ADR
-     * 0109); absent before it was recorded.
+     * their planned draws, with the first draws an unchanged run owes anyway, would cost it more
+     * than 0.1 × N on average (ADR 0109); absent before it was recorded.
      */
     stage_one_threshold: z.number().nullable().optional(),
     ambiguous: z.boolean().nullable(),

@@ -539,21 +539,48 @@ Deno.test("one more check that failed once is tried when more of them fail than 
   assertEquals(noise.rounds.map((r) => r.map((c) => c.case_id)), [["s5"], ["s6"]]);
 });
 
-Deno.test("the screen's threshold falls as the noisy cases' planned draws grow, so an unchanged system spends on them at most SCREEN_COST × N on average", () => {
+Deno.test("the screen's threshold falls as the noisy cases' planned draws and the first draws an unchanged run owes grow, so it spends on them at most SCREEN_COST × N on average", () => {
   assertEquals(screenThreshold({ planned: 0, cases: 200 }), SCREEN_THRESHOLD);
   assertEquals(screenThreshold({ planned: 40, cases: 200 }), SCREEN_THRESHOLD);
-  for (const planned of [70, 80, 100, 400]) {
-    const threshold = screenThreshold({ planned, cases: 200 });
-    ok(threshold < SCREEN_THRESHOLD, `${planned}: ${threshold}`);
-    // An unchanged system's p-value is at most the threshold with chance at most the threshold.
-    ok(threshold * planned <= SCREEN_COST * 200 + 1e-9, `${planned}: ${threshold}`);
+  for (const planned of [100, 200, 400]) {
+    for (const owed of [0, 5, 12, 30]) {
+      const threshold = screenThreshold({ planned, cases: 200, owed });
+      ok(threshold < SCREEN_THRESHOLD, `${planned}, ${owed}: ${threshold}`);
+      // An unchanged system's p-value is at most the threshold with chance at most the threshold.
+      ok(owed + threshold * planned <= SCREEN_COST * 200 + 1e-9 || threshold === 0);
+    }
   }
-  // A plan that would draw each of ten noisy cases twice, of thirty, screens at 0.08 × 30 / 20.
-  const plan = planConfirmation(budgeted(baseline(), 100), candidate(["n0", "n2"]));
-  assertEquals(plan.stage_one?.threshold, (SCREEN_COST * 30) / 20);
-  ok((plan.stage_one?.threshold ?? 1) < SCREEN_THRESHOLD);
-  const run = candidate(["n0", "n2"]);
+  // More owed, a lower threshold; owed beyond the whole allowance, no noisy draw.
+  ok(
+    screenThreshold({ planned: 60, cases: 200, owed: 10 }) <
+      screenThreshold({ planned: 60, cases: 200, owed: 0 }),
+  );
+  assertEquals(screenThreshold({ planned: 60, cases: 200, owed: 40 }), 0);
+  // A plan that would draw each of ten noisy cases twice, of thirty, screens at SCREEN_COST × 30 /
+  // 20: no check of the baseline failed in exactly one or two of its runs, so an unchanged run
+  // owes no first draw; and the stable check failing now does not move it (it is read from the
+  // baseline alone, like the noisy cases' draws).
   const runs = budgeted(baseline(), 100);
+  const run = candidate(["n0", "n2", "s3"]);
+  const plan = planConfirmation(runs, run);
+  assertEquals(plan.stage_one?.threshold, (SCREEN_COST * 30) / 20);
+  assertEquals(
+    planConfirmation(runs, candidate(["n0", "n2"])).stage_one?.threshold,
+    (SCREEN_COST * 30) / 20,
+  );
+  // A baseline whose s0 failed in one of its six runs owes a sixth of a draw.
+  const lone = runs.map((r, i) =>
+    i !== 2 ? r : {
+      ...r,
+      cases: r.cases.map((c) =>
+        c.case_id !== "s0"
+          ? c
+          : { ...c, verdicts: c.verdicts.map((v) => ({ ...v, status: "fail" as const })) }
+      ),
+    }
+  );
+  assertEquals(planConfirmation(lone, run).stage_one?.threshold, (SCREEN_COST * 30 - 1 / 6) / 20);
+  ok((plan.stage_one?.threshold ?? 1) < SCREEN_THRESHOLD);
   assertEquals(
     compareRuns(runs, run, { confirmation: confirm(runs, run, () => "pass") }).confirm
       ?.stage_one_threshold,
