@@ -37,7 +37,8 @@ async function calls(cwd: string): Promise<number> {
   return text.split("\n").filter((l) => l !== "").length;
 }
 
-Deno.test("compare --confirm killed partway resumes with its plan and journaled draws, calling no journaled draw again", async () => {
+/** A workspace whose suite was approved over four runs, then broke (case 0) in a newer run. */
+async function brokenAfterApproval(): Promise<string> {
   const cwd = await workspace({ "suite.toml": SUITE, "system.sh": SYSTEM });
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   // Four runs: the fewest with which ten reruns bound four checks' false confirmations.
@@ -47,15 +48,26 @@ Deno.test("compare --confirm killed partway resumes with its plan and journaled 
   assertEquals(promoted.code, 0, promoted.stderr);
   await Deno.writeTextFile(join(cwd, "broken"), "");
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  const beforeConfirm = await calls(cwd);
+  return cwd;
+}
+
+/** Starts `compare --confirm ARGS`, its calls slowed, and kills it after three more calls. */
+async function interrupt(cwd: string, args: string[]): Promise<void> {
+  const before = await calls(cwd);
   await Deno.writeTextFile(join(cwd, "delay"), "0.4");
-  const child = spawnCli(["compare", "--confirm"], { cwd });
+  const child = spawnCli(["compare", "--confirm", ...args], { cwd });
   // k is drawn one at a time; stop it after three draws.
-  for (let i = 0; i < 2400 && (await calls(cwd)) < beforeConfirm + 3; i++) {
+  for (let i = 0; i < 2400 && (await calls(cwd)) < before + 3; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   child.kill("SIGKILL");
   await child.status;
+  await Deno.writeTextFile(join(cwd, "delay"), "0");
+}
+
+Deno.test("compare --confirm killed partway resumes with its plan and journaled draws, calling no journaled draw again", async () => {
+  const cwd = await brokenAfterApproval();
+  await interrupt(cwd, []);
   const journal = join(cwd, ".digline", "default", "work");
   const files = [...Deno.readDirSync(journal)].map((e) => e.name);
   const file = files.find((f) => f.startsWith("resumable.confirm-"));
@@ -64,7 +76,6 @@ Deno.test("compare --confirm killed partway resumes with its plan and journaled 
     .filter((l) => l.startsWith('{"round"')).length;
   ok(journaled >= 2, `journaled ${journaled} draws`);
   const killedAt = await calls(cwd);
-  await Deno.writeTextFile(join(cwd, "delay"), "0");
   const resumed = await cli(["compare", "--confirm", "--json"], { cwd });
   assertEquals(resumed.code, 1, resumed.stderr);
   match(
@@ -86,32 +97,14 @@ Deno.test("compare --confirm killed partway resumes with its plan and journaled 
 });
 
 Deno.test("a --confirm interrupted under a smaller --max-extra-calls is planned afresh by a compare that allows more, and resumed by one that allows the same", async () => {
-  const cwd = await workspace({ "suite.toml": SUITE, "system.sh": SYSTEM });
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  const promoted = await cli(["promote", "latest", "--repeats", "4", "--because", "four"], {
-    cwd,
-  });
-  assertEquals(promoted.code, 0, promoted.stderr);
-  await Deno.writeTextFile(join(cwd, "broken"), "");
-  assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  const interrupt = async (args: string[]) => {
-    const before = await calls(cwd);
-    await Deno.writeTextFile(join(cwd, "delay"), "0.4");
-    const child = spawnCli(["compare", "--confirm", ...args], { cwd });
-    for (let i = 0; i < 2400 && (await calls(cwd)) < before + 3; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    child.kill("SIGKILL");
-    await child.status;
-    await Deno.writeTextFile(join(cwd, "delay"), "0");
-  };
-  await interrupt(["--max-extra-calls", "6"]);
+  const cwd = await brokenAfterApproval();
+  await interrupt(cwd, ["--max-extra-calls", "6"]);
   const same = await cli(["compare", "--confirm", "--max-extra-calls", "6", "--json"], { cwd });
   match(same.stderr, /resuming an interrupted --confirm with its plan/);
   assertEquals(CompareDocumentSchema.parse(JSON.parse(same.stdout)).confirm?.max_extra_calls, 6);
   // A capped confirmation that finished is drawn anew by the suite's budget; so is one cut off.
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
-  await interrupt(["--max-extra-calls", "6"]);
+  await interrupt(cwd, ["--max-extra-calls", "6"]);
   const larger = await cli(["compare", "--confirm", "--json"], { cwd });
   assertEquals(larger.code, 1, larger.stderr);
   ok(!/resuming an interrupted/.test(larger.stderr), larger.stderr);

@@ -3,7 +3,6 @@ import { compareRuns } from "../../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
 import {
   confirmShortfall,
-  nextDraws,
   planConfirmation,
   SCREEN_COST,
   SCREEN_THRESHOLD,
@@ -13,8 +12,9 @@ import { headline } from "../../../core/compare/headline.ts";
 import { noisyChance } from "../../../core/compare/baseline_measure.ts";
 import { pairedDropTest } from "../../../core/statistics/paired_drop.ts";
 import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
-import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
+import type { RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun, IDS } from "../_runs.ts";
+import { playConfirmation } from "../_confirmations.ts";
 
 const A = "20261130-000000-000-aaaaaa";
 const B = "20261130-000001-000-bbbbbb";
@@ -52,34 +52,13 @@ function candidate(failing: string[]): RunDocument {
   );
 }
 
-function draw(id: string, status: "pass" | "fail"): CaseResult {
-  return fakeRun(B, [{ id, statuses: { correct: status } }]).cases[0];
-}
-
 /** Runs the plan's rounds with `answer` deciding each draw, as the host would. */
 function confirm(
   runs: RunDocument[],
   run: RunDocument,
   answer: (id: string, round: number) => "pass" | "fail",
 ): ConfirmationDocument {
-  const plan = planConfirmation(runs, run);
-  const rounds: CaseResult[][] = [];
-  for (let ids = nextDraws(plan, rounds); ids.length > 0; ids = nextDraws(plan, rounds)) {
-    rounds.push(ids.map((id) => draw(id, answer(id, rounds.length))));
-  }
-  return {
-    schema_version: 1,
-    confirmation_id: "20261130-000002-000-cfcfcf",
-    candidate_run: run.run_id,
-    baseline_runs: runs.map((r) => r.run_id),
-    suite: { name: "s", cases_digest: "aaaaaaaaaaaaaaaa", config_hash: "bbbbbbbbbbbbbbbb" },
-    target: run.target,
-    git_commit: null,
-    started_at: run.started_at,
-    finished_at: run.finished_at,
-    plan,
-    rounds,
-  };
+  return playConfirmation(runs, run, { answer });
 }
 
 /** Every noisy case fails now: the figure's test on the run alone is ambiguous (p ≤ 0.2). */

@@ -1,12 +1,13 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { compareRuns } from "../../../core/compare/compare.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
-import { nextDraws, planConfirmation } from "../../../core/compare/confirmation_plan.ts";
+import { planConfirmation } from "../../../core/compare/confirmation_plan.ts";
 import { measureBaseline, noisyChance } from "../../../core/compare/baseline_measure.ts";
 import { pairedDropTest } from "../../../core/statistics/paired_drop.ts";
 import { DEFAULT_GATE_SETTINGS } from "../../../core/suite/gate_settings.ts";
-import type { CaseResult, RunDocument } from "../../../core/run/run_document.ts";
+import type { RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun } from "../_runs.ts";
+import { playConfirmation } from "../_confirmations.ts";
 
 const A = "20261130-000000-000-aaaaaa";
 const B = "20261130-000001-000-bbbbbb";
@@ -54,24 +55,7 @@ function confirm(
   run: RunDocument,
   options: { selectionRuns?: string[] },
 ): ConfirmationDocument {
-  const plan = planConfirmation(runs, run, options);
-  const rounds: CaseResult[][] = [];
-  for (let ids = nextDraws(plan, rounds); ids.length > 0; ids = nextDraws(plan, rounds)) {
-    rounds.push(ids.map((id) => fakeRun(B, [{ id, statuses: { correct: "fail" } }]).cases[0]));
-  }
-  return {
-    schema_version: 1,
-    confirmation_id: "20261130-000002-000-cfcfcf",
-    candidate_run: run.run_id,
-    baseline_runs: runs.map((r) => r.run_id),
-    suite: { name: "s", cases_digest: "aaaaaaaaaaaaaaaa", config_hash: "bbbbbbbbbbbbbbbb" },
-    target: run.target,
-    git_commit: null,
-    started_at: run.started_at,
-    finished_at: run.finished_at,
-    plan,
-    rounds,
-  };
+  return playConfirmation(runs, run, { ...options, answer: () => "fail" });
 }
 
 /** Each case's draws in the runs `kept`, as the figure's test on planned draws sees them. */
