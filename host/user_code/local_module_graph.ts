@@ -25,7 +25,7 @@ export async function localModuleGraph(start: string): Promise<GraphFile[]> {
     const path = queue.pop()!;
     if (seen.has(path) || isDigline(path)) continue;
     seen.add(path);
-    let bytes: Uint8Array;
+    let bytes: Uint8Array<ArrayBuffer>;
     try {
       bytes = await Deno.readFile(path);
     } catch {
@@ -40,7 +40,7 @@ export async function localModuleGraph(start: string): Promise<GraphFile[]> {
   return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
-async function sha256Of(bytes: Uint8Array): Promise<string> {
+async function sha256Of(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
