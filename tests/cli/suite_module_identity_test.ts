@@ -114,3 +114,27 @@ Deno.test("the gate: a helper loosened beside a check not declared pure, in the 
     /^COULD NOT BE JUDGED \(exit 2\): the rules changed: .*; not judged: 3 checks changed and can not be re-checked on the baseline's outputs without a call \(one · correct, two · correct, three · correct\); to approve the new rules: declare "correct" pure: true if it calls nothing, then digline run suite\.ts --baseline-ref origin\/main; or digline rejudge /,
   );
 });
+
+Deno.test("a suite that imports its system makes a change to the system a change of its checks: a pure one still finds the regression (1), another is unjudged (2)", async () => {
+  for (const pure of [true, false]) {
+    const files = helpedSuite({ pure });
+    files["suite.ts"] = files["suite.ts"]
+      .replace(
+        'import { fold } from "./lib/fold.js";',
+        (line) => `${line}\nimport { answer } from "./system.js";`,
+      )
+      .replace('{ module: "system.js", export: "answer" }', "answer");
+    const cwd = await workspace(files);
+    assertEquals((await cli(["run", "suite.ts"], { cwd })).code, 0);
+    assertEquals((await cli(["promote", "latest", "--because", "first"], { cwd })).code, 0);
+    await write(cwd, { "system.js": helpedSystem({ wrong: [2] }) });
+    assertEquals((await cli(["run", "suite.ts"], { cwd })).code, 0);
+    const result = await cli(["compare"], { cwd });
+    assertEquals(result.code, pure ? 1 : 2, result.stdout);
+    match(
+      result.stdout,
+      /the rules changed: the checks' definitions differ, 1 check changed \(correct\)/,
+    );
+    if (pure) match(result.stdout, /1 regression in 1 case, pass → fail: two · correct/);
+  }
+});
