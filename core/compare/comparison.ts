@@ -30,6 +30,8 @@ import { casesById } from "../run/cases_by_id.ts";
 import { settingChanges } from "../run/target_settings.ts";
 import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
+import { canonicalJson } from "../digest.ts";
+import type { JsonValue } from "../json.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
 export type { FlipCountTest } from "./flip_count.ts";
@@ -554,7 +556,15 @@ function rulesChanged(
   const newIds = new Set(candidate.assertions.map((a) => a.id));
   for (const a of candidate.assertions) {
     if (!oldIds.has(a.id)) {
-      facts.push({ kind: "check-added", assertion: a.name, assertion_id: a.id });
+      const old = baseline.assertions.find((b) => b.name === a.name);
+      facts.push({
+        kind: "check-added",
+        assertion: a.name,
+        assertion_id: a.id,
+        ...(old !== undefined && movedByModuleOnly(old.definition, a.definition)
+          ? { setting: MODULE_GRAPH }
+          : {}),
+      });
     }
   }
   for (const a of baseline.assertions) {
@@ -563,6 +573,25 @@ function rulesChanged(
     }
   }
   return facts;
+}
+
+/** The key of a custom check's definition that digests its suite module's files (ADR 0112). */
+const MODULE_GRAPH = "module_graph";
+
+/**
+ * Whether two definitions of a check differ only by the files of its suite module: a reader
+ * who finds the check's own text unchanged is told where the change is.
+ */
+function movedByModuleOnly(before: JsonValue | undefined, after: JsonValue | undefined): boolean {
+  const plain = (d: JsonValue | undefined) => {
+    if (d === null || typeof d !== "object" || Array.isArray(d) || !(MODULE_GRAPH in d)) {
+      return undefined;
+    }
+    const { [MODULE_GRAPH]: _graph, ...rest } = d;
+    return canonicalJson(rest);
+  };
+  const [b, a] = [plain(before), plain(after)];
+  return b !== undefined && b === a;
 }
 
 /** How a case stood in the baseline: every check passed, one failed, one errored, or set aside. */

@@ -45,7 +45,11 @@ export interface Fact {
   assertion?: string;
   assertion_id?: string;
   figure?: string;
-  /** For a target-changed fact: the target's setting that differs (`temperature`). */
+  /**
+   * For a target-changed fact: the target's setting that differs (`temperature`); for a
+   * check-added fact, `module_graph` when a check of the same name differs only by the files of
+   * its suite module (ADR 0112).
+   */
   setting?: string;
   /** The state on the baseline side: a status, a value or a digest. */
   from?: string | number | null;

@@ -311,9 +311,25 @@ function rulesClause(facts: readonly Fact[]): string | undefined {
       parts.push(`${count(found.length, what)} (${names(found, (f) => f.assertion ?? "")})`);
     }
   };
-  if (changed.length > 0) {
+  // A check whose own text is unchanged moved with a file of its suite module (ADR 0112): the
+  // reader is told where to look.
+  const byModule = new Set(
+    facts.filter((f) => f.kind === "check-added" && f.setting === "module_graph")
+      .map((f) => f.assertion),
+  );
+  const [own, throughModule] = [
+    changed.filter((f) => !byModule.has(f.assertion)),
+    changed.filter((f) => byModule.has(f.assertion)),
+  ];
+  if (own.length > 0) {
+    parts.push(`${count(own.length, "check")} changed (${names(own, (f) => f.assertion ?? "")})`);
+  }
+  if (throughModule.length > 0) {
     parts.push(
-      `${count(changed.length, "check")} changed (${names(changed, (f) => f.assertion ?? "")})`,
+      `${count(throughModule.length, "check")} changed through a file of the suite's module, ` +
+        `not ${throughModule.length === 1 ? "its" : "their"} own text (${
+          names(throughModule, (f) => f.assertion ?? "")
+        })`,
     );
   }
   listedApart("check-added", "check added");

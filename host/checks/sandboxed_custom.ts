@@ -16,7 +16,7 @@ export function sandboxCustomChecks(
 ): Assertion[] {
   return assertions.map((assertion) => {
     if (assertion.kind !== "custom") return assertion;
-    // A pure check's id covers its module graph; the sandbox knows it by its own.
+    // A custom check's id covers its suite's module graph; the sandbox knows it by its own.
     const known = (assertion as { sandbox_id?: string }).sandbox_id ?? assertion.id;
     let sampled = isPureCustom(assertion) ? 0 : DETERMINISM_SAMPLE;
     return {

@@ -60,7 +60,7 @@ function revived(value: unknown, seen = new Map<object, unknown>()): unknown {
   if (seen.has(value)) return seen.get(value);
   const record = value as Record<string, unknown>;
   if (!Array.isArray(value) && typeof record[FUNCTION_MARKER] === "string") {
-    return standIn(record[FUNCTION_MARKER] as string, String(record.source ?? ""));
+    return standIn(record[FUNCTION_MARKER] as string);
   }
   const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
   seen.set(value, copy);
@@ -70,17 +70,7 @@ function revived(value: unknown, seen = new Map<object, unknown>()): unknown {
   return copy;
 }
 
-/** Where a stand-in keeps the source text of the function it stands for. */
-export const FUNCTION_SOURCE: unique symbol = Symbol("digline.function-source");
-
-/** The source text of the function a stand-in stands for, if it is one. */
-export function sourceOf(fn: unknown): string | undefined {
-  return typeof fn === "function"
-    ? (fn as unknown as Record<symbol, string>)[FUNCTION_SOURCE]
-    : undefined;
-}
-
-function standIn(name: string, source: string): () => never {
+function standIn(name: string): () => never {
   const fn = () => {
     throw new Error(
       `${name || "this function"} belongs to the suite module, which runs in a Worker of its ` +
@@ -88,6 +78,5 @@ function standIn(name: string, source: string): () => never {
     );
   };
   Object.defineProperty(fn, "name", { value: name });
-  Object.defineProperty(fn, FUNCTION_SOURCE, { value: source });
   return fn;
 }

@@ -2,7 +2,13 @@ import { deepStrictEqual as assertEquals, notEqual } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { cli, git } from "./_cli.ts";
-import { pureCheckPullRequest } from "../support/pull_request.ts";
+import {
+  approvedUpstream,
+  ciCheckout,
+  pullRequest,
+  pureCheckPullRequest,
+} from "../support/pull_request.ts";
+import { helpedSuite, helpedSystem, LOOSENINGS } from "./_helped_suite.ts";
 
 /**
  * How many pull requests are tried: each is a clone, a commit, a run and a compare (about 6 s on
@@ -224,3 +230,79 @@ async function gate(
   const id = JSON.parse(ran.stdout).run_id as string;
   return (await cli(["compare", ...ref, ...(shape.compareId ? [id] : [])], { cwd: ci })).code;
 }
+
+/** An edit of the suite's module or a file it reaches, beside the loosening (no data). */
+type ModuleEdit =
+  | { kind: "comment"; file: ModuleFile; text: string }
+  | { kind: "constant"; file: ModuleFile; value: number }
+  | { kind: "new-module"; from: ModuleFile; name: string; text: string }
+  | { kind: "blank-lines"; file: ModuleFile; count: number }
+  | { kind: "unreached"; name: string; text: string };
+
+type ModuleFile = "suite.ts" | "lib/fold.js" | "lib/lower.js";
+
+const moduleFile = fc.constantFrom<ModuleFile>("suite.ts", "lib/fold.js", "lib/lower.js");
+const moduleName = fc.constantFrom("extra", "more", "x1");
+const moduleEdit: fc.Arbitrary<ModuleEdit> = fc.oneof(
+  fc.record({ kind: fc.constant("comment" as const), file: moduleFile, text: fc.string() }),
+  fc.record({ kind: fc.constant("constant" as const), file: moduleFile, value: fc.integer() }),
+  fc.record({
+    kind: fc.constant("new-module" as const),
+    from: moduleFile,
+    name: moduleName,
+    text: fc.string(),
+  }),
+  fc.record({
+    kind: fc.constant("blank-lines" as const),
+    file: moduleFile,
+    count: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({ kind: fc.constant("unreached" as const), name: moduleName, text: fc.string() }),
+);
+
+Deno.test(`no edit of a suite's module or what it imports hides a loosened check from the gate (${RUNS} random pull requests)`, async () => {
+  // The baseline shouts case two (a fail); the change breaks it into "b2", so a check loosened
+  // to case-blind, judged alike on both sides, finds the regression the loosening would hide.
+  const upstream = await approvedUpstream(helpedSuite({ pure: true, shouted: [2] }), "suite.ts");
+  await pullRequest(upstream, async (dir) => {
+    await Deno.writeTextFile(join(dir, "system.js"), helpedSystem({ wrong: [2] }));
+  });
+  const template = await ciCheckout(upstream);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...LOOSENINGS),
+      fc.array(moduleEdit, { maxLength: 4 }),
+      gateShape,
+      async (loosened, edits, shape) => {
+        const ci = await copyOf(template);
+        const files = helpedSuite({ pure: true, loosened, wrong: [2] });
+        delete files["system.js"];
+        const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]/g, " ");
+        for (const e of edits) {
+          const file = e.kind === "new-module" ? e.from : e.kind === "unreached" ? "" : e.file;
+          if (e.kind === "comment") files[file] += `// ${oneLine(e.text)}\n`;
+          else if (e.kind === "constant") files[file] += `export const extra_ = ${e.value};\n`;
+          else if (e.kind === "blank-lines") files[file] = "\n".repeat(e.count) + files[file];
+          else if (e.kind === "new-module") {
+            files[`lib/${e.name}.js`] = `export const text = ${JSON.stringify(e.text)};\n`;
+            files[file] += `import "${file === "suite.ts" ? "./lib" : "."}/${e.name}.js";\n`;
+          } else files[`lib/${e.name}.txt`] = e.text;
+        }
+        for (const [path, text] of Object.entries(files)) {
+          await Deno.mkdir(dirname(join(ci, path)), { recursive: true });
+          await Deno.writeTextFile(join(ci, path), text);
+        }
+        await git(ci, "add", "-A");
+        await git(ci, "commit", "-q", "--allow-empty", "-m", "helpers");
+        const code = await gate(ci, shape);
+        notEqual(
+          code,
+          0,
+          `the gate (${JSON.stringify(shape)}) passed with the check loosened by its ${loosened} ` +
+            `after ${JSON.stringify(edits)}`,
+        );
+      },
+    ),
+    { numRuns: RUNS, endOnFailure: true },
+  );
+});

@@ -1,0 +1,90 @@
+import { dirname, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** One local file a module reaches: its path relative to the suite's folder, and its digest. */
+export interface GraphFile {
+  /** With `/` between folders on every system, so the same tree digests alike everywhere. */
+  path: string;
+  /** sha256 of its bytes, 64 hex digits. */
+  sha256: string;
+}
+
+/**
+ * Every local file `start` reaches through imports with a literal specifier (static imports and
+ * re-exports, `import "./x"`, `import("./x")`), itself included, sorted by path. Each file is
+ * read and digested once. Bare specifiers (an import map's names, `npm:`, `jsr:`) and remote
+ * URLs are not followed; neither is digline's own source, so an upgrade moves no id. A
+ * specifier that names no readable file (one in a comment or a string, say) is left out.
+ */
+export async function localModuleGraph(start: string): Promise<GraphFile[]> {
+  const base = dirname(start);
+  const seen = new Set<string>();
+  const out: GraphFile[] = [];
+  const queue = [resolve(start)];
+  while (queue.length > 0) {
+    const path = queue.pop()!;
+    if (seen.has(path) || isDigline(path)) continue;
+    seen.add(path);
+    let bytes: Uint8Array<ArrayBuffer>;
+    try {
+      bytes = await Deno.readFile(path);
+    } catch {
+      continue;
+    }
+    out.push({ path: relative(base, path).split(sep).join("/"), sha256: await sha256Of(bytes) });
+    for (const specifier of importSpecifiers(new TextDecoder().decode(bytes))) {
+      const next = localPath(specifier, path);
+      if (next !== undefined && !seen.has(next)) queue.push(next);
+    }
+  }
+  return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+async function sha256Of(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Wider than the language on purpose: a specifier in a comment or a string is followed too, so
+// nothing an import can name is missed; what it wrongly adds only moves an id more often.
+const FROM = /\b(?:import|export)\s[^;"'`]*?\bfrom\s*["']([^"'\n]+)["']/g;
+const BARE = /\bimport\s*["']([^"'\n]+)["']/g;
+const DYNAMIC = /\bimport\s*\(\s*(["'`])([^"'`$\n]+)\1/g;
+
+/** The specifiers a module's text names in its imports, in the order written. */
+export function importSpecifiers(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(FROM)) found.push(match[1]);
+  for (const match of text.matchAll(BARE)) found.push(match[1]);
+  for (const match of text.matchAll(DYNAMIC)) found.push(match[2]);
+  return found;
+}
+
+function localPath(specifier: string, from: string): string | undefined {
+  if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
+    return resolve(dirname(from), specifier.replace(/[?#].*$/, ""));
+  }
+  if (specifier.startsWith("file:")) {
+    try {
+      return fileURLToPath(specifier);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * digline's own code: the source tree this file belongs to (run from a clone, `dist/` beside it
+ * included), or the bundle's folder (run from the bundle, where this file is a chunk).
+ */
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+const FROM_SOURCE = HERE.endsWith(`${sep}host${sep}user_code${sep}`);
+const DIGLINE_ROOT = FROM_SOURCE ? resolve(HERE, "..", "..") : resolve(HERE);
+const DIGLINE_PARTS = ["core", "host", "cli", "mcp", "operator", "mod.ts", "dist"];
+
+function isDigline(path: string): boolean {
+  const inside = relative(DIGLINE_ROOT, path);
+  if (inside.startsWith("..") || inside === "") return false;
+  return FROM_SOURCE ? DIGLINE_PARTS.includes(inside.split(sep)[0]) : !inside.includes(sep);
+}
