@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { OUTPUT_VERSION } from "../../core/documents/version.ts";
 import type { StoreProblem, VerifyStoreDocument } from "../../core/documents/verify_store.ts";
-import { readNamedFile } from "../store/read_named_file.ts";
+import { readStoreFile } from "../store/read_store_file.ts";
 import { indexPath, type StoredAs, takeStoredAs } from "../store/run_index.ts";
 import { RefusalError, StoreDocumentError, UNLISTED } from "../process/refusals.ts";
 import { parseStoredBaseline, parseStoredRun, type RunStore, storedAs } from "../store/store.ts";
@@ -161,7 +161,7 @@ async function readWhole(
     return undefined;
   }
   try {
-    return await readNamedFile(path, { display: path, what: "stored document" });
+    return await readStoreFile(path, { display: path, what: "stored document" });
   } catch (error) {
     options.note(path, `it can not be read (${(error as Error).message})`);
     return undefined;
@@ -205,7 +205,7 @@ async function readIndex(
   }
   let text: string;
   try {
-    text = await readNamedFile(indexPath(suiteDir), {
+    text = await readStoreFile(indexPath(suiteDir), {
       display: indexPath(suiteDir),
       what: "index",
     });

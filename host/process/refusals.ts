@@ -559,3 +559,17 @@ export class NoListedRunError extends RefusalError {
     );
   }
 }
+
+/**
+ * A store document that is a symbolic link: read through, it could show any file the process
+ * may read, and a refusal quoting its start would print that file. Named, never followed.
+ */
+export class LinkedDocumentError extends RefusalError {
+  readonly file: string;
+  constructor(file: string) {
+    super(
+      `${file}: it is a symbolic link, and digline never reads a store document through one (a link planted in the store could point anywhere); remove the link`,
+    );
+    this.file = file;
+  }
+}

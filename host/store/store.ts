@@ -18,11 +18,13 @@ import {
 import { canonicalJson } from "../../core/digest.ts";
 import { systemClock } from "../process/clock.ts";
 import { crc32, crc32Hex } from "./crc32.ts";
-import { jsonFault } from "./json_fault.ts";
-import { readNamedFile, translateAccessError } from "./read_named_file.ts";
+import { jsonFaultPlace } from "./json_fault.ts";
+import { translateAccessError } from "./read_named_file.ts";
+import { readStoreFile, refuseLinkedRead } from "./read_store_file.ts";
 import {
   AmbiguousRunError,
   EvidenceRefusedError,
+  LinkedDocumentError,
   NoBaselineError,
   NoListedRunError,
   RunNotFoundError,
@@ -206,7 +208,7 @@ export class RunStore {
     options: { digest: boolean } = { digest: true },
   ): Promise<{ run: RunDocument; stored?: StoredAs }> {
     const path = this.runPath(entry);
-    const text = await readNamedFile(path, { display: path, what: "stored document" });
+    const text = await readStoreFile(path, { display: path, what: "stored document" });
     const run = await parseDocument(path, text, { safeParse: parsePlainRunFirst });
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
@@ -505,7 +507,7 @@ interface DocumentParser<T> {
 }
 
 async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise<T> {
-  const text = await readNamedFile(path, { display: path, what: "stored document" });
+  const text = await readStoreFile(path, { display: path, what: "stored document" });
   return await parseDocument(path, text, schema);
 }
 
@@ -535,6 +537,7 @@ export function refuseChangedDocument(
   options: { stored: StoredAs; runId: string; head: boolean },
 ): void {
   const stored = options.stored;
+  refuseLinkedListing(path);
   if (!options.head) {
     refuseChangedSize(path, stored);
     return;
@@ -564,6 +567,16 @@ export function refuseChangedDocument(
     throw new StoreDocumentError(path, `it can not be read (${(error as Error).name})`);
   } finally {
     file.close();
+  }
+}
+
+/** A document that is a symbolic link is named, and its target never opened (ADR 0113). */
+function refuseLinkedListing(path: string): void {
+  try {
+    refuseLinkedRead(path, { display: path, what: "stored document" });
+  } catch (error) {
+    if (error instanceof LinkedDocumentError) throw error;
+    // Gone or unreadable: the checks that follow name it as before.
   }
 }
 
@@ -637,7 +650,7 @@ async function parseDocument<T>(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new StoreDocumentError(path, `it is not JSON (${jsonFault(error)})`);
+    throw new StoreDocumentError(path, `it is not JSON (${jsonFaultPlace(error)})`);
   }
   const version = typeof json === "object" && json !== null && "schema_version" in json
     ? json.schema_version
