@@ -92,3 +92,16 @@ Deno.test("a store whose index lists none of its runs has no latest run: compare
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);
   assertEquals((await cli(["compare"], { cwd })).code, 1);
 });
+
+Deno.test("the viewer's pages mark a run the index does not list and never show it as the latest run", async () => {
+  const { cwd, made } = await planted();
+  const out = join(cwd, ".digline", "site");
+  const built = await cli(["site", "--out", out], { cwd });
+  assertEquals(built.code, 0, built.stderr);
+  const suites = await Deno.readTextFile(join(out, "index.html"));
+  ok(suites.includes(made) && !suites.includes(PLANTED), "the suites page's latest run");
+  const suite = await Deno.readTextFile(join(out, "suite", "small.html"));
+  match(suite, new RegExp(`${PLANTED}</a> <small class="unlisted"[^>]*>not written by this store`));
+  const run = await Deno.readTextFile(join(out, "run", `${PLANTED}.html`));
+  match(run, /id="unlisted">not written by this store/);
+});
