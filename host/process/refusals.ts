@@ -573,3 +573,14 @@ export class LinkedDocumentError extends RefusalError {
     this.file = file;
   }
 }
+
+/** A launch whose runtime variable makes V8 write files before any permission is checked. */
+export class RuntimeWriterRefusedError extends RefusalError {
+  constructor(variable: string, flags: readonly string[]) {
+    super(
+      `${variable} holds ${flags.join(" ")}: V8 writes files for ${
+        flags.length === 1 ? "it" : "them"
+      } as it starts, before Deno's --deny-write is checked (V8 reads -flag as --flag and _ as -), so the operator does not run under it; check that operator.toml is as you left it, unset ${variable} and launch again`,
+    );
+  }
+}
