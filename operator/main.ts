@@ -10,6 +10,7 @@ import { scrub } from "../host/process/secrets.ts";
 import { EXIT_REFUSED, INTERNAL_FAILURE_LINE } from "../host/process/exit_codes.ts";
 import { decideFailure } from "../host/process/failure.ts";
 import { UsageError } from "../host/process/refusals.ts";
+import { refuseWritingV8Flags } from "../host/operator/v8_flags.ts";
 import type { OperatorCommand } from "./command.ts";
 import { cycleCommand } from "./commands/cycle.ts";
 import { decideCommand } from "./commands/decide.ts";
@@ -62,6 +63,7 @@ export async function operatorMain(args: string[]): Promise<number> {
     console.log(command.help);
     return 0;
   }
+  refuseWritingV8Flags();
   return await command.run(rest);
 }
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { RunStore } from "../../host/store/store.ts";
 import type { Io } from "../io.ts";
-import { UsageError } from "../../host/process/refusals.ts";
+import { UNLISTED, UsageError } from "../../host/process/refusals.ts";
 import { rowLimitOf } from "../../host/commands/row_limit.ts";
 import { jsonPieces } from "../../core/json_pieces.ts";
 
@@ -74,6 +74,19 @@ export function leftOutLines(shown: number, options: { total: number; noun: stri
     `${
       count(left, options.noun)
     } not shown (${options.total} in all): --limit N or --all prints them`,
+  ];
+}
+
+/** The mark a listing puts beside a run its suite's index does not list (ADR 0113). */
+export const UNLISTED_MARK = "not written by this store";
+
+/** The line under a listing that shows such runs: what the mark means and what it costs. */
+export function unlistedLines(shown: number): string[] {
+  if (shown === 0) return [];
+  return [
+    `${
+      count(shown, "run")
+    } ${UNLISTED}: never latest, and promote and rejudge refuse it; verify --whole-store lists every one`,
   ];
 }
 

@@ -1,7 +1,14 @@
 import { runListDocument } from "../../host/commands/store_documents.ts";
 import type { ListInput } from "../commands/list.ts";
 import type { Io } from "../io.ts";
-import { leftOutLines, openStore, printJson, rowLimit } from "./_shared.ts";
+import {
+  leftOutLines,
+  openStore,
+  printJson,
+  rowLimit,
+  UNLISTED_MARK,
+  unlistedLines,
+} from "./_shared.ts";
 import { table } from "../render_figures.ts";
 
 /** What `digline list` does; its declaration is cli/commands/list.ts. */
@@ -22,7 +29,7 @@ export async function execute(
   io.out(
     [
       ...table([
-        ["", "run", "suite", "started", "commit", "cases", "errored"],
+        ["", "run", "suite", "started", "commit", "cases", "errored", ""],
         ...document.runs.map((r) => [
           r.is_baseline ? "*" : "",
           r.run_id,
@@ -31,9 +38,11 @@ export async function execute(
           shortCommit(r.git_commit),
           String(r.cases),
           String(r.errored_checks.length),
+          r.unlisted ? UNLISTED_MARK : "",
         ]),
       ]),
       ...leftOutLines(document.runs.length, { total: document.total, noun: "older run" }),
+      ...unlistedLines(document.runs.filter((r) => r.unlisted).length),
     ].join("\n") + "\n",
   );
   return 0;

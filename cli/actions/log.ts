@@ -1,7 +1,15 @@
 import { logDocument } from "../../host/commands/store_documents.ts";
 import type { LogInput } from "../commands/log.ts";
 import type { Io } from "../io.ts";
-import { count, leftOutLines, openStore, printJson, rowLimit } from "./_shared.ts";
+import {
+  count,
+  leftOutLines,
+  openStore,
+  printJson,
+  rowLimit,
+  UNLISTED_MARK,
+  unlistedLines,
+} from "./_shared.ts";
 
 /** What `digline log` does; its declaration is cli/commands/log.ts. */
 export async function execute(
@@ -26,11 +34,12 @@ export async function execute(
         return e.event === "run"
           ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases, "case")}  commit ${
             e.git_commit ?? "-"
-          }`
+          }${e.unlisted ? `  (${UNLISTED_MARK})` : ""}`
           : `${e.at}  ${suite}promote  ${e.run_id}  by ${e.promoted_by}${
             e.because ? `: ${e.because}` : ""
           }`;
       }),
+      ...unlistedLines(document.events.filter((e) => e.event === "run" && e.unlisted).length),
     ].join("\n") + "\n",
   );
   return 0;

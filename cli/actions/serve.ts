@@ -1,5 +1,5 @@
 import { SiteSource } from "../../host/viewer/site_source.ts";
-import { isLoopback, serveSite } from "../../host/viewer/serve_site.ts";
+import { hostNamesOption, isLoopback, serveSite } from "../../host/viewer/serve_site.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import type { ServeInput } from "../commands/serve.ts";
 import type { Io } from "../io.ts";
@@ -14,6 +14,7 @@ export async function execute({ values }: ServeInput, io: Io): Promise<number> {
   const port = portOption(values.port);
   const hostname = values.host ?? "127.0.0.1";
   if (hostname === "") throw new UsageError("serve: --host needs an address, e.g. 127.0.0.1");
+  const hostNames = hostNamesOption(values["allow-host-name"]);
   if (!isLoopback(hostname)) {
     io.err(
       `serve: listening on ${hostname}, not the loopback: anyone who can reach that address can read the store\n`,
@@ -28,6 +29,7 @@ export async function execute({ values }: ServeInput, io: Io): Promise<number> {
   try {
     await serveSite(source, {
       hostname,
+      hostNames,
       port,
       signal: stop.signal,
       onListen: (url) => io.err(`serving the store read-only at ${url} (Ctrl-C stops)\n`),

@@ -3,7 +3,16 @@ import { runListDocument, viewRunDocument } from "../../host/commands/store_docu
 import type { ViewInput } from "../commands/view.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Io } from "../io.ts";
-import { count, leftOutLines, openStore, printJson, rowLimit } from "./_shared.ts";
+import {
+  count,
+  leftOutLines,
+  openStore,
+  printJson,
+  rowLimit,
+  UNLISTED_MARK,
+  unlistedLines,
+} from "./_shared.ts";
+import { UNLISTED } from "../../host/process/refusals.ts";
 import { figureLines, formatValue, sensitivityLine, table } from "../render_figures.ts";
 import { totalsLines } from "../render_totals.ts";
 
@@ -32,16 +41,18 @@ function runTable(document: RunList): string[] {
   const several = new Set(document.runs.map((r) => r.suite)).size > 1;
   return [
     ...table([
-      ["", "run", ...(several ? ["suite"] : []), "errored", ...names],
+      ["", "run", ...(several ? ["suite"] : []), "errored", ...names, ""],
       ...document.runs.map((r) => [
         r.is_baseline ? "*" : "",
         r.run_id,
         ...(several ? [r.suite] : []),
         String(r.errored_checks.length),
         ...names.map((n) => (n in r.figures ? formatValue(r.figures[n]) : "")),
+        r.unlisted ? UNLISTED_MARK : "",
       ]),
     ]),
     ...leftOutLines(document.runs.length, { total: document.total, noun: "older run" }),
+    ...unlistedLines(document.runs.filter((r) => r.unlisted).length),
     ...baselineLines(document.baseline),
   ];
 }
@@ -69,6 +80,7 @@ function runDetail(summary: RunSummary): string[] {
     : [];
   return [
     `run ${summary.run_id} of suite ${summary.suite}`,
+    ...(summary.unlisted ? [`  store      ${UNLISTED}: never latest, and never promoted`] : []),
     `  target     ${summary.target}`,
     `  commit     ${summary.git_commit ?? "-"}`,
     `  started    ${summary.started_at}`,

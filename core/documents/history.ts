@@ -69,6 +69,8 @@ const LogEventSchema = z.discriminatedUnion("event", [
     cases: z.number().int(),
     cases_digest: z.string(),
     config_hash: z.string(),
+    /** A run its suite's index does not list: not written by this store (ADR 0113). */
+    unlisted: z.literal(true).optional(),
   }),
   z.strictObject({
     event: z.literal("promote"),

@@ -14,6 +14,8 @@ export function logDocumentOf(
   suite: string | null,
   options: {
     runs: readonly RunSynopsis[];
+    /** The runs' ids their suite's index does not list. */
+    unlisted?: ReadonlySet<string>;
     baselines: readonly BaselineDocument[];
     total?: number;
     limit?: number;
@@ -30,6 +32,7 @@ export function logDocumentOf(
       cases: run.cases,
       cases_digest: run.cases_digest,
       config_hash: run.config_hash,
+      ...(options.unlisted?.has(run.run_id) ? { unlisted: true as const } : {}),
     })),
     ...options.baselines.map((b) => ({
       event: "promote" as const,

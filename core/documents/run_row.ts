@@ -4,7 +4,10 @@ import type { RunRow } from "./runs.ts";
 // Apart from runs.ts's schemas, so `list` builds its rows without loading zod.
 
 /** Builds one row of the run list. */
-export function runRow(run: RunSynopsis, options: { isBaseline: boolean }): RunRow {
+export function runRow(
+  run: RunSynopsis,
+  options: { isBaseline: boolean; unlisted?: boolean },
+): RunRow {
   return {
     run_id: run.run_id,
     suite: run.suite,
@@ -16,5 +19,6 @@ export function runRow(run: RunSynopsis, options: { isBaseline: boolean }): RunR
     failed_checks: run.failed_checks,
     is_baseline: options.isBaseline,
     figures: run.figures,
+    ...(options.unlisted ? { unlisted: true as const } : {}),
   };
 }

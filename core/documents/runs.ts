@@ -58,6 +58,8 @@ export const RunSummarySchema = z.strictObject({
     shard: z.string(),
     cases: z.array(z.string()),
   })).optional(),
+  /** view: a run its suite's index does not list, so not written by this store (ADR 0113). */
+  unlisted: z.literal(true).optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
@@ -74,6 +76,8 @@ export const RunRowSchema = z.strictObject({
   failed_checks: z.number().int(),
   is_baseline: z.boolean(),
   figures: z.record(z.string(), z.number().nullable()),
+  /** A run its suite's index does not list: not written by this store, never `latest`. */
+  unlisted: z.literal(true).optional(),
 });
 /** A run row. */
 export type RunRow = z.infer<typeof RunRowSchema>;

@@ -5,6 +5,7 @@ import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Redactable } from "../suite/report_settings.ts";
 import { pageLink, shortTime, sitePage } from "./page_shell.ts";
 import type { SitePage } from "./site_paths.ts";
+import { UNLISTED_WORDS } from "./site_model.ts";
 import { RUN_FILTER_SCRIPT } from "./viewer_assets.ts";
 
 /** The run page lists at most this many cases; `digline view` and `diff` reach the rest. */
@@ -15,7 +16,10 @@ export const CASE_LIMIT = 2_000;
  * a case errored; filterable by check, status and group. The run is redacted before it gets
  * here when the site is.
  */
-export function runPage(run: RunDocument, options: { redacted: readonly Redactable[] }): string {
+export function runPage(
+  run: RunDocument,
+  options: { redacted: readonly Redactable[]; unlisted?: boolean },
+): string {
   const at: SitePage = { page: "run", runId: run.run_id };
   const checks = [...new Set(run.cases.flatMap((c) => c.verdicts.map((v) => v.assertion)))];
   const groups = [...new Set(run.cases.flatMap((c) => c.group === undefined ? [] : [c.group]))];
@@ -29,7 +33,9 @@ export function runPage(run: RunDocument, options: { redacted: readonly Redactab
     }</dd><dt>Started</dt><dd>${escapeHtml(shortTime(run.started_at))} UTC</dd>`,
     `<dt>Target</dt><dd>${escapeHtml(`${run.target.kind}: ${run.target.name}`)}</dd>`,
     `<dt>Commit</dt><dd><code>${escapeHtml(run.git_commit ?? "-")}</code></dd>`,
-    `<dt>Cases</dt><dd>${counted(run.cases.length, "case")}</dd>${redactedNote}</dl>`,
+    `<dt>Cases</dt><dd>${counted(run.cases.length, "case")}</dd>${redactedNote}`,
+    options.unlisted ? `<dt>Store</dt><dd id="unlisted">${escapeHtml(UNLISTED_WORDS)}</dd>` : "",
+    `</dl>`,
     `<section id="cases"><h2>Cases <small><span id="cases-shown">${shown.length}</span> shown</small></h2>`,
     `<div class="filters" role="group" aria-label="filter the cases">`,
     select("filter-check", "Check", checks),

@@ -13,7 +13,7 @@ export interface SuiteOverview {
   suite: string;
   /** How many runs the store holds for it. */
   runCount: number;
-  /** The newest run, when there is one. */
+  /** The newest run this store wrote (its index lists it), when there is one. */
   latest: RunSynopsis | null;
   /** The current approval, when there is one. */
   approval: BaselineDocument | null;
@@ -42,6 +42,8 @@ export interface SuiteHistory {
   suite: string;
   /** The runs the charts and table draw, oldest first (the newest CHART_RUNS at most). */
   runs: RunSynopsis[];
+  /** Those of them the suite's index does not list: not written by this store (ADR 0113). */
+  unlisted?: ReadonlySet<string>;
   /** How many runs the suite has in all. */
   runCount: number;
   /** Its primary figure's name, when it has aggregates. */
@@ -52,6 +54,10 @@ export interface SuiteHistory {
   /** How many runs the strips cover. */
   stripRuns: number;
 }
+
+/** How a page marks a run its suite's index does not list. */
+export const UNLISTED_WORDS =
+  "not written by this store: its suite's index does not list it, so it is never the latest run";
 
 /** What the approvals and decisions page lists. */
 export interface JournalView {

@@ -3,7 +3,7 @@ import { escapeHtml } from "../report/escape_html.ts";
 import { counted, formatInterval, formatValue } from "../report/numbers.ts";
 import type { RunSynopsis } from "../run/run_synopsis_schema.ts";
 import { pageLink, shortTime, sitePage } from "./page_shell.ts";
-import type { CaseStrip, SuiteHistory } from "./site_model.ts";
+import { type CaseStrip, type SuiteHistory, UNLISTED_WORDS } from "./site_model.ts";
 import { linkTo, type SitePage } from "./site_paths.ts";
 
 /** The runs table lists at most this many of the newest runs. */
@@ -122,6 +122,12 @@ function runsSection(history: SuiteHistory, at: SitePage): string {
         ? ` <strong>approved</strong>`
         : approved.has(r.run_id)
         ? " <small>once approved</small>"
+        : ""
+    }${
+      history.unlisted?.has(r.run_id)
+        ? ` <small class="unlisted" title="${
+          escapeHtml(UNLISTED_WORDS)
+        }">not written by this store</small>`
         : ""
     }</td><td>${escapeHtml(shortTime(r.started_at))}</td><td><code>${
       escapeHtml(r.git_commit?.slice(0, 12) ?? "-")

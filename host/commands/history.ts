@@ -9,12 +9,23 @@ import type { RunStore } from "../store/store.ts";
 export async function listRuns(
   store: RunStore,
   options: { suite?: string; newest?: number } = {},
-): Promise<{ runs: RunSynopsis[]; total: number; baselines: Map<string, BaselineDocument> }> {
-  const runs = (await store.synopses(options)).reverse();
+): Promise<{
+  runs: RunSynopsis[];
+  unlisted: ReadonlySet<string>;
+  total: number;
+  baselines: Map<string, BaselineDocument>;
+}> {
+  const listing = await store.listing(options);
+  const runs = listing.runs.reverse();
   const baselines = new Map<string, BaselineDocument>();
   for (const suite of new Set(runs.map((r) => r.suite))) {
     const current = (await store.baselineHistory(suite)).at(-1);
     if (current !== undefined) baselines.set(suite, current);
   }
-  return { runs, total: await store.runCount({ suite: options.suite }), baselines };
+  return {
+    runs,
+    unlisted: listing.unlisted,
+    total: await store.runCount({ suite: options.suite }),
+    baselines,
+  };
 }

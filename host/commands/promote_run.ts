@@ -55,6 +55,7 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
     ? await options.store.resolveRun(ref, { suite: await suiteToPromote(options.store) })
     : await resolveNamedRun(options.store, ref, { suite: options.suite });
   refusePartial(run, "promote");
+  options.store.refuseUnlisted(run, "promoted");
   // Refuse an unfit first run before paying for repeats of it.
   refuseUnfit(run, run);
   const selection = options.selectionRuns;
@@ -65,7 +66,9 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
   }
   const runs = [run];
   for (const other of options.with ?? []) {
-    runs.push(await options.store.resolveRun(other, { suite: run.suite.name }));
+    const named = await options.store.resolveRun(other, { suite: run.suite.name });
+    options.store.refuseUnlisted(named, "promoted");
+    runs.push(named);
   }
   for (let i = runs.length; i < wanted; i++) {
     const again = await runSuite(run.suite.source, {

@@ -21,6 +21,8 @@ export async function rejudgeRun(ref: string, options: RejudgeOptions): Promise<
   // An id names its own suite, as compare, explain and promote read it; `latest` needs one.
   const run = await resolveNamedRun(options.store, ref, { suite: options.suite });
   refuseSampled(run);
+  // Its outputs would come back as a run this store wrote, and that run would be latest.
+  options.store.refuseUnlisted(run, "re-graded");
   return await runSuite(options.suiteFile ?? run.suite.source, { ...options, regrade: run });
 }
 

@@ -27,13 +27,19 @@ export async function runListDocument(
   const suite = options.suite === undefined || options.kind === "list"
     ? await soleSuite(store, options.suite)
     : await selectSuite(store, options.suite);
-  const { runs, total, baselines } = await listRuns(store, { suite, newest: options.limit });
+  const { runs, unlisted, total, baselines } = await listRuns(store, {
+    suite,
+    newest: options.limit,
+  });
   return {
     output_version: OUTPUT_VERSION,
     kind: options.kind,
     total,
     runs: runs.map((run) =>
-      runRow(run, { isBaseline: baselines.get(run.suite)?.run_id === run.run_id })
+      runRow(run, {
+        isBaseline: baselines.get(run.suite)?.run_id === run.run_id,
+        unlisted: unlisted.has(run.run_id),
+      })
     ),
     ...(options.kind === "view" && suite !== undefined
       ? { baseline: await baselineSensitivity(store, baselines.get(suite)) }
@@ -64,7 +70,11 @@ export async function viewRunDocument(
   store: RunStore,
   options: { run: string; suite?: string },
 ): Promise<RunSummary> {
-  return runSummary(await resolveNamedRun(store, options.run, options), { kind: "view" });
+  const run = await resolveNamedRun(store, options.run, options);
+  const summary = runSummary(run, { kind: "view" });
+  return store.isListed({ runId: run.run_id, suite: run.suite.name })
+    ? summary
+    : { ...summary, unlisted: true };
 }
 
 /**
@@ -82,8 +92,10 @@ export async function logDocument(
   for (const name of suite === undefined ? await store.suites() : [suite]) {
     baselines.push(...await store.baselineHistory(name));
   }
+  const listing = await store.listing({ suite, newest: options.limit });
   return logDocumentOf(suite ?? null, {
-    runs: await store.synopses({ suite, newest: options.limit }),
+    runs: listing.runs,
+    unlisted: listing.unlisted,
     baselines,
     total: await store.runCount({ suite }) + baselines.length,
     limit: options.limit,

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { OUTPUT_VERSION } from "../../core/documents/version.ts";
 import type { StoreProblem, VerifyStoreDocument } from "../../core/documents/verify_store.ts";
-import { readNamedFile } from "../store/read_named_file.ts";
+import { readStoreFile } from "../store/read_store_file.ts";
 import { indexPath, type StoredAs, takeStoredAs } from "../store/run_index.ts";
-import { RefusalError, StoreDocumentError } from "../process/refusals.ts";
+import { RefusalError, StoreDocumentError, UNLISTED } from "../process/refusals.ts";
 import { parseStoredBaseline, parseStoredRun, type RunStore, storedAs } from "../store/store.ts";
 
 /**
@@ -35,6 +35,12 @@ export async function verifyStore(store: RunStore): Promise<VerifyStoreDocument>
       documents++;
       const text = await readWhole(path, { isDirectory: file.isDirectory, note });
       if (text === undefined) continue;
+      if (!index.lines.has(runId)) {
+        note(
+          path,
+          `its suite's index does not list it: ${UNLISTED}; it is never latest and promote refuses it (run the suite to store a run of its own, or move this document out of the store)`,
+        );
+      }
       const recorded = index.get(runId);
       if (recorded !== undefined) {
         const actual = storedAs(text);
@@ -155,7 +161,7 @@ async function readWhole(
     return undefined;
   }
   try {
-    return await readNamedFile(path, { display: path, what: "stored document" });
+    return await readStoreFile(path, { display: path, what: "stored document" });
   } catch (error) {
     options.note(path, `it can not be read (${(error as Error).message})`);
     return undefined;
@@ -199,7 +205,7 @@ async function readIndex(
   }
   let text: string;
   try {
-    text = await readNamedFile(indexPath(suiteDir), {
+    text = await readStoreFile(indexPath(suiteDir), {
       display: indexPath(suiteDir),
       what: "index",
     });
@@ -214,6 +220,9 @@ async function readIndex(
       json = JSON.parse(line);
     } catch {
       // A line a kill tore: the next write starts a line of its own, and the documents are read.
+      // Its run is listed all the same, as the store reads it (the id leads every line).
+      const torn = /^\{"run_id":"([^"\\]*)"/.exec(line)?.[1];
+      if (torn !== undefined && !recorded.lines.has(torn)) recorded.lines.set(torn, i + 1);
       continue;
     }
     const runId = typeof json === "object" && json !== null && "run_id" in json &&

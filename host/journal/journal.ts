@@ -6,7 +6,8 @@ import type { JournalHeader } from "./journal_header.ts";
 import { validateJournalHeader } from "../../core/generated/validators.js";
 import type { CheckedJournal } from "./journal_read.ts";
 import { refuseLinkedWrite } from "../store/no_links.ts";
-import { readNamedFile, translateAccessError } from "../store/read_named_file.ts";
+import { translateAccessError } from "../store/read_named_file.ts";
+import { readStoreFile } from "../store/read_store_file.ts";
 import { translateWriteError } from "../store/write_failure.ts";
 import type { RunStore } from "../store/store.ts";
 
@@ -34,7 +35,7 @@ export async function readJournalText(path: string): Promise<string | null> {
     if (error instanceof Deno.errors.NotFound) return null;
     throw translateAccessError(error, { display: path, what: "journal" });
   }
-  return await readNamedFile(path, { display: path, what: "journal" });
+  return await readStoreFile(path, { display: path, what: "journal" });
 }
 
 /**

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from "node:path";
 import type { ProbeResult } from "../../core/operator/cycle.ts";
 import { judgePolicyWall, type OsFacts, type OwnedPath } from "../../core/operator/policy_wall.ts";
 import type { Lockdown } from "./lockdown.ts";
+import { writingV8Flags } from "./v8_flags.ts";
 
 /**
  * Variables that make the Deno runtime itself write files, before and beside any permission
@@ -15,13 +16,6 @@ export const RUNTIME_WRITERS = [
   "DENO_V8_FLAGS",
   "DENO_WEBGPU_TRACE",
 ] as const;
-
-/**
- * V8 flags that write files; other V8 flags (a heap limit, say) write nothing. V8 takes a flag
- * with one dash as with two, and `_` for `-`.
- */
-const WRITING_V8_FLAGS =
-  /(?:^|[\s,=])--?(?:no[-_])?(?:log|logfile|prof|perf|trace|heap|cpu|dump|redirect|write)/i;
 
 /** Where the policy file is, where the operator may write, and what it gave up at start. */
 export interface PolicyWallOptions {
@@ -103,7 +97,7 @@ export function runtimeWriterRoute(
   value: string | undefined,
 ): string | null {
   if (value === undefined || value === "") return null;
-  if (name === "DENO_V8_FLAGS" && !WRITING_V8_FLAGS.test(value)) return null;
+  if (name === "DENO_V8_FLAGS" && writingV8Flags(value).length === 0) return null;
   if (name === "DENO_PERMISSION_BROKER_PATH") {
     return `${name} is set, and a permission broker then answers every permission instead of the flags`;
   }

@@ -532,3 +532,55 @@ export class EvidenceRefusedError extends RefusalError {
     this.file = file;
   }
 }
+
+/**
+ * What a run the index does not list is, said once for every refusal and listing that names one
+ * (ADR 0113): digline lists each run it stores, so such a document was put there by hand.
+ */
+export const UNLISTED =
+  "not written by this store (its suite's .index.jsonl does not list it: copied in, or committed by a pull request)";
+
+/** A run the store's index does not list, asked to stand for something only a stored run may. */
+export class UnlistedRunError extends RefusalError {
+  readonly file: string;
+  constructor(file: string, options: { runId: string; use: string }) {
+    super(
+      `${file}: run ${options.runId} is ${UNLISTED}, so it can not be ${options.use}; run the suite and use the run it stores (an interrupted run's journal finishes with run --resume)`,
+    );
+    this.file = file;
+  }
+}
+
+/** `latest` asked of a suite whose index lists none of the runs its folder holds. */
+export class NoListedRunError extends RefusalError {
+  constructor(suiteDir: string, options: { suite: string; documents: number }) {
+    super(
+      `${suiteDir}: its .index.jsonl lists none of its ${options.documents} runs, so suite ${options.suite} has no latest run (documents the index does not list were not written by this store: copied in, or committed by a pull request); run the suite to store one, or name a run by id`,
+    );
+  }
+}
+
+/**
+ * A store document that is a symbolic link: read through, it could show any file the process
+ * may read, and a refusal quoting its start would print that file. Named, never followed.
+ */
+export class LinkedDocumentError extends RefusalError {
+  readonly file: string;
+  constructor(file: string) {
+    super(
+      `${file}: it is a symbolic link, and digline never reads a store document through one (a link planted in the store could point anywhere); remove the link`,
+    );
+    this.file = file;
+  }
+}
+
+/** A launch whose runtime variable makes V8 write files before any permission is checked. */
+export class RuntimeWriterRefusedError extends RefusalError {
+  constructor(variable: string, flags: readonly string[]) {
+    super(
+      `${variable} holds ${flags.join(" ")}: V8 writes files for ${
+        flags.length === 1 ? "it" : "them"
+      } as it starts, before Deno's --deny-write is checked (V8 reads -flag as --flag and _ as -), so the operator does not run under it; check that operator.toml is as you left it, unset ${variable} and launch again`,
+    );
+  }
+}

@@ -2,12 +2,15 @@ import { join } from "node:path";
 import type { RunSynopsis } from "../../core/run/run_synopsis.ts";
 import { validateRunSynopsis } from "../../core/generated/validators.js";
 import { decodeUtf8 } from "./utf8.ts";
+import { translateWriteError } from "./write_failure.ts";
 
 /**
  * Each suite's folder of runs keeps `.index.jsonl`, one synopsis line per run, so `list`, `view`
- * and `log` read one small file instead of every document. The documents stay the truth: a line
- * that is torn or fails its schema is skipped, a run the index lacks (copied in from a CI
- * artefact, say) is read once and added, and a line whose document is gone is not shown.
+ * and `log` read one small file instead of every document. The index is also the store's word for
+ * which runs it wrote (ADR 0113): a run it does not list (copied in, committed by a pull request)
+ * is shown as such, never added to it and never `latest`. A line that is torn or fails its schema
+ * still lists its run, whose document is read for its synopsis, and a line whose document is
+ * gone is not shown.
  */
 export function indexPath(suiteDir: string): string {
   return join(suiteDir, ".index.jsonl");
@@ -22,6 +25,8 @@ export interface RunIndex {
   synopsis(runId: string): Promise<RunSynopsis | undefined>;
   /** What a wanted run's document was when it was stored, as its last line records it. */
   stored(runId: string): Promise<StoredAs | undefined>;
+  /** Whether a line names the wanted run at all: whether this store wrote it. */
+  listed(runId: string): boolean;
   /** Whether a kill left the last line torn. */
   torn: boolean;
 }
@@ -42,6 +47,7 @@ export function readRunIndex(suiteDir: string, wanted: ReadonlySet<string>): Run
   const none: RunIndex = {
     synopsis: () => Promise.resolve(undefined),
     stored: () => Promise.resolve(undefined),
+    listed: () => false,
     torn: false,
   };
   let file: Deno.FsFile;
@@ -95,6 +101,7 @@ export function readRunIndex(suiteDir: string, wanted: ReadonlySet<string>): Run
   return {
     synopsis: async (runId) => (await lineOf(runId))?.synopsis,
     stored: async (runId) => (await lineOf(runId))?.stored,
+    listed: (runId) => lines.has(runId),
     torn,
   };
 }
@@ -198,14 +205,15 @@ async function parseLine(line: string, runId: string): Promise<IndexLine | undef
 
 /**
  * Appends synopses in one write, after a newline when the last line was torn so the first is not
- * glued to it. A refused write is not the caller's failure: the documents are stored, and the
- * next listing reads what the index lacks.
+ * glued to it. A listing's repair of a line (`quiet`) may be refused without failing it: its run
+ * is listed already. A stored run's first line may not, since without it the run is not listed.
  */
 export async function appendToRunIndex(
   suiteDir: string,
   options: {
     rows: readonly { synopsis: RunSynopsis; stored?: StoredAs }[];
     afterTornLine?: boolean;
+    quiet?: boolean;
   },
 ): Promise<void> {
   if (options.rows.length === 0) return;
@@ -214,10 +222,13 @@ export async function appendToRunIndex(
   try {
     await Deno.writeTextFile(indexPath(suiteDir), text, { append: true });
   } catch (error) {
-    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+    if (
+      options.quiet &&
+      (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied)
+    ) {
       return;
     }
-    throw error;
+    throw translateWriteError(error, { path: indexPath(suiteDir) });
   }
 }
 

@@ -18,14 +18,19 @@ import {
 import { canonicalJson } from "../../core/digest.ts";
 import { systemClock } from "../process/clock.ts";
 import { crc32, crc32Hex } from "./crc32.ts";
-import { jsonFault } from "./json_fault.ts";
-import { readNamedFile, translateAccessError } from "./read_named_file.ts";
+import { jsonFaultPlace } from "./json_fault.ts";
+import { translateAccessError } from "./read_named_file.ts";
+import { readStoreFile, refuseLinkedRead } from "./read_store_file.ts";
 import {
   AmbiguousRunError,
   EvidenceRefusedError,
+  LinkedDocumentError,
   NoBaselineError,
+  NoListedRunError,
   RunNotFoundError,
   StoreDocumentError,
+  UnlistedRunError,
+  UsageError,
 } from "../process/refusals.ts";
 
 /** Where a store lives and whose part of it is read. */
@@ -72,15 +77,24 @@ export class RunStore {
     return path;
   }
 
+  /** Every stored run's synopsis, oldest first: `listing`'s runs. */
+  async synopses(options: { suite?: string; newest?: number } = {}): Promise<RunSynopsis[]> {
+    return (await this.listing(options)).runs;
+  }
+
   /**
    * Every stored run's synopsis, oldest first; optionally only one suite's, and only the newest
-   * `newest` of them. Read from each suite's index; a run the index does not hold yet (or holds
-   * without its size, as older digline wrote it) is read whole once and added to it. Each run
-   * shown is checked cheaply against what the index recorded: a document that is gone, can not
-   * be opened, is a folder or has another size than it was stored with is refused by name, and
-   * the newest HEAD_CHECKED_RUNS are read at their start for their id and schema too.
+   * `newest` of them, with the ids of those the index does not list (ADR 0113). Read from each
+   * suite's index; a listed run whose line is torn, invalid or without its size (as older
+   * digline wrote it) is read whole and its line written again, and a run the index does not
+   * list is read whole and left unlisted: the index names only what this store wrote. Each
+   * listed run shown is checked cheaply against what the index recorded: a document that is
+   * gone, can not be opened, is a folder or has another size than it was stored with is refused
+   * by name, and the newest HEAD_CHECKED_RUNS are read at their start for their id and schema too.
    */
-  async synopses(options: { suite?: string; newest?: number } = {}): Promise<RunSynopsis[]> {
+  async listing(
+    options: { suite?: string; newest?: number } = {},
+  ): Promise<{ runs: RunSynopsis[]; unlisted: ReadonlySet<string> }> {
     const all = (await this.runIndex()).filter((e) =>
       options.suite === undefined || e.suite === options.suite
     );
@@ -91,6 +105,7 @@ export class RunStore {
       indexes.set(suite, readRunIndex(join(this.runsDir, suite), wanted));
     }
     const synopses: RunSynopsis[] = [];
+    const unlisted = new Set<string>();
     const added = new Map<string, { synopsis: RunSynopsis; stored: StoredAs }[]>();
     for (const [position, entry] of entries.entries()) {
       const index = indexes.get(entry.suite)!;
@@ -105,17 +120,34 @@ export class RunStore {
       } else {
         const read = await this.#readStoredRun(entry);
         synopsis = runSynopsis(read.run);
-        const rows = added.get(entry.suite) ?? [];
-        rows.push({ synopsis, stored: read.stored! });
-        added.set(entry.suite, rows);
+        if (index.listed(entry.runId)) {
+          const rows = added.get(entry.suite) ?? [];
+          rows.push({ synopsis, stored: read.stored! });
+          added.set(entry.suite, rows);
+        } else unlisted.add(entry.runId);
       }
       synopses.push(synopsis);
     }
     for (const [suite, rows] of added) {
       const afterTornLine = indexes.get(suite)!.torn;
-      await appendToRunIndex(join(this.runsDir, suite), { rows, afterTornLine });
+      await appendToRunIndex(join(this.runsDir, suite), { rows, afterTornLine, quiet: true });
     }
-    return synopses;
+    return { runs: synopses, unlisted };
+  }
+
+  /** Whether a run's suite index lists it, that is, whether this store wrote it (ADR 0113). */
+  isListed(entry: { runId: string; suite: string }): boolean {
+    return readRunIndex(join(this.runsDir, entry.suite), new Set([entry.runId])).listed(
+      entry.runId,
+    );
+  }
+
+  /** Refuses a run this store did not write for a use only a stored run may have. */
+  refuseUnlisted(run: RunDocument, use: string): void {
+    const entry = { runId: run.run_id, suite: run.suite.name };
+    if (!this.isListed(entry)) {
+      throw new UnlistedRunError(this.runPath(entry), { runId: run.run_id, use });
+    }
   }
 
   /** How many runs are stored; optionally only one suite's. Reads no document. */
@@ -176,7 +208,7 @@ export class RunStore {
     options: { digest: boolean } = { digest: true },
   ): Promise<{ run: RunDocument; stored?: StoredAs }> {
     const path = this.runPath(entry);
-    const text = await readNamedFile(path, { display: path, what: "stored document" });
+    const text = await readStoreFile(path, { display: path, what: "stored document" });
     const run = await parseDocument(path, text, { safeParse: parsePlainRunFirst });
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
@@ -224,42 +256,52 @@ export class RunStore {
 
   /**
    * The run this store wrote last, by its index's write order, never by a file's name: a run id
-   * is a date anyone can write. Runs the index does not hold (copied in) are latest only in a
-   * store whose index names none. The index's line is held to the document it names, and a run
-   * dated after the clock is refused (ADR 0080).
+   * is a date anyone can write. A run the index does not list was not written by this store and
+   * is never latest, even in a store whose index lists none (ADR 0113, amending 0080). The
+   * index's line is held to the document it names, and a run dated after the clock is refused.
    */
   async #latest(
     index: { runId: string; suite: string }[],
-    suite: string | undefined,
+    named: string | undefined,
   ): Promise<RunDocument> {
-    const suiteDir = suite === undefined ? undefined : join(this.runsDir, suite);
-    const written = suiteDir === undefined ? undefined : readWriteOrder(suiteDir);
+    const suites = [...new Set(index.map((e) => e.suite))];
+    const suite = named ?? (suites.length === 1 ? suites[0] : undefined);
+    if (suite === undefined) {
+      throw new UsageError(
+        `latest: the store ${this.tenantDir} holds ${suites.length} suites (${
+          suites.join(", ")
+        }): name one with --suite NAME`,
+      );
+    }
+    const suiteDir = join(this.runsDir, suite);
+    const written = readWriteOrder(suiteDir);
     const present = new Map(index.map((e) => [e.runId, e]));
-    const byIndex = written?.order.findLast((id) => present.has(id));
-    const entry = byIndex === undefined ? index.at(-1)! : present.get(byIndex)!;
+    const byIndex = written.order.findLast((id) => present.has(id));
+    if (byIndex === undefined) {
+      throw new NoListedRunError(suiteDir, { suite, documents: index.length });
+    }
+    const entry = present.get(byIndex)!;
     const run = await this.readRun(entry);
     const path = join(this.runsDir, entry.suite, `${entry.runId}.json`);
-    if (byIndex !== undefined && written !== undefined && suiteDir !== undefined) {
-      const expected = runSynopsis(run) as unknown as Record<string, unknown>;
-      for (const { line, text } of written.lines(byIndex)) {
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          continue; // A line torn by a kill mid-write says nothing.
-        }
-        const held = json as Record<string, unknown>;
-        // A line older digline wrote lacks the keys added since; what it holds must still agree.
-        const differs = Object.keys(expected).find((key) =>
-          !(LATER_KEYS.has(key) && !(key in held)) &&
-          canonicalJson(held[key] ?? null) !== canonicalJson(expected[key] ?? null)
+    const expected = runSynopsis(run) as unknown as Record<string, unknown>;
+    for (const { line, text } of written.lines(byIndex)) {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        continue; // A line torn by a kill mid-write says nothing.
+      }
+      const held = json as Record<string, unknown>;
+      // A line older digline wrote lacks the keys added since; what it holds must still agree.
+      const differs = Object.keys(expected).find((key) =>
+        !(LATER_KEYS.has(key) && !(key in held)) &&
+        canonicalJson(held[key] ?? null) !== canonicalJson(expected[key] ?? null)
+      );
+      if (differs !== undefined) {
+        throw new EvidenceRefusedError(
+          `${indexPath(suiteDir)}:${line}`,
+          `this line says run ${byIndex}'s ${differs} is not what its document holds; digline writes both together, so one was edited: check ${path} against it, or run the suite again (a run it lists after this one is latest)`,
         );
-        if (differs !== undefined) {
-          throw new EvidenceRefusedError(
-            `${indexPath(suiteDir)}:${line}`,
-            `this line says run ${byIndex}'s ${differs} is not what its document holds; digline writes both together, so one was edited: remove the line (the index is rebuilt from the documents) and check ${path}`,
-          );
-        }
       }
     }
     refuseFutureRun(run, { path, now: systemClock.now() });
@@ -465,7 +507,7 @@ interface DocumentParser<T> {
 }
 
 async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise<T> {
-  const text = await readNamedFile(path, { display: path, what: "stored document" });
+  const text = await readStoreFile(path, { display: path, what: "stored document" });
   return await parseDocument(path, text, schema);
 }
 
@@ -495,6 +537,7 @@ export function refuseChangedDocument(
   options: { stored: StoredAs; runId: string; head: boolean },
 ): void {
   const stored = options.stored;
+  refuseLinkedListing(path);
   if (!options.head) {
     refuseChangedSize(path, stored);
     return;
@@ -524,6 +567,16 @@ export function refuseChangedDocument(
     throw new StoreDocumentError(path, `it can not be read (${(error as Error).name})`);
   } finally {
     file.close();
+  }
+}
+
+/** A document that is a symbolic link is named, and its target never opened (ADR 0113). */
+function refuseLinkedListing(path: string): void {
+  try {
+    refuseLinkedRead(path, { display: path, what: "stored document" });
+  } catch (error) {
+    if (error instanceof LinkedDocumentError) throw error;
+    // Gone or unreadable: the checks that follow name it as before.
   }
 }
 
@@ -597,7 +650,7 @@ async function parseDocument<T>(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new StoreDocumentError(path, `it is not JSON (${jsonFault(error)})`);
+    throw new StoreDocumentError(path, `it is not JSON (${jsonFaultPlace(error)})`);
   }
   const version = typeof json === "object" && json !== null && "schema_version" in json
     ? json.schema_version

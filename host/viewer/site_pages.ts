@@ -24,8 +24,8 @@ async function drawPage(source: SiteSource, page: SitePage): Promise<string> {
     case "journal":
       return journalPage(await source.journal());
     case "run": {
-      const { run, redacted } = await source.run(page.runId);
-      return runPage(run, { redacted });
+      const { run, redacted, unlisted } = await source.run(page.runId);
+      return runPage(run, { redacted, unlisted });
     }
     case "suite":
       await knownSuite(source, page.suite);

@@ -57,8 +57,8 @@ export class SiteSource {
   async overviews(): Promise<SuiteOverview[]> {
     const overviews: SuiteOverview[] = [];
     for (const suite of await this.store.suites()) {
-      const runs = await this.store.synopses({ suite, newest: TREND_RUNS });
-      const latest = runs.at(-1) ?? null;
+      const { runs, unlisted } = await this.store.listing({ suite, newest: TREND_RUNS });
+      const latest = runs.findLast((r) => !unlisted.has(r.run_id)) ?? null;
       const approval = (await this.store.baselineHistory(suite)).at(-1) ?? null;
       const primary = latest === null ? null : await this.#primaryFigure(latest.run_id, suite);
       overviews.push({
@@ -98,7 +98,7 @@ export class SiteSource {
 
   /** A suite's runs, approvals, operator decisions and case strips. */
   async history(suite: string): Promise<SuiteHistory> {
-    const runs = await this.store.synopses({ suite, newest: CHART_RUNS });
+    const { runs, unlisted } = await this.store.listing({ suite, newest: CHART_RUNS });
     const latest = runs.at(-1);
     const stripRuns: RunDocument[] = [];
     for (const synopsis of runs.slice(-STRIP_RUNS)) {
@@ -107,6 +107,7 @@ export class SiteSource {
     return {
       suite,
       runs,
+      unlisted,
       runCount: await this.store.runCount({ suite }),
       primary: latest === undefined ? null : await this.#primaryFigure(latest.run_id, suite),
       approvals: await this.store.baselineHistory(suite),
@@ -117,12 +118,14 @@ export class SiteSource {
   }
 
   /** One run, redacted as the site and its suite ask. */
-  async run(runId: string): Promise<{ run: RunDocument; redacted: Redactable[] }> {
+  async run(
+    runId: string,
+  ): Promise<{ run: RunDocument; redacted: Redactable[]; unlisted: boolean }> {
     const entry = (await this.store.runIndex()).find((e) => e.runId === runId);
     if (entry === undefined) throw new NoSuchPageError(`no run ${runId} in the store`);
     const run = await this.store.readRun(entry);
     const redacted = canonicalRedaction(this.redact, run.redact ?? []);
-    return { run: redactRun(run, redacted), redacted };
+    return { run: redactRun(run, redacted), redacted, unlisted: !this.store.isListed(entry) };
   }
 
   /** The latest run against its approval as the HTML report draws it. */

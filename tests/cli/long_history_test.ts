@@ -5,9 +5,10 @@ import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 /**
- * A store of 25 runs of one suite, the first of them approved: one made by `run`, 24 copied in
- * beside it as from CI artefacts, each newer than the last, built once and copied for each test.
- * Answers the ids, oldest first.
+ * A store of 25 runs of one suite, the first of them approved: one made by `run`, 24 written
+ * beside it with an index line each (as if this store had made them: a run the index does not
+ * list is shown as not written here, ADR 0113), each newer than the last, built once and copied
+ * for each test. Answers the ids, oldest first.
  */
 const longHistory = builtOnceWith(async (): Promise<{ cwd: string; ids: string[] }> => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
@@ -16,12 +17,24 @@ const longHistory = builtOnceWith(async (): Promise<{ cwd: string; ids: string[]
   const dir = join(cwd, ".digline", "default", "runs", "small");
   const document = JSON.parse(await Deno.readTextFile(join(dir, `${made.run_id}.json`)));
   const ids = [made.run_id];
+  const index = join(dir, ".index.jsonl");
+  // Without its size and CRC, a line's run is read whole once and the line written again.
+  const { bytes: _bytes, crc32: _crc32, ...line } = JSON.parse(
+    (await Deno.readTextFile(index)).trim(),
+  );
   for (let i = 1; i < 25; i++) {
     const id = `20990101-0000${String(i).padStart(2, "0")}-000-${i.toString(16).padStart(6, "0")}`;
     const at = `2099-01-01T00:00:${String(i).padStart(2, "0")}.000Z`;
     await Deno.writeTextFile(
       join(dir, `${id}.json`),
       JSON.stringify({ ...document, run_id: id, started_at: at, finished_at: at }, null, 1),
+    );
+    await Deno.writeTextFile(
+      index,
+      JSON.stringify({ ...line, run_id: id, started_at: at }) + "\n",
+      {
+        append: true,
+      },
     );
     ids.push(id);
   }

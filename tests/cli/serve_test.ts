@@ -143,6 +143,37 @@ Deno.test("serve binds another address only when --host names it, and says so on
   ok(refused.stderr.includes("--port"), refused.stderr);
 });
 
+Deno.test("serve on another address still refuses a request addressed to a host name it does not serve (DNS rebinding); --allow-host-name adds the names to answer", async () => {
+  const cwd = await viewerWorkspace();
+  const wide = await startServe(cwd, ["--host", "0.0.0.0", "--allow-host-name", "viewer.lan"]);
+  try {
+    const port = Number(new URL(wide.url).port);
+    for (
+      const host of ["attacker.example", `attacker.example:${port}`, "viewer.lan.attacker.example"]
+    ) {
+      const rebound = await rawGet(port, "/", { host });
+      ok(rebound.startsWith("HTTP/1.1 421"), `${host}: ${rebound.split("\r\n")[0]}`);
+    }
+    for (const host of [`viewer.lan:${port}`, `VIEWER.LAN:${port}`, `127.0.0.1:${port}`]) {
+      const answered = await rawGet(port, "/", { host });
+      ok(answered.startsWith("HTTP/1.1 200"), `${host}: ${answered.split("\r\n")[0]}`);
+    }
+  } finally {
+    await wide.stop();
+  }
+  const bare = await startServe(cwd, ["--host", "0.0.0.0"]);
+  try {
+    const port = Number(new URL(bare.url).port);
+    const rebound = await rawGet(port, "/", { host: "attacker.example" });
+    ok(rebound.startsWith("HTTP/1.1 421"), `without a name granted: ${rebound.split("\r\n")[0]}`);
+  } finally {
+    await bare.stop();
+  }
+  const refused = await cli(["serve", "--allow-host-name", "bad name/"], { cwd });
+  assertEquals(refused.code, 64, refused.stderr);
+  ok(refused.stderr.includes("--allow-host-name"), refused.stderr);
+});
+
 Deno.test("site writes every linked page as files, with no network reference, and --redact hides payloads", async () => {
   const cwd = await viewerWorkspace();
   const written = await cli(["site", "--out", ".digline/site", "--json"], { cwd });

@@ -142,9 +142,11 @@ Deno.test("a run dated after the clock is refused as latest, whether no index na
   assertEquals(refused.code, 64, refused.stdout + refused.stderr);
   match(refused.stderr, new RegExp(`${FUTURE_ID}\\.json: run ${FUTURE_ID} is dated 2099-12-31`));
   assertEquals(refused.stderr.trim().split("\n").length, 1, refused.stderr);
-  // With no index at all, the names decide, and the future-dated name is refused the same way.
+  // With no index at all no run is latest (ADR 0113), the future-dated one least of all.
   await Deno.remove(index);
-  assertEquals((await cli(["compare"], { cwd })).code, 64);
+  const unlisted = await cli(["compare"], { cwd });
+  assertEquals(unlisted.code, 64, unlisted.stdout + unlisted.stderr);
+  match(unlisted.stderr, /lists none of its \d+ runs/);
 });
 
 Deno.test("an index line that contradicts the latest run's document is refused, naming the line", async () => {

@@ -2,10 +2,23 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { kernelIdentity, runtimeWriterRoute } from "../../../host/operator/policy_wall.ts";
 
 Deno.test("a V8 logging flag is a route with one dash as with two", () => {
-  for (const flags of ["--prof", "-prof", "--max-old-space-size=64 -logfile=/tmp/x", "-trace_gc"]) {
+  for (
+    const flags of [
+      "--prof",
+      "-prof",
+      "--max-old-space-size=64 -logfile=/tmp/x",
+      "-trace_gc",
+      "-ll_prof",
+      "-nologfile_per_isolate",
+      "--gdbjit-dump",
+      "-heap_snapshot_on_oom",
+    ]
+  ) {
     ok(runtimeWriterRoute("DENO_V8_FLAGS", flags) !== null, flags);
   }
-  for (const flags of ["--max-old-space-size=64", "-stack-size=900", ""]) {
+  for (
+    const flags of ["--max-old-space-size=64", "-stack-size=900", "", "-max_semi_space_size=2"]
+  ) {
     assertEquals(runtimeWriterRoute("DENO_V8_FLAGS", flags), null, flags);
   }
 });

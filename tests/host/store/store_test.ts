@@ -7,6 +7,7 @@ import {
   NoBaselineError,
   RunNotFoundError,
   StoreDocumentError,
+  UsageError,
 } from "../../../host/process/refusals.ts";
 import { RunStore } from "../../../host/store/store.ts";
 import { wilsonInterval } from "../../../core/statistics/wilson.ts";
@@ -54,7 +55,12 @@ Deno.test("latest, a unique prefix and an exact id all name a run; latest respec
   await store.writeRun(runOf("a", "20261130-000000-000-aaaaaa"));
   await store.writeRun(runOf("b", "20261130-000001-000-bbbbbb"));
   await store.writeRun(runOf("a", "20261130-000002-000-cccccc"));
-  assertEquals((await store.resolveRun("latest")).run_id, "20261130-000002-000-cccccc");
+  assertEquals(
+    (await store.resolveRun("latest", { suite: "a" })).run_id,
+    "20261130-000002-000-cccccc",
+  );
+  // Across several suites latest names no run: each suite has its own.
+  await rejects(store.resolveRun("latest"), UsageError);
   assertEquals(
     (await store.resolveRun("latest", { suite: "b" })).run_id,
     "20261130-000001-000-bbbbbb",
@@ -85,7 +91,7 @@ Deno.test("a run document filed under the wrong suite is refused", async () => {
   await Deno.mkdir(join(store.runsDir, "t"));
   await Deno.rename(path, join(store.runsDir, "t", "20261130-000000-000-aaaaaa.json"));
   await rejects(
-    new RunStore({ root: store.root, tenant: "default" }).resolveRun("latest"),
+    new RunStore({ root: store.root, tenant: "default" }).resolveRun("20261130-000000"),
     StoreDocumentError,
   );
 });
@@ -147,7 +153,7 @@ Deno.test("listing reads each suite's index, not the documents it already holds"
   await rejects(fresh.resolveRun("20261130-000000"), StoreDocumentError);
 });
 
-Deno.test("a run the index lacks is read once and added; a torn index line is skipped", async () => {
+Deno.test("a run the index lacks is read and shown as unlisted, never added; a torn index line is skipped", async () => {
   const store = await emptyStore();
   await store.writeRun(runOf("s", "20261130-000000-000-aaaaaa"));
   const index = join(store.runsDir, "s", ".index.jsonl");
@@ -159,14 +165,16 @@ Deno.test("a run the index lacks is read once and added; a torn index line is sk
   );
   await Deno.writeTextFile(index, '{"run_id":"2026', { append: true });
   const fresh = new RunStore({ root: store.root, tenant: "default" });
-  assertEquals((await fresh.synopses()).map((s) => s.run_id), [
+  const listing = await fresh.listing();
+  assertEquals(listing.runs.map((s) => s.run_id), [
     "20261130-000000-000-aaaaaa",
     "20261130-000001-000-bbbbbb",
   ]);
+  assertEquals([...listing.unlisted], ["20261130-000001-000-bbbbbb"]);
   const lines = (await Deno.readTextFile(index)).split("\n").filter((l) =>
     l.includes('"run_id":"20261130-000001-000-bbbbbb"')
   );
-  assertEquals(lines.length, 1, "the copied run was added to the index once");
+  assertEquals(lines.length, 0, "the index names only what the store wrote (ADR 0113)");
   // A run whose document is gone is not listed from a stale line.
   await Deno.remove(join(store.runsDir, "s", "20261130-000000-000-aaaaaa.json"));
   const later = new RunStore({ root: store.root, tenant: "default" });
