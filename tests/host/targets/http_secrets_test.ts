@@ -39,13 +39,14 @@ function call(url: string, header?: string, grant = `DIGLINE_TEST_HTTP_KEY=${new
 }
 
 Deno.test("an http target refuses to send a key to a host the launch did not grant, before any request", async () => {
-  await withServer(() => new Response("ok"), async (url, seen) => {
+  await withServer(() => new Response("ok"), (url, seen) => {
     assert.throws(() => call(url, undefined, ""), (error: unknown) => {
       assert.ok(error instanceof KeyHostRefusedError);
       assert.match(error.message, /^the http target: the key in DIGLINE_TEST_HTTP_KEY /);
       return true;
     });
     assert.equal(seen.length, 0);
+    return Promise.resolve();
   });
 });
 
