@@ -271,6 +271,43 @@ Deno.test("rejudge refuses a judge whose key goes to an ungranted host, before a
   }
 });
 
+Deno.test("compare --confirm refuses a suite whose key goes to an ungranted host, before it draws again", async () => {
+  const state = { answer: "a1" };
+  const server = startMockServer(() => openaiCompletion(state.answer));
+  try {
+    const cwd = await workspace({ "suite.toml": providerSuite(server.url) });
+    const granted = {
+      OPENAI_API_KEY: KEY,
+      DIGLINE_KEY_HOSTS: `OPENAI_API_KEY=${hostOf(server.url)}`,
+    };
+    assert.equal((await cli(["run", "suite.toml"], { cwd, env: granted })).code, 0);
+    const promote = await cli(["promote", "latest", "--repeats", "5", "--because", "first"], {
+      cwd,
+      env: granted,
+    });
+    assert.equal(promote.code, 0, promote.stderr);
+    state.answer = "zz";
+    assert.equal((await cli(["run", "suite.toml"], { cwd, env: granted })).code, 0);
+    const asked = server.requests.length;
+    const before = await stored(cwd);
+    const confirm = await cli(["compare", "--confirm"], {
+      cwd,
+      env: { OPENAI_API_KEY: KEY, DIGLINE_KEY_HOSTS: "" },
+    });
+    assert.equal(confirm.code, 64, confirm.stdout + confirm.stderr);
+    assert.match(
+      confirm.stderr,
+      /^digline: suite\.toml:6:1: .*DIGLINE_KEY_HOSTS="OPENAI_API_KEY=[^"]+"\n$/,
+    );
+    assert.equal(server.requests.length, asked);
+    assert.deepEqual(await stored(cwd), before);
+    const drawn = await cli(["compare", "--confirm"], { cwd, env: granted });
+    assert.ok(server.requests.length > asked, drawn.stdout + drawn.stderr);
+  } finally {
+    await server.close();
+  }
+});
+
 Deno.test("a local server asked with no key needs no grant", async () => {
   const server = listener();
   try {
