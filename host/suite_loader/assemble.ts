@@ -14,6 +14,7 @@ import { CASES_FILE_EXTENSIONS, loadCasesFile, type LoadedCases } from "./cases_
 import type { Locate } from "./locate.ts";
 import { refuseUngrantedKeyHosts } from "./key_destinations.ts";
 import { resolveTarget } from "./resolve_target.ts";
+import { refuseUngrantedUserEnv } from "./user_env_grant.ts";
 import type { ParsedTarget } from "./target_schema.ts";
 import type { KeyPath } from "./toml_locator.ts";
 
@@ -109,6 +110,7 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
   }
   refusePromptGaps(suite, { files, locate: options.locate });
   refuseUngrantedKeyHosts(suite, options.locate);
+  refuseUngrantedUserEnv(suite, options.locate);
   if (filter === undefined) return suite;
   for (const file of files) file.loaded.release?.();
   return { ...suite, cases: suite.cases.filter((c) => filter.keep(c.id)) };
