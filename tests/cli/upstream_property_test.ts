@@ -3,6 +3,14 @@ import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { cli, git } from "./_cli.ts";
 import { pureCheckPullRequest } from "../support/pull_request.ts";
+import {
+  applyKeyEdit,
+  isKeyEdit,
+  KEY_EDIT_VARIABLES,
+  type KeyEdit,
+  keyEdit,
+} from "../support/key_edits.ts";
+import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 
 /**
  * How many pull requests are tried: each is a clone, a commit, a run and a compare (about 6 s on
@@ -23,7 +31,8 @@ type Edit =
   | { kind: "confirmation"; run: "planted" | "approved"; id: string; text: string }
   | { kind: "forged-rechecks"; id: string; status: "pass" | "fail" }
   | { kind: "journal"; text: string }
-  | { kind: "beside"; path: string; text: string };
+  | { kind: "beside"; path: string; text: string }
+  | KeyEdit;
 
 const hex = (n: number) =>
   fc.array(fc.constantFrom(..."0123456789abcdef"), { minLength: n, maxLength: n })
@@ -34,6 +43,7 @@ const runId = fc.tuple(fc.integer({ min: 2020, max: 2199 }), hex(6)).map(([year,
 );
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
+  keyEdit,
   fc.record({
     kind: fc.constant("plant-run" as const),
     id: runId,
@@ -102,6 +112,11 @@ Deno.test(`no data a pull request adds or edits turns the gate's 1 into 0 (${RUN
   const approval = JSON.parse(await Deno.readTextFile(join(template, APPROVALS, approvalName)));
   // What the gate says with nothing planted: the regression.
   assertEquals(await gate(await copyOf(template)), 1);
+  // The job holds a key in each variable a suite may name; a listener on the loopback waits.
+  const KEY = "sk-property-key-hosts-7a1c";
+  for (const variable of KEY_EDIT_VARIABLES) Deno.env.set(variable, KEY);
+  Deno.env.delete("DIGLINE_KEY_HOSTS");
+  const listener = startMockServer(() => openaiCompletion("a1"));
 
   await fc.assert(
     fc.asyncProperty(
@@ -121,7 +136,9 @@ Deno.test(`no data a pull request adds or edits turns the gate's 1 into 0 (${RUN
           ),
         });
         for (const e of edits) {
-          if (e.kind === "plant-run" || e.kind === "forged-rechecks") {
+          if (isKeyEdit(e)) {
+            await applyKeyEdit(ci, e, listener.url);
+          } else if (e.kind === "plant-run" || e.kind === "forged-rechecks") {
             const base = e.kind === "plant-run" && e.doctor ? doctored(approved, "b2") : approved;
             const run: Record<string, unknown> = {
               ...base,
@@ -188,10 +205,12 @@ Deno.test(`no data a pull request adds or edits turns the gate's 1 into 0 (${RUN
           0,
           `the gate (${JSON.stringify(shape)}) passed after ${JSON.stringify(edits)}`,
         );
+        const leaked = listener.requests.filter((r) => JSON.stringify(r.headers).includes(KEY));
+        assertEquals(leaked.length, 0, `a key reached the listener after ${JSON.stringify(edits)}`);
       },
     ),
     { numRuns: RUNS, endOnFailure: true },
-  );
+  ).finally(() => listener.close());
 });
 
 /** A copy of CI's checkout, for one pull request. */
