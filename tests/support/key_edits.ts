@@ -30,12 +30,15 @@ const where = fc.constantFrom(
 );
 
 export const keyEdit: fc.Arbitrary<KeyEdit> = fc.oneof(
-  fc.record({
-    kind: fc.constantFrom("key-judge" as const, "key-target" as const),
-    provider: fc.constantFrom("openai" as const, "anthropic" as const),
-    variable: fc.constantFrom(null, ...KEY_EDIT_VARIABLES),
-    where,
-  }),
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom("key-judge" as const, "key-target" as const),
+      provider: fc.constantFrom("openai" as const, "anthropic" as const),
+      variable: fc.constantFrom(null, ...KEY_EDIT_VARIABLES),
+      where,
+    }),
+    weight: 4,
+  },
   fc.record({
     kind: fc.constant("user-env" as const),
     names: fc.subarray([...KEY_EDIT_VARIABLES, "DIGLINE_KEY_HOSTS", "HOME"]),
