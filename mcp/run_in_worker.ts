@@ -3,7 +3,7 @@ import { grantOnlyDeclaredEnv } from "../host/user_code/worker_target.ts";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";
 import type { RunProgress } from "../core/run/progress.ts";
-import { confirmRequest, type RunRequest, runRequest } from "./run_request.ts";
+import { type ConfirmRequest, confirmRequest, type RunRequest, runRequest } from "./run_request.ts";
 import type { FromWorker, ToWorker } from "./run_worker.ts";
 import type { ToolContext } from "./tool.ts";
 
@@ -50,14 +50,15 @@ export function runWriteGrant(store: ToolContext["store"]): string[] {
  * (`--allow-command`), and load no native code.
  */
 export async function runInWorker(
-  request: RunRequest | Extract<ToWorker, { kind: "confirm" }>,
+  request: RunRequest | { kind: "confirm"; request: ConfirmRequest },
   context: ToolContext,
 ): Promise<Envelope> {
+  const userEnv = context.userEnv;
   const job: Exclude<ToWorker, { kind: "abort" }> = request.kind === "confirm"
-    ? request
-    : { kind: "start", request };
+    ? { ...request, userEnv }
+    : { kind: "start", request, userEnv };
   if (!isWorkerAtHand()) {
-    grantOnlyDeclaredEnv();
+    grantOnlyDeclaredEnv(userEnv);
     const envelope = job.kind === "confirm"
       ? await confirmRequest(job.request)
       : await runRequest(job.request, {

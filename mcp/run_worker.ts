@@ -15,8 +15,8 @@ import { type ConfirmRequest, confirmRequest, type RunRequest, runRequest } from
 
 /** From the server to the worker. */
 export type ToWorker =
-  | { kind: "start"; request: RunRequest }
-  | { kind: "confirm"; request: ConfirmRequest }
+  | { kind: "start"; request: RunRequest; userEnv: readonly string[] }
+  | { kind: "confirm"; request: ConfirmRequest; userEnv: readonly string[] }
   | { kind: "abort" };
 
 /** From the worker to the server: progress after each case, then the answer. */
@@ -33,11 +33,13 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 const controller = new AbortController();
 routeConsoleToStderr();
-// An agent writes the suites this worker runs: their code reads the variables they declare.
-grantOnlyDeclaredEnv();
+// An agent writes the suites this worker runs: their code reads the variables they declare,
+// of those the person launching the server granted (none until the job says which).
+grantOnlyDeclaredEnv([]);
 
 scope.onmessage = async (event) => {
   if (event.data.kind === "abort") return controller.abort();
+  grantOnlyDeclaredEnv(event.data.userEnv);
   if (event.data.kind === "confirm") {
     const envelope = await confirmRequest(event.data.request);
     scope.postMessage({ kind: "done", envelope: scrubbedValue(envelope) });

@@ -24,6 +24,11 @@ export interface ServerOptions {
    * nothing a run executes can write an approval (see run_in_worker.ts).
    */
   commands?: readonly string[];
+  /**
+   * The variables a suite's `env` may hand its system (`--user-env`); none by default, and then a
+   * suite that declares any is refused.
+   */
+  userEnv?: readonly string[];
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -75,6 +80,7 @@ function contextOf(options: ServerOptions, extra: Extra): ToolContext {
   return {
     store: options.store,
     commands: options.commands ?? [],
+    userEnv: options.userEnv ?? [],
     signal: extra.signal,
     progress(update) {
       if (token === undefined) return;

@@ -9,6 +9,8 @@ export interface ToolContext {
   store: StoreLocation;
   /** The programs the person starting the server let a `command` target run (`--allow-command`). */
   commands: readonly string[];
+  /** The variables the person starting the server let a suite's code read (`--user-env`). */
+  userEnv: readonly string[];
   /** Aborted when the client cancels the call. */
   signal: AbortSignal;
   /** Tells the client how far a long call has got; does nothing unless the client asked. */

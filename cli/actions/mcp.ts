@@ -13,9 +13,12 @@ export async function execute(
   await serveStdio({
     store: { root: store.root, tenant: store.tenant },
     version: config.version,
-    commands: (values["allow-command"] ?? "").split(",").map((c) => c.trim()).filter((c) =>
-      c !== ""
-    ),
+    commands: listOf(values["allow-command"]),
+    userEnv: listOf(values["user-env"]),
   });
   return 0;
+}
+
+function listOf(value: string | undefined): string[] {
+  return (value ?? "").split(",").map((item) => item.trim()).filter((item) => item !== "");
 }

@@ -124,6 +124,8 @@ jobs:
           # The keys your suites name in api_key_env, from the repository's secrets. A fork's pull
           # request gets no secrets: its summary says the key is missing.
           OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
+          # A key goes only to its provider's own host. Grant any other here, never in a suite:
+          # DIGLINE_KEY_HOSTS: "OPENAI_API_KEY=gateway.example:8443"
         with:
           suites: ${SUITE_PATH}
           confirm: false

@@ -5,7 +5,9 @@ import {
   type ModelConnection,
 } from "../../core/model/connection.ts";
 import type { ModelRole } from "../../core/model/usage.ts";
+import { PROVIDERS } from "../../core/model/providers/mod.ts";
 import { readApiKey } from "./api_key.ts";
+import { type KeyDestination, refuseUngrantedKeyHost } from "./key_hosts.ts";
 import { Circuit, type CircuitRule } from "./circuit.ts";
 import { type ModelClient, openModelClient } from "./model_client.ts";
 import { type Pace, RateLimiter, realPace } from "./rate_limiter.ts";
@@ -15,6 +17,11 @@ export interface ModelPoolOptions {
   pace?: Pace;
   /** Reads a key by its variable's name; `readApiKey` (the process environment) by default. */
   readKey?: (variable: string, options: { who: string }) => string;
+  /**
+   * Refuses a key bound to a host neither its provider owns nor the launch granted;
+   * `refuseUngrantedKeyHost` (`DIGLINE_KEY_HOSTS`) by default.
+   */
+  checkKeyHost?: (destination: KeyDestination & { who: string }) => void;
   wallClock?: () => number;
 }
 
@@ -36,12 +43,20 @@ export interface ModelPool {
 export function createModelPool(options: ModelPoolOptions = {}): ModelPool {
   const pace = options.pace ?? realPace;
   const readKey = options.readKey ?? readApiKey;
+  const checkKeyHost = options.checkKeyHost ?? refuseUngrantedKeyHost;
   const keys = new Map<string, string>();
   const shared = new Map<string, { limiter: RateLimiter; circuit: Circuit }>();
   return {
     client(connection, { role, who }) {
       let key: string | undefined;
       if (connection.api_key_env !== undefined) {
+        // Asked of every connection, not once per key: one key may be named by two of them.
+        checkKeyHost({
+          variable: connection.api_key_env,
+          url: baseUrlOf(connection),
+          ownUrl: PROVIDERS[connection.provider].defaultBaseUrl,
+          who,
+        });
         key = keys.get(connection.api_key_env) ?? readKey(connection.api_key_env, { who });
         keys.set(connection.api_key_env, key);
       }

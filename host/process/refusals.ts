@@ -306,6 +306,13 @@ export class ApiKeyShapeError extends RefusalError {
   }
 }
 
+/**
+ * A key would go to a host its provider does not own and the launch did not grant
+ * (`DIGLINE_KEY_HOSTS`), or that grant does not parse. A suite refused at load says where it
+ * named the host; this one is raised where the key is read, for whatever reached it otherwise.
+ */
+export class KeyHostRefusedError extends RefusalError {}
+
 /** No run in the store answers to the id, prefix or `latest` the user gave. */
 export class RunNotFoundError extends RefusalError {
   readonly run: string;

@@ -12,7 +12,9 @@ import { type SuiteIssue, SuiteLoadError, suiteLoadErrorFromIssues } from "../pr
 import { type CaseFilter, caseFilter } from "./case_filter.ts";
 import { CASES_FILE_EXTENSIONS, loadCasesFile, type LoadedCases } from "./cases_file.ts";
 import type { Locate } from "./locate.ts";
+import { refuseUngrantedKeyHosts } from "./key_destinations.ts";
 import { resolveTarget } from "./resolve_target.ts";
+import { refuseUngrantedUserEnv } from "./user_env_grant.ts";
 import type { ParsedTarget } from "./target_schema.ts";
 import type { KeyPath } from "./toml_locator.ts";
 
@@ -107,6 +109,8 @@ export async function assembleSuite(draft: SuiteDraft, options: AssembleOptions)
     throw new SuiteLoadError(error.message, { ...issue, issues: [issue], cause: error });
   }
   refusePromptGaps(suite, { files, locate: options.locate });
+  refuseUngrantedKeyHosts(suite, options.locate);
+  refuseUngrantedUserEnv(suite, options.locate);
   if (filter === undefined) return suite;
   for (const file of files) file.loaded.release?.();
   return { ...suite, cases: suite.cases.filter((c) => filter.keep(c.id)) };

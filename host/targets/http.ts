@@ -1,6 +1,7 @@
 import type { JsonObject } from "../../core/json.ts";
 import { redact } from "../../core/redact.ts";
 import { readApiKey } from "../models/api_key.ts";
+import { refuseUngrantedKeyHost } from "../models/key_hosts.ts";
 import { abortError, clip, errorMessage, outputText } from "./_shared.ts";
 import { decodeOutput } from "../store/utf8.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
@@ -27,7 +28,9 @@ export function openHttpTarget(spec: HttpTargetSpec): Target {
   };
   const secrets: string[] = [];
   if (spec.api_key_env !== undefined) {
-    const key = readApiKey(spec.api_key_env, { who: "the http target" });
+    const who = "the http target";
+    refuseUngrantedKeyHost({ variable: spec.api_key_env, url: spec.url, who });
+    const key = readApiKey(spec.api_key_env, { who });
     const header = (spec.api_key_header ?? "authorization").toLowerCase();
     headers[header] = header === "authorization" ? `Bearer ${key}` : key;
     secrets.push(key);

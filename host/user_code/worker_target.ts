@@ -60,19 +60,35 @@ type Answer =
  */
 export type UserEnv = "inherit" | readonly string[];
 
-let envPolicy: "inherit" | "declared" = "inherit";
+let envPolicy: "inherit" | { granted: ReadonlySet<string> } = "inherit";
 
 /**
- * From now on, a system in this process reads only the variables its suite declares (the MCP
- * run worker calls this before it loads a suite an agent may have written).
+ * From now on, a system in this process reads only the variables its suite declares, and may
+ * declare only those the person launching the server granted (`digline mcp --user-env`): the MCP
+ * run worker calls this before it loads a suite an agent may have written.
  */
-export function grantOnlyDeclaredEnv(): void {
-  envPolicy = "declared";
+export function grantOnlyDeclaredEnv(granted: readonly string[]): void {
+  envPolicy = { granted: new Set(granted) };
 }
 
-/** The variables a system gets, given what its suite declared. */
+/** The variables a system gets, given what its suite declared: never one the launch did not grant. */
 export function userEnv(declared: readonly string[] | undefined): UserEnv {
-  return envPolicy === "inherit" ? "inherit" : [...(declared ?? [])];
+  if (envPolicy === "inherit") return "inherit";
+  const { granted } = envPolicy;
+  return (declared ?? []).filter((name) => granted.has(name));
+}
+
+/**
+ * What a suite declares that the launch did not grant, with the grant that would allow it
+ * (undefined where the command's own variables are inherited: the CLI and the operator).
+ */
+export function ungrantedUserEnv(
+  declared: readonly string[],
+): { names: string[]; granted: string[] } | undefined {
+  if (envPolicy === "inherit") return undefined;
+  const { granted } = envPolicy;
+  const names = declared.filter((name) => !granted.has(name));
+  return names.length === 0 ? undefined : { names, granted: [...granted] };
 }
 
 /** The Worker's permissions: reading and the network as the command has, no writing at all. */

@@ -5,6 +5,7 @@ import { apiError, openaiCompletion, startMockServer } from "../fixtures/models/
 import { call, connect } from "../mcp/_mcp.ts";
 import { cli, ROOT, spawnCli, workspace } from "./_cli.ts";
 import { questionSuite } from "../support/suite_toml.ts";
+import { grantKeyHost } from "../support/key_hosts.ts";
 import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 // A provider (a loopback mock, as the provider tests use) that quotes the key back in each
@@ -115,6 +116,7 @@ function suite(url: string, cases: string[]): string {
  */
 const approvedClean = builtOnceWith(async (): Promise<{ cwd: string; firstId: string }> => {
   const clean = quotingProvider({ quoting: false });
+  grantKeyHost(clean.url, VARIABLE);
   try {
     const cwd = await workspace({ "suite.toml": suite(clean.url, ["quote", "error", "good"]) });
     const first = await cli(["run", "suite.toml", "--json"], { cwd, env: ENV });
@@ -131,6 +133,7 @@ const approvedClean = builtOnceWith(async (): Promise<{ cwd: string; firstId: st
 
 Deno.test("a key quoted back in twelve encodings reaches no stored document, journal, stdout, stderr or report", async () => {
   const server = quotingProvider({ quoting: true });
+  grantKeyHost(server.url, VARIABLE);
   try {
     const { cwd } = await approvedClean();
     await Deno.writeTextFile(
@@ -178,6 +181,7 @@ Deno.test("a key quoted back in twelve encodings reaches no stored document, jou
 
 Deno.test("a key quoted back in twelve encodings reaches no MCP result", async () => {
   const server = quotingProvider({ quoting: true });
+  grantKeyHost(server.url, VARIABLE);
   const before = Deno.env.get(VARIABLE);
   Deno.env.set(VARIABLE, KEY);
   try {
@@ -215,6 +219,7 @@ Deno.test("a key quoted back in twelve encodings reaches no MCP result", async (
 
 Deno.test("a key quoted back in twelve encodings reaches no operator alert, journal or output", async () => {
   const server = quotingProvider({ quoting: true });
+  grantKeyHost(server.url, VARIABLE);
   try {
     const { cwd } = await approvedClean();
     await Deno.writeTextFile(
@@ -228,7 +233,7 @@ Deno.test("a key quoted back in twelve encodings reaches no operator alert, jour
     const flags = [
       ...taskFlags("operator", "operator/main.ts"),
       "--allow-net=127.0.0.1",
-      `--allow-env=${VARIABLE}`,
+      `--allow-env=${VARIABLE},DIGLINE_KEY_HOSTS`,
     ];
     const out = await new Deno.Command(Deno.execPath(), {
       args: [

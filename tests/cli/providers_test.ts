@@ -6,6 +6,7 @@ import {
   type RecordedRequest,
   startMockServer,
 } from "../fixtures/models/mock_server.ts";
+import { keyHostGrant } from "../support/key_hosts.ts";
 import { cli, workspace } from "./_cli.ts";
 
 const KEY = "sk-e2e-7b3f9c2d1a6e";
@@ -89,7 +90,7 @@ Deno.test("a judge's calibration case answered wrong: compare exits 2, calibrati
   const { server, state } = models();
   try {
     const cwd = await workspace({ "suite.toml": suite(server.url) });
-    const env = { DIGLINE_TEST_KEY: KEY };
+    const env = { DIGLINE_TEST_KEY: KEY, ...keyHostGrant(server.url, "DIGLINE_TEST_KEY") };
     const first = await cli(["run", "suite.toml"], { cwd, env });
     assert.equal(first.code, 0, first.stderr);
     assert.equal((await cli(["promote", "latest", "--because", "judged"], { cwd, env })).code, 0);
@@ -118,7 +119,7 @@ Deno.test("view RUN shows the model calls, retries and tokens the run spent; the
   const { server } = models();
   try {
     const cwd = await workspace({ "suite.toml": suite(server.url) });
-    const env = { DIGLINE_TEST_KEY: KEY };
+    const env = { DIGLINE_TEST_KEY: KEY, ...keyHostGrant(server.url, "DIGLINE_TEST_KEY") };
     const run = await cli(["run", "suite.toml"], { cwd, env });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /model use {2}3 calls \(0 retries\): 249 tokens in, 20 out/);
@@ -152,7 +153,10 @@ Deno.test("a key variable outside --allow-env is refused in one line naming the 
   const { server } = models();
   try {
     const cwd = await workspace({ "suite.toml": suite(server.url, "MY_VENDOR_KEY") });
-    const result = await cli(["run", "suite.toml"], { cwd, env: { MY_VENDOR_KEY: KEY } });
+    const result = await cli(["run", "suite.toml"], {
+      cwd,
+      env: { MY_VENDOR_KEY: KEY, ...keyHostGrant(server.url, "MY_VENDOR_KEY") },
+    });
     assert.equal(result.code, 64);
     assert.equal(
       result.stderr,
@@ -169,7 +173,8 @@ Deno.test("an unset key variable is refused before any call, and leaves no journ
   const { server } = models();
   try {
     const cwd = await workspace({ "suite.toml": suite(server.url, "DIGLINE_UNSET_KEY_4821") });
-    const result = await cli(["run", "suite.toml"], { cwd });
+    const grant = keyHostGrant(server.url, "DIGLINE_UNSET_KEY_4821");
+    const result = await cli(["run", "suite.toml"], { cwd, env: grant });
     assert.equal(result.code, 64);
     assert.match(
       result.stderr,
@@ -177,7 +182,10 @@ Deno.test("an unset key variable is refused before any call, and leaves no journ
     );
     assert.equal(result.stderr.trim().split("\n").length, 1);
     assert.equal(server.requests.length, 0);
-    const again = await cli(["run", "suite.toml"], { cwd, env: { DIGLINE_UNSET_KEY_4821: KEY } });
+    const again = await cli(["run", "suite.toml"], {
+      cwd,
+      env: { DIGLINE_UNSET_KEY_4821: KEY, ...grant },
+    });
     assert.equal(again.code, 0, again.stderr);
   } finally {
     await server.close();

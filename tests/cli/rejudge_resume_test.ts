@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { anthropicMessage, startMockServer } from "../fixtures/models/mock_server.ts";
+import { keyHostGrant } from "../support/key_hosts.ts";
 import { cli, spawnCli, workspace } from "./_cli.ts";
 
 const CASES = 24;
@@ -75,7 +76,7 @@ async function journaled(cwd: string, runId: string): Promise<string[]> {
 Deno.test("a rejudge killed with SIGKILL resumes without judging a journaled case again, and never calls the target", async () => {
   const { server, state } = judge();
   try {
-    const env = { DIGLINE_TEST_KEY: KEY };
+    const env = { DIGLINE_TEST_KEY: KEY, ...keyHostGrant(server.url, "DIGLINE_TEST_KEY") };
     const cwd = await workspace({ "suite.toml": judgedSuite(server.url, "The answer is polite.") });
     const first = await cli(["run", "suite.toml", "--json"], { cwd, env });
     assertEquals(first.code, 0, first.stderr);

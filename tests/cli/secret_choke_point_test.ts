@@ -4,6 +4,7 @@ import { apiError, openaiCompletion, startMockServer } from "../fixtures/models/
 import { call, connect } from "../mcp/_mcp.ts";
 import { cli, spawnCli, workspace } from "./_cli.ts";
 import { questionSuite } from "../support/suite_toml.ts";
+import { grantKeyHost } from "../support/key_hosts.ts";
 
 // A key with characters that each encoding changes: JSON escapes the quote, a URL encodes it.
 const KEY = 'sk-"choke"/point+Zx9';
@@ -66,6 +67,7 @@ function leaksIn(text: string, where: string): string[] {
 
 Deno.test("a key quoted back in every form never reaches the store, a journal, stdout or stderr", async () => {
   const server = quotingProvider();
+  grantKeyHost(server.url, VARIABLE);
   try {
     const cwd = await workspace({ "suite.toml": suite(server.url, ["quote", "error", "hang"]) });
     // Stopped on the hanging case, so the journal of the two answered cases is left behind.
@@ -108,6 +110,7 @@ Deno.test("a key quoted back in every form never reaches the store, a journal, s
 
 Deno.test("a key quoted back in every form never reaches an MCP result", async () => {
   const server = quotingProvider();
+  grantKeyHost(server.url, VARIABLE);
   const before = Deno.env.get(VARIABLE);
   Deno.env.set(VARIABLE, KEY);
   try {

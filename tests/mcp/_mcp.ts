@@ -18,7 +18,13 @@ export interface Session {
  */
 export async function connect(
   cwd: string,
-  options: { args?: string[]; extraFlags?: string[]; entry?: string } = {},
+  options: {
+    args?: string[];
+    extraFlags?: string[];
+    entry?: string;
+    /** Variables set in the server's launch configuration, beside this process's own. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Session> {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
@@ -33,7 +39,7 @@ export async function connect(
       ...(options.args ?? []),
     ],
     cwd,
-    env: { ...Deno.env.toObject(), NO_COLOR: "1" },
+    env: { ...Deno.env.toObject(), NO_COLOR: "1", ...options.env },
     stderr: "pipe",
   });
   let stderr = "";

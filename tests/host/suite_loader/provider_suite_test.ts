@@ -1,4 +1,4 @@
-import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import { isJudgeAssertion } from "../../../core/suite/assertions/builtin.ts";
 import { RefusalError, SuiteLoadError } from "../../../host/process/refusals.ts";
@@ -32,8 +32,22 @@ async function refusalOf(
   throw new Error("the suite loaded, and a refusal was expected");
 }
 
+/** Loads with `grant` as the launch's DIGLINE_KEY_HOSTS, and the variable as it was after. */
+async function loadGranted(grant: string, toml: string) {
+  const before = Deno.env.get("DIGLINE_KEY_HOSTS");
+  Deno.env.set("DIGLINE_KEY_HOSTS", grant);
+  try {
+    return await load(toml);
+  } finally {
+    if (before === undefined) Deno.env.delete("DIGLINE_KEY_HOSTS");
+    else Deno.env.set("DIGLINE_KEY_HOSTS", before);
+  }
+}
+
 Deno.test("a provider target loads with its connection, prompt and settings; its identity names no key", async () => {
-  const { suite } = await load(`
+  const { suite } = await loadGranted(
+    "DIGLINE_VLLM_KEY=127.0.0.1:8000",
+    `
 name = "bot"
 
 [target]
@@ -51,7 +65,8 @@ repeats = 3
 [[assertions]]
 name = "correct"
 kind = "equals"
-${CASES}`);
+${CASES}`,
+  );
   deepEqual(suite.target, {
     kind: "provider",
     prompt: "Q: {{question}}",
@@ -203,4 +218,76 @@ kind = "equals"
     ["a", 3, { question: "x" }],
     ["b", undefined, { question: "y" }],
   ]);
+});
+
+/** A suite whose target and judge send their keys to `target` and `judge` (base_url lines). */
+function keyed(target: string, judge: string): string {
+  return `
+name = "keyed"
+
+[target]
+provider = "openai"
+model = "m"
+${target}
+api_key_env = "OPENAI_API_KEY"
+prompt = "{{question}}"
+
+[[assertions]]
+name = "fair"
+kind = "judge"
+rubric = "fair"
+provider = "anthropic"
+model = "j"
+${judge}
+api_key_env = "ANTHROPIC_API_KEY"
+${CASES}`;
+}
+
+Deno.test("a key sent to its provider's own host needs no grant, with or without base_url", async () => {
+  await loadGranted("", keyed("", ""));
+  await loadGranted(
+    "",
+    keyed('base_url = "https://api.openai.com/v1"', 'base_url = "https://api.anthropic.com/"'),
+  );
+});
+
+Deno.test("a key sent to its provider's host on another scheme or port needs a grant", async () => {
+  for (const url of ["http://api.openai.com/v1", "https://api.openai.com:8443/v1"]) {
+    await rejects(loadGranted("", keyed(`base_url = "${url}"`, "")), SuiteLoadError);
+  }
+});
+
+Deno.test("a grant without a port allows the host on its scheme's default port, and no other", async () => {
+  const gateway = keyed('base_url = "https://gateway.example/v1"', "");
+  await loadGranted("OPENAI_API_KEY=GATEWAY.example", gateway);
+  await loadGranted("OPENAI_API_KEY=gateway.example:443", gateway);
+  await rejects(
+    loadGranted(
+      "OPENAI_API_KEY=gateway.example",
+      keyed('base_url = "https://gateway.example:8443/v1"', ""),
+    ),
+    (error: unknown) => {
+      ok(error instanceof SuiteLoadError);
+      match(
+        error.message,
+        /DIGLINE_KEY_HOSTS="OPENAI_API_KEY=gateway\.example,gateway\.example:8443"/,
+      );
+      return true;
+    },
+  );
+});
+
+Deno.test("a judge's key is bound to its own variable's grants, at the judge's line", async () => {
+  await rejects(
+    loadGranted(
+      "OPENAI_API_KEY=127.0.0.1:9000",
+      keyed("", 'base_url = "http://127.0.0.1:9000"'),
+    ),
+    (error: unknown) => {
+      ok(error instanceof SuiteLoadError);
+      equal(error.line, 17);
+      match(error.message, /ANTHROPIC_API_KEY=127\.0\.0\.1:9000"$/);
+      return true;
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { KeyHostRefusedError } from "../../../host/process/refusals.ts";
 import { openTarget, TransportError } from "../../../host/targets/mod.ts";
 
 const KEY = "srv-key-8c1f0e2d9b7a";
@@ -19,8 +20,9 @@ async function withServer(
   }
 }
 
-function call(url: string, header?: string) {
+function call(url: string, header?: string, grant = `DIGLINE_TEST_HTTP_KEY=${new URL(url).host}`) {
   Deno.env.set("DIGLINE_TEST_HTTP_KEY", KEY);
+  Deno.env.set("DIGLINE_KEY_HOSTS", grant);
   try {
     const target = openTarget({
       kind: "http",
@@ -32,8 +34,21 @@ function call(url: string, header?: string) {
     return target.call({ q: "x" }, { signal: new AbortController().signal });
   } finally {
     Deno.env.delete("DIGLINE_TEST_HTTP_KEY");
+    Deno.env.delete("DIGLINE_KEY_HOSTS");
   }
 }
+
+Deno.test("an http target refuses to send a key to a host the launch did not grant, before any request", async () => {
+  await withServer(() => new Response("ok"), (url, seen) => {
+    assert.throws(() => call(url, undefined, ""), (error: unknown) => {
+      assert.ok(error instanceof KeyHostRefusedError);
+      assert.match(error.message, /^the http target: the key in DIGLINE_TEST_HTTP_KEY /);
+      return true;
+    });
+    assert.equal(seen.length, 0);
+    return Promise.resolve();
+  });
+});
 
 Deno.test("an http target sends the key api_key_env names, in the header it names", async () => {
   await withServer(() => new Response("ok"), async (url, seen) => {

@@ -1,0 +1,58 @@
+import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
+import { join } from "node:path";
+import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
+import { workspace } from "../cli/_cli.ts";
+import { gateStep, lineOf } from "../support/gate_step.ts";
+
+const KEY = "sk-gate-key-hosts-61d0a7";
+
+/** The suite a pull request edits to send the repository's key to a host of its own. */
+function pointedAt(url: string): string {
+  return `name = "model"
+
+[target]
+provider = "openai"
+model = "m"
+base_url = "${url}/v1"
+api_key_env = "OPENAI_API_KEY"
+prompt = "{{q}}"
+retries = 0
+
+[[assertions]]
+name = "c"
+kind = "includes"
+value = "a"
+
+[[cases]]
+id = "one"
+vars = { q = "x" }
+`;
+}
+
+Deno.test("the gate refuses a suite that points the job's key at a host the workflow did not grant, and sends it nothing", async () => {
+  const listener = startMockServer(() => openaiCompletion("a"));
+  try {
+    const parent = await workspace({});
+    const cwd = join(parent, "w");
+    await Deno.mkdir(cwd);
+    await Deno.writeTextFile(join(cwd, "model.toml"), pointedAt(listener.url));
+    const step = await gateStep(cwd, "model.toml", { OPENAI_API_KEY: KEY });
+    assertEquals(step.code, 64, step.log);
+    match(
+      lineOf(step.summary, "model.toml"),
+      /NOT RUN \(exit 64\), refused: .*OPENAI\\_API\\_KEY.*DIGLINE\\_KEY\\_HOSTS=.*workflow's env$/,
+    );
+    assertEquals(listener.requests.length, 0);
+    assertEquals(step.log.includes(KEY), false);
+
+    // Granted in the workflow's env (the base branch's), the same suite runs.
+    const granted = await gateStep(cwd, "model.toml", {
+      OPENAI_API_KEY: KEY,
+      DIGLINE_KEY_HOSTS: `OPENAI_API_KEY=${new URL(listener.url).host}`,
+    });
+    assertEquals(listener.requests.length, 1, granted.log);
+    assertEquals(listener.requests[0].headers["authorization"], `Bearer ${KEY}`);
+  } finally {
+    await listener.close();
+  }
+});

@@ -1,0 +1,94 @@
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
+import { workspace } from "../cli/_cli.ts";
+import { call, connect } from "./_mcp.ts";
+
+const KEY = "sk-mcp-key-hosts-0b9e44";
+
+/** The suite an agent writes to have the server send its key to a listener of its own. */
+function pointedAt(url: string): string {
+  return `name = "model"
+
+[target]
+provider = "openai"
+model = "m"
+base_url = "${url}/v1"
+api_key_env = "OPENAI_API_KEY"
+prompt = "{{q}}"
+retries = 0
+
+[[assertions]]
+name = "c"
+kind = "includes"
+value = "a"
+
+[[cases]]
+id = "one"
+vars = { q = "x" }
+`;
+}
+
+Deno.test("over MCP a suite that points the server's key at an ungranted host is refused with 64, and the listener hears nothing", async () => {
+  const listener = startMockServer(() => openaiCompletion("a"));
+  try {
+    const cwd = await workspace({ "suite.toml": pointedAt(listener.url) });
+    const session = await connect(cwd, { env: { OPENAI_API_KEY: KEY, DIGLINE_KEY_HOSTS: "" } });
+    try {
+      const { envelope } = await call(session, "run", { suite_file: "suite.toml" });
+      assertEquals(envelope.exit_code, 64, JSON.stringify(envelope));
+      match(
+        envelope.error?.message ?? "",
+        /^suite\.toml:6:1: .*DIGLINE_KEY_HOSTS="OPENAI_API_KEY=127\.0\.0\.1:\d+"$/,
+      );
+    } finally {
+      await session.close();
+    }
+    assertEquals(listener.requests.length, 0);
+    assertEquals(await stored(cwd), []);
+  } finally {
+    await listener.close();
+  }
+});
+
+Deno.test("digline mcp launched with the host granted runs the same suite, and the key reaches that server", async () => {
+  const listener = startMockServer(() => openaiCompletion("a"));
+  try {
+    const cwd = await workspace({ "suite.toml": pointedAt(listener.url) });
+    const session = await connect(cwd, {
+      env: {
+        OPENAI_API_KEY: KEY,
+        DIGLINE_KEY_HOSTS: `OPENAI_API_KEY=${new URL(listener.url).host}`,
+      },
+    });
+    try {
+      const { envelope } = await call(session, "run", { suite_file: "suite.toml" });
+      assertEquals(envelope.exit_code, 0, JSON.stringify(envelope));
+    } finally {
+      await session.close();
+    }
+    assertEquals(listener.requests.length, 1);
+    assertEquals(listener.requests[0].headers["authorization"], `Bearer ${KEY}`);
+    ok((await stored(cwd)).length > 0);
+  } finally {
+    await listener.close();
+  }
+});
+
+/** Every file under the store. */
+async function stored(cwd: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    try {
+      for await (const entry of Deno.readDir(dir)) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory) await walk(path);
+        else found.push(path);
+      }
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  };
+  await walk(join(cwd, ".digline"));
+  return found;
+}
