@@ -212,12 +212,6 @@ Deno.test(`no data a pull request adds or edits turns the gate's 1 into 0 (${RUN
           0,
           `the gate (${JSON.stringify(shape)}) passed after ${JSON.stringify(edits)}`,
         );
-        console.error(
-          "DBG",
-          code,
-          listener.requests.length,
-          JSON.stringify(edits.filter(isKeyEdit)),
-        );
         const leaked = listener.requests.filter((r) => JSON.stringify(r.headers).includes(KEY));
         assertEquals(leaked.length, 0, `a key reached the listener after ${JSON.stringify(edits)}`);
       },
