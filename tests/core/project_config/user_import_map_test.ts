@@ -51,7 +51,8 @@ Deno.test("every key kept as bare is one no URL parser reads as a URL, whatever 
       if (!isBareSpecifier(key)) return;
       ok(!URL.canParse(key), key);
       ok(!key.includes(":"), key);
-      ok(!/^[./\\]/.test(key.replace(/^[\u0000-\u0020]+/, "")), key);
+      const start = [...key].findIndex((c) => c.charCodeAt(0) > 0x20);
+      ok(start === -1 || !"./\\".includes(key[start]), key);
     }),
     { numRuns: 2000 },
   );
