@@ -40,8 +40,8 @@ export function installArgs(options: { entry: string; name: string }): string[] 
  * The config's own map is never the one Deno runs with: it would apply to digline's modules too,
  * and one line mapping `node:path` (or a chunk of the bundle) to a file of the project's replaced
  * digline's code (ADR 0114). `--import-map` overrides it with a map that holds only the config's
- * bare entries, built by `mapBuilder` into `maps` once for each config (keyed by its path and
- * its `cksum`) and again whenever the builder marked it volatile. A config the builder refuses
+ * bare entries, built by `mapBuilder` into `maps` once for each config (under the config's own
+ * path, named by its `cksum`: one fork a start) and again whenever the builder marked it volatile. A config the builder refuses
  * stops the command with the builder's exit code and line.
  *
  * @example
@@ -79,8 +79,8 @@ export function projectConfigShim(
     "  for name in deno.json deno.jsonc; do",
     '    if [ -f "$dir/$name" ]; then',
     '      config="$dir/$name"',
-    "      key=$( { cksum < \"$config\" && printf '%s' \"$config\" | cksum; } | tr -c '0-9' '-') || exit 70",
-    `      map=${shellQuote(options.maps)}"/$key.json"`,
+    '      sum=$(cksum < "$config") || exit 70',
+    `      map=${shellQuote(options.maps)}"$config.\${sum% *}-\${sum#* }.json"`,
     '      if [ ! -f "$map" ] || [ -f "$map.volatile" ]; then',
     `        deno run ${build} "$config" "$map" || exit`,
     "      fi",
