@@ -5,8 +5,9 @@
  * installs the `cli.js` of a bundle already built (its chunks stay beside it).
  *
  * The bundle holds every dependency, so the installed command takes no config of digline's: in a
- * project, Deno reads the project's own deno.json, whose import map is what lets a code-form
- * suite write `import { defineSuite } from "digline"` (mapped to the bundle's `digline.js`).
+ * project, Deno reads the project's own deno.json, whose bare import map entries are what let a
+ * code-form suite write `import { defineSuite } from "digline"` (mapped to the bundle's
+ * `digline.js`); only those entries reach the map it runs with (ADR 0114).
  *
  * @module
  */
