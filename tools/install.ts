@@ -42,7 +42,8 @@ export function installArgs(options: { entry: string; name: string }): string[] 
  * and one line mapping `node:path` (or a chunk of the bundle) to a file of the project's replaced
  * digline's code (ADR 0114). `--import-map` overrides it with a map that holds only the config's
  * bare entries, built by `mapBuilder` into `maps` once for each config (under the config's own
- * path, named by its `cksum`: one fork a start) and again whenever the builder marked it volatile. A config the builder refuses
+ * path, named by its `cksum` and that of each config above it, a workspace root's: one fork for
+ * each file, no other) and again whenever the builder marked it volatile. A config the builder refuses
  * stops the command with the builder's exit code and line.
  *
  * @example
@@ -81,7 +82,19 @@ export function projectConfigShim(
     '    if [ -f "$dir/$name" ]; then',
     '      config="$dir/$name"',
     '      sum=$(cksum < "$config") || exit 70',
-    `      map=${shellQuote(options.maps)}"$config.\${sum% *}-\${sum#* }.json"`,
+    '      key="${sum% *}-${sum#* }"',
+    "      # A workspace root above applies its own unstable list: each config above is in the key.",
+    '      up="$dir"',
+    '      while [ "$up" != / ]; do',
+    '        up="${up%/*}"; up="${up:-/}"',
+    '        for above in "$up/deno.json" "$up/deno.jsonc"; do',
+    '          if [ -f "$above" ]; then',
+    '            sum=$(cksum < "$above") || exit 70',
+    '            key="$key.${sum% *}-${sum#* }"',
+    "          fi",
+    "        done",
+    "      done",
+    `      map=${shellQuote(options.maps)}"$config.$key.json"`,
     '      if [ ! -f "$map" ] || [ -f "$map.volatile" ]; then',
     `        deno run ${build} "$config" "$map" || exit`,
     "      fi",
@@ -89,7 +102,7 @@ export function projectConfigShim(
     "    fi",
     "  done",
     '  [ "$dir" = / ] && break',
-    '  dir=$(dirname "$dir")',
+    '  dir="${dir%/*}"; dir="${dir:-/}"',
     "done",
     `exec deno run --no-config ${words} "$@"`,
     "",

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { RefusalError } from "../../core/errors.ts";
 import { JsoncSyntaxError, parseJsonc } from "../../core/project_config/jsonc.ts";
@@ -57,6 +58,39 @@ async function readConfig(file: string): Promise<ProjectConfig> {
   return value as ProjectConfig;
 }
 
+/** Refuses a config whose `unstable` list would change how digline's own code runs. */
+function refuseSteering(file: string, config: ProjectConfig): void {
+  const steering = steeringFeatures(config.unstable ?? []);
+  if (steering.length === 0) return;
+  throw new ProjectConfigError(
+    file,
+    `"unstable" turns on ${
+      steering.map((feature) => `"${feature}"`).join(", ")
+    }, which would change how digline's own code runs in the same process; remove ${
+      steering.length === 1 ? "it" : "them"
+    } from the list to run digline in this project`,
+  );
+}
+
+/**
+ * Every config above `folder` that declares a workspace, which Deno may read as the root of the
+ * one the shim passes. Each is taken as a root, whether or not it lists that folder: the shim's
+ * key covers every config above, so this list is read again whenever one changes.
+ */
+async function workspaceRoots(folder: string): Promise<{ file: string; config: ProjectConfig }[]> {
+  const roots: { file: string; config: ProjectConfig }[] = [];
+  for (let above = dirname(folder); ; above = dirname(above)) {
+    for (const name of ["deno.json", "deno.jsonc"]) {
+      const file = join(above, name);
+      const exists = await Deno.stat(file).then((stat) => stat.isFile, () => false);
+      if (!exists) continue;
+      const config = await readConfig(file);
+      if ("workspace" in config) roots.push({ file, config });
+    }
+    if (dirname(above) === above) return roots;
+  }
+}
+
 /**
  * Writes the user code's import map for the project config `config` to `output`. A map read from
  * another file (an `importMap` the config names), whose changes the config's digest does not
@@ -66,16 +100,10 @@ export async function writeUserImportMap(
   options: { config: string; output: string },
 ): Promise<void> {
   const config = await readConfig(options.config);
-  const steering = steeringFeatures(config.unstable ?? []);
-  if (steering.length > 0) {
-    throw new ProjectConfigError(
-      options.config,
-      `"unstable" turns on ${
-        steering.map((feature) => `"${feature}"`).join(", ")
-      }, which would change how digline's own code runs in the same process; remove ${
-        steering.length === 1 ? "it" : "them"
-      } from the list to run digline in this project`,
-    );
+  refuseSteering(options.config, config);
+  // A workspace root above the config applies its own "unstable" list to the whole process.
+  for (const root of await workspaceRoots(dirname(options.config))) {
+    refuseSteering(root.file, root.config);
   }
   let source: ProjectConfig = config;
   let base = pathToFileURL(options.config).href;

@@ -193,3 +193,34 @@ Deno.test({
     await Deno.remove(project, { recursive: true });
   },
 });
+
+Deno.test({
+  name:
+    "a workspace root above the project's deno.json is read for its unstable list, again whenever it changes",
+  sanitizeResources: false,
+  fn: async () => {
+    const { installRoot } = await installed();
+    const root = await workspace({
+      "deno.json": JSON.stringify({ workspace: ["./app"], unstable: ["kv"] }),
+      "app/deno.json": JSON.stringify({ imports: {} }),
+      "app/suite.toml": SMALL_SUITE,
+      "app/system.ts": smallSystem(),
+    });
+    const app = join(root, "app");
+    const first = await sh("digline", ["run", "suite.toml"], { cwd: app, installRoot });
+    assertEquals(first.code, 0, first.out);
+    await Deno.writeTextFile(
+      join(root, "deno.json"),
+      JSON.stringify({ workspace: ["./app"], unstable: ["kv", "unsafe-proto"] }),
+    );
+    const again = await sh("digline", ["run", "suite.toml"], { cwd: app, installRoot });
+    assertEquals(again.code, 64, again.out);
+    assertEquals(
+      again.stderr,
+      `digline: ${
+        join(root, "deno.json")
+      }: "unstable" turns on "unsafe-proto", which would change how digline's own code runs in the same process; remove it from the list to run digline in this project\n`,
+    );
+    await Deno.remove(root, { recursive: true });
+  },
+});
