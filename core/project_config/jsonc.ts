@@ -27,7 +27,8 @@ export class JsoncSyntaxError extends SyntaxError {
  * ```
  */
 export function parseJsonc(text: string): unknown {
-  const plain = withoutTrailingCommas(withoutComments(text));
+  // A byte order mark, which editors on Windows write, is not part of the document.
+  const plain = withoutTrailingCommas(withoutComments(text.replace(/^\uFEFF/, " ")));
   try {
     return JSON.parse(plain);
   } catch (error) {

@@ -106,3 +106,7 @@ Deno.test("JSONC: comments and trailing commas go, and neither is looked for ins
     unstable: ["kv"],
   });
 });
+
+Deno.test("JSONC: a byte order mark before the document is not part of it", () => {
+  assertEquals(parseJsonc('\uFEFF{ "imports": {} }'), { imports: {} });
+});
