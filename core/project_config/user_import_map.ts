@@ -49,6 +49,11 @@ function absolute(address: string, base: string): string {
   return /^(\/|\.\/|\.\.\/)/.test(address) ? new URL(address, base).href : address;
 }
 
+/** A scope's prefix, which an import map always reads as a URL against its own. */
+function scopeUrl(prefix: string, base: string): string {
+  return URL.canParse(prefix, base) ? new URL(prefix, base).href : prefix;
+}
+
 // Built with fromEntries: a key such as "__proto__" stays an entry of its own.
 function bareEntries(entries: SpecifierMap, base: string): SpecifierMap {
   return Object.fromEntries(
@@ -84,7 +89,7 @@ export function userImportMap(
   const scopes = Object.entries(source.scopes ?? {})
     .map((
       [prefix, entries],
-    ) => [absolute(prefix, options.base), bareEntries(entries, options.base)])
+    ) => [scopeUrl(prefix, options.base), bareEntries(entries, options.base)])
     .filter(([, kept]) => Object.keys(kept).length > 0);
   return {
     imports: bareEntries(source.imports ?? {}, options.base),

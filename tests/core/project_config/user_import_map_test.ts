@@ -70,11 +70,15 @@ Deno.test("only bare entries survive, in imports and in every scope, with paths 
     scopes: {
       "file:///": { "node:path": "./steer.js", zod: "npm:zod@4.6.7" },
       "./vendor/": { "./x.js": "./y.js" },
+      "lib/": { zod: "./lib/zod.js" },
     },
   }, { base: "file:///p/deno.json" });
   assertEquals(JSON.parse(JSON.stringify(map)), {
     imports: { digline: "file:///p/vendor/digline/digline.js", "__proto__": "file:///p/proto.js" },
-    scopes: { "file:///": { zod: "npm:zod@4.6.7" } },
+    scopes: {
+      "file:///": { zod: "npm:zod@4.6.7" },
+      "file:///p/lib/": { zod: "file:///p/lib/zod.js" },
+    },
   });
 });
 
