@@ -79,7 +79,7 @@ function refuseSteering(file: string, config: ProjectConfig): void {
  */
 async function workspaceRoots(folder: string): Promise<{ file: string; config: ProjectConfig }[]> {
   const roots: { file: string; config: ProjectConfig }[] = [];
-  for (let above = dirname(folder); ; above = dirname(above)) {
+  for (let above = dirname(folder);; above = dirname(above)) {
     for (const name of ["deno.json", "deno.jsonc"]) {
       const file = join(above, name);
       const exists = await Deno.stat(file).then((stat) => stat.isFile, () => false);
