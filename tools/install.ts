@@ -43,8 +43,8 @@ export function installArgs(options: { entry: string; name: string }): string[] 
  * digline's code (ADR 0114). `--import-map` overrides it with a map that holds only the config's
  * bare entries, built by `mapBuilder` into `maps` once for each config (under the config's own
  * path, named by its `cksum` and that of each config above it, a workspace root's: one fork for
- * each file, no other) and again whenever the builder marked it volatile. A config the builder refuses
- * stops the command with the builder's exit code and line.
+ * each file, no other) and again whenever the builder marked it volatile. A config the builder
+ * refuses stops the command with the builder's exit code and line.
  *
  * @example
  * ```ts
@@ -141,10 +141,21 @@ async function readProjectConfig(options: { name: string; entry: string }): Prom
     projectConfigShim({
       flags: taskFlags("digline", "cli/main.ts"),
       entry,
-      mapBuilder: pathToFileURL(join(dirname(options.entry), "user_import_map.js")).href,
+      mapBuilder: pathToFileURL(join(dirname(options.entry), MAP_BUILDER)).href,
       maps: join(bin, `.${options.name}`, "import-maps"),
     }),
   );
+}
+
+/** The bundle's entry that builds the import map the command runs with in a project (ADR 0114). */
+const MAP_BUILDER = "user_import_map.js";
+
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
 }
 
 function onPath(command: string): boolean {
@@ -168,6 +179,14 @@ if (import.meta.main) {
     const built = await buildBundle(join(REPOSITORY_ROOT, "dist"));
     if (built !== 0) Deno.exit(built);
     entry = join(REPOSITORY_ROOT, "dist", "cli.js");
+  }
+  // A bundle built before ADR 0114 has no map builder, and its command could not start in a project.
+  if (Deno.build.os !== "windows" && !isFile(join(dirname(entry), MAP_BUILDER))) {
+    console.error(
+      `digline: ${dirname(entry)} holds no ${MAP_BUILDER} beside cli.js; build the bundle with ` +
+        "this version of digline (deno task bundle) and install again",
+    );
+    Deno.exit(64);
   }
   const code = await runDeno(installArgs({ entry, name: values.name }));
   if (code === 0) await readProjectConfig({ name: values.name, entry });

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { SMALL_SUITE, smallSystem, workspace } from "../cli/_cli.ts";
+import { ROOT, SMALL_SUITE, smallSystem, workspace } from "../cli/_cli.ts";
 import { installBundle, sh } from "./_installed.ts";
 
 let shared: ReturnType<typeof installBundle> | undefined;
@@ -223,4 +223,20 @@ Deno.test({
     );
     await Deno.remove(root, { recursive: true });
   },
+});
+
+Deno.test("deno task install --from a bundle with no map builder beside its cli.js is refused, and installs nothing", async () => {
+  const { bundle } = await installed();
+  const old = await Deno.makeTempDir({ prefix: "digline-old-bundle-" });
+  await Deno.copyFile(join(bundle, "cli.js"), join(old, "cli.js"));
+  const installRoot = await Deno.makeTempDir({ prefix: "digline-install-" });
+  const install = await sh(Deno.execPath(), ["task", "install", "--from", join(old, "cli.js")], {
+    cwd: ROOT,
+    installRoot,
+  });
+  assertEquals(install.code, 64, install.out);
+  ok(install.stderr.includes(`digline: ${old} holds no user_import_map.js beside cli.js;`));
+  assertEquals([...Deno.readDirSync(installRoot)], []);
+  await Deno.remove(old, { recursive: true });
+  await Deno.remove(installRoot, { recursive: true });
 });
