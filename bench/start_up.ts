@@ -5,7 +5,9 @@
  * and loads a command's code when that command runs (deno.json's lazy-dynamic-imports; ADR 0007).
  * It is measured from source and from the bundle (tools/bundle.ts, built into a temporary folder):
  * `cli.js`, which `deno task install` installs, and `digline.js`, the library that also runs as
- * the CLI (ADR 0074).
+ * the CLI (ADR 0074). And through the installed command itself, its shell shim, in a project
+ * with a deno.json: with the import map it built for that config, and on the first start after
+ * the config changed, when it builds the map (ADR 0114).
  *
  * deno task bench:start-up [--runs 15] [--json]
  *
@@ -28,17 +30,76 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const ENTRY = join(REPOSITORY_ROOT, "cli", "main.ts");
 
-async function medianMs(args: string[]): Promise<number> {
+async function medianMs(
+  args: string[],
+  options: { command?: string; cwd?: string; env?: Record<string, string>; before?: () => void } =
+    {},
+): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
+    options.before?.();
     const start = performance.now();
-    const out = await new Deno.Command(Deno.execPath(), { args, stdout: "null", stderr: "null" })
-      .output();
+    const out = await new Deno.Command(options.command ?? Deno.execPath(), {
+      args,
+      cwd: options.cwd,
+      env: options.env,
+      stdout: "null",
+      stderr: "null",
+    }).output();
     times.push(performance.now() - start);
-    if (!out.success) throw new Error(`deno ${args.join(" ")} exited ${out.code}`);
+    if (!out.success) {
+      throw new Error(`${options.command ?? "deno"} ${args.join(" ")} exited ${out.code}`);
+    }
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
+}
+
+/**
+ * The installed command, installed from the bundle in `bundled` under a temporary root, and a
+ * project holding a deno.json that maps the library and a package, as a user's does.
+ */
+async function installedInProject(bundled: string) {
+  const root = await Deno.makeTempDir({ prefix: "digline-bench-install-" });
+  const project = await Deno.makeTempDir({ prefix: "digline-bench-project-" });
+  // The rest of the environment is this process's own, PATH (and the deno on it) included.
+  const env = { DENO_INSTALL_ROOT: root };
+  const installed = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "install", "--from", join(bundled, "cli.js")],
+    cwd: REPOSITORY_ROOT,
+    env,
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  if (!installed.success) throw new Error("deno task install --from failed");
+  await Deno.writeTextFile(
+    join(project, "deno.json"),
+    JSON.stringify({
+      imports: {
+        digline: join(bundled, "digline.js"),
+        zod: "npm:zod@4.6.7",
+        "@std/assert/": "jsr:/@std/assert@1/",
+      },
+    }),
+  );
+  const maps = join(root, "bin", ".digline", "import-maps");
+  return {
+    help: () => medianMs(["--help"], { command: join(root, "bin", "digline"), cwd: project, env }),
+    firstHelp: () =>
+      medianMs(["--help"], {
+        command: join(root, "bin", "digline"),
+        cwd: project,
+        env,
+        before: () => {
+          try {
+            Deno.removeSync(maps, { recursive: true });
+          } catch (error) {
+            if (!(error instanceof Deno.errors.NotFound)) throw error;
+          }
+        },
+      }),
+    remove: () => Promise.all([root, project].map((dir) => Deno.remove(dir, { recursive: true }))),
+  };
 }
 
 const help = cliArgs(["--help"]);
@@ -51,10 +112,15 @@ await medianMs(["eval", "0"]);
 await medianMs(help);
 await medianMs(fromBundle("cli.js"));
 await medianMs(fromBundle("digline.js"));
+const shim = await installedInProject(bundled);
+await shim.help();
 const baseline = await medianMs(["eval", "0"]);
 const digline = await medianMs(help);
 const installed = await medianMs(fromBundle("cli.js"));
 const library = await medianMs(fromBundle("digline.js"));
+const inProject = await shim.help();
+const firstInProject = await shim.firstHelp();
+await shim.remove();
 await Deno.remove(bundled, { recursive: true });
 const graph = await staticModules(ENTRY);
 const ratio = (ms: number) => Number((ms / baseline).toFixed(2));
@@ -67,6 +133,10 @@ const figures = {
   installed_ratio: ratio(installed),
   library_entry_help_ms: Math.round(library),
   library_entry_ratio: ratio(library),
+  installed_in_project_help_ms: Math.round(inProject),
+  installed_in_project_ratio: ratio(inProject),
+  installed_first_start_in_project_help_ms: Math.round(firstInProject),
+  installed_first_start_in_project_ratio: ratio(firstInProject),
   modules_loaded_by_help: graph.loaded.length,
   modules_in_cli: graph.all.length,
 };
@@ -81,6 +151,12 @@ else {
   );
   console.log(
     `  the bundle's digline.js (library + CLI): ${figures.library_entry_help_ms} ms, ${figures.library_entry_ratio}×`,
+  );
+  console.log(
+    `  the installed command in a project with a deno.json: ${figures.installed_in_project_help_ms} ms, ${figures.installed_in_project_ratio}×`,
+  );
+  console.log(
+    `    its first start after the deno.json changed (it builds the map): ${figures.installed_first_start_in_project_help_ms} ms, ${figures.installed_first_start_in_project_ratio}×`,
   );
   console.log(
     `modules loaded by --help: ${figures.modules_loaded_by_help} of the CLI's ${figures.modules_in_cli}`,

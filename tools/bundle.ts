@@ -6,6 +6,8 @@
  * - `cli.js`: the CLI alone, which `deno task install` installs: it starts without evaluating the
  *   library's schemas and checks, and loads each command's code when that command runs;
  * - `run_worker.js`: the worker the MCP server runs each suite in;
+ * - `user_import_map.js`: what the installed command starts, when a project's deno.json changed,
+ *   to build the import map it runs with there (ADR 0114);
  * - the chunks they share, so a suite that imports `digline.js` while `cli.js` runs it meets the
  *   very modules the CLI uses.
  *
@@ -23,6 +25,7 @@ export const BUNDLE_ENTRIES: Readonly<Record<string, string>> = {
   "digline.js": "cli/bundle.ts",
   "cli.js": "cli/launch.ts",
   "run_worker.js": "cli/bundled_run_worker.ts",
+  "user_import_map.js": "cli/user_import_map_main.ts",
 };
 
 /** The list of a build's files, kept beside them so the next build replaces exactly those. */

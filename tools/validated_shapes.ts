@@ -13,6 +13,7 @@ import { ReportSettingsSchema } from "../core/suite/report_settings.ts";
 import { JournalHeaderSchema } from "../host/journal/journal_read.ts";
 import { LockOwnerSchema } from "../host/store/run_lock_schema.ts";
 import { TomlSuiteSchema } from "../host/suite_loader/suite_schema.ts";
+import { ProjectConfigSchema } from "../core/project_config/project_config_schema.ts";
 
 /**
  * Every shape a reader checks with a generated validator (core/generated/validators.js), by the
@@ -32,6 +33,7 @@ export const VALIDATED_SHAPES: Readonly<Record<string, z.ZodType>> = {
   GateSettings: GateSettingsSchema,
   ReportSettings: ReportSettingsSchema,
   TomlSuite: TomlSuiteSchema,
+  ProjectConfig: ProjectConfigSchema,
 };
 
 /**

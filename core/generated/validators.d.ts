@@ -23,5 +23,7 @@ export declare const validateGateSettings: (value: unknown) => boolean;
 export declare const validateReportSettings: (value: unknown) => boolean;
 /** Whether a value is a TomlSuite its schema returns unchanged. */
 export declare const validateTomlSuite: (value: unknown) => boolean;
+/** Whether a value is a ProjectConfig its schema returns unchanged. */
+export declare const validateProjectConfig: (value: unknown) => boolean;
 /** The keys of a TargetSettings, in its schema's order. */
 export declare const TargetSettingsKeys: readonly string[];

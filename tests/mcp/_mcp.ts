@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { cliFlags, ROOT } from "../cli/_cli.ts";
+import { installedEnv } from "../tools/_installed.ts";
 import { type CallToolResult, Client, type Progress, StdioClientTransport } from "./_sdk.ts";
 
 /** An MCP client connected to a real `digline mcp` subprocess, and what it wrote to stderr. */
@@ -14,7 +15,8 @@ export interface Session {
 
 /**
  * Spawns `deno run <the digline task's flags> cli/main.ts mcp` in `cwd` and connects the SDK's
- * own client to it over stdio, as an agent's client would.
+ * own client to it over stdio, as an agent's client would. With `installRoot`, it starts the
+ * installed command instead, `digline mcp`, as docs/mcp.md registers it.
  */
 export async function connect(
   cwd: string,
@@ -22,24 +24,33 @@ export async function connect(
     args?: string[];
     extraFlags?: string[];
     entry?: string;
+    installRoot?: string;
     /** Variables set in the server's launch configuration, beside this process's own. */
     env?: Record<string, string>;
   } = {},
 ): Promise<Session> {
   const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: [
-      "run",
-      "--config",
-      join(ROOT, "deno.json"),
-      ...cliFlags(),
-      ...(options.extraFlags ?? []),
-      options.entry ?? join(ROOT, "cli", "main.ts"),
-      "mcp",
-      ...(options.args ?? []),
-    ],
+    ...(options.installRoot === undefined
+      ? {
+        command: Deno.execPath(),
+        args: [
+          "run",
+          "--config",
+          join(ROOT, "deno.json"),
+          ...cliFlags(),
+          ...(options.extraFlags ?? []),
+          options.entry ?? join(ROOT, "cli", "main.ts"),
+          "mcp",
+          ...(options.args ?? []),
+        ],
+        env: { ...Deno.env.toObject(), NO_COLOR: "1", ...options.env },
+      }
+      : {
+        command: "digline",
+        args: ["mcp", ...(options.args ?? [])],
+        env: { ...installedEnv(options.installRoot), ...options.env },
+      }),
     cwd,
-    env: { ...Deno.env.toObject(), NO_COLOR: "1", ...options.env },
     stderr: "pipe",
   });
   let stderr = "";

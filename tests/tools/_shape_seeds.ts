@@ -235,6 +235,15 @@ export const SHAPE_SEEDS: Record<string, readonly unknown[]> = {
     git_commit: null,
   }],
   LockOwner: [{ pid: 4242, host: "box", started_at: "2026-11-30T00:00:00.000Z" }],
+  ProjectConfig: [
+    {
+      imports: { digline: "../digline/dist/digline.js", "node:path": "./x.js" },
+      scopes: { "file:///": { zod: "npm:zod@4" } },
+      unstable: ["kv"],
+      tasks: { dev: "deno run main.ts" },
+    },
+    { importMap: "./import_map.json", nodeModulesDir: "auto" },
+  ],
   Score: [
     { status: "pass" },
     { status: "fail", score: 0.2, reason: "no", name: "n", metadata: { a: 1, b: "x", c: true } },
