@@ -12,9 +12,11 @@ export interface GraphFile {
 /**
  * Every local file `start` reaches through imports with a literal specifier (static imports and
  * re-exports, `import "./x"`, `import("./x")`), itself included, sorted by path. Each file is
- * read and digested once. Bare specifiers (an import map's names, `npm:`, `jsr:`) and remote
- * URLs are not followed; neither is digline's own source, so an upgrade moves no id. A
- * specifier that names no readable file (one in a comment or a string, say) is left out.
+ * read and digested once. A bare name is followed where the import map this process runs with
+ * maps it to a local file (the project's `"@/": "./src/"`, which the installed command keeps);
+ * `npm:`, `jsr:` and remote URLs are not followed, nor is digline's own source, so an upgrade
+ * moves no id. A specifier that names no readable file (one in a comment or a string, say) is
+ * left out.
  */
 export async function localModuleGraph(start: string): Promise<GraphFile[]> {
   const base = dirname(start);
@@ -64,14 +66,29 @@ function localPath(specifier: string, from: string): string | undefined {
   if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
     return resolve(dirname(from), specifier.replace(/[?#].*$/, ""));
   }
-  if (specifier.startsWith("file:")) {
-    try {
-      return fileURLToPath(specifier);
-    } catch {
-      return undefined;
-    }
+  if (specifier.startsWith("file:")) return filePath(specifier);
+  if (!isBare(specifier)) return undefined;
+  let resolved: string;
+  try {
+    // The user's code is resolved with the same map, so this names the file it imports.
+    resolved = import.meta.resolve(specifier);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  return resolved.startsWith("file:") ? filePath(resolved) : undefined;
+}
+
+function filePath(url: string): string | undefined {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A name only an import map gives a meaning to: no scheme, no path. */
+function isBare(specifier: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(specifier);
 }
 
 /**

@@ -43,3 +43,40 @@ Deno.test("a suite's local graph holds every file reached by a literal import, o
     "../shared/b.js",
   ]);
 });
+
+Deno.test("a bare name the process's import map gives a local file is followed into the graph, as the installed command resolves it", async () => {
+  const dir = await workspace({
+    "suite/suite.ts": 'import { rule } from "@/rule.ts";\nimport { z } from "zod";\n',
+    "src/rule.ts": 'import { limit } from "./limit.ts";\nexport const rule = limit;\n',
+    "src/limit.ts": "export const limit = 3;\n",
+    "map.json": "",
+    "print.ts": [
+      `import { localModuleGraph } from "${ROOT}/host/user_code/local_module_graph.ts";`,
+      "const graph = await localModuleGraph(Deno.args[0]);",
+      "console.log(JSON.stringify(graph.map((file) => file.path)));",
+    ].join("\n"),
+  });
+  // The map the installed command runs with holds the project's bare names by absolute path.
+  await Deno.writeTextFile(
+    join(dir, "map.json"),
+    JSON.stringify({ imports: { "@/": `${join(dir, "src")}/`, zod: "npm:zod@4.6.7" } }),
+  );
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-config",
+      "--no-lock",
+      `--import-map=${join(dir, "map.json")}`,
+      "--allow-read",
+      join(dir, "print.ts"),
+      join(dir, "suite", "suite.ts"),
+    ],
+    env: { NO_COLOR: "1" },
+  }).output();
+  assertEquals(code, 0, new TextDecoder().decode(stderr));
+  assertEquals(JSON.parse(new TextDecoder().decode(stdout)), [
+    "../src/limit.ts",
+    "../src/rule.ts",
+    "suite.ts",
+  ]);
+});
