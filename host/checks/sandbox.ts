@@ -6,6 +6,8 @@
  * @module
  */
 import { SuiteLoadError } from "../process/refusals.ts";
+import { LOCKDOWN_IMPORTS, lockdownExpression } from "../user_code/lockdown.ts";
+import { isPrinted, printedTo } from "../user_code/printed.ts";
 
 /** What the sandbox answered for one check: its result, or the message it threw. */
 export type SandboxAnswer = { answer: unknown } | { threw: string } | { timedOut: true };
@@ -20,11 +22,17 @@ export interface CheckSandbox {
   close(): void;
 }
 
-// Imported before the suite module, so an error raised while the suite evaluates (a denied
-// read at its top level) is answered as a message, not printed as an uncaught error.
-const GUARD = `
+// Imported before the suite module, so it runs before any of the suite's code: it locks the
+// Worker down (no stdout, no storage that outlives the process, no code from strings, no
+// channel to the parent but digline's dispatcher; ADR 0111) and turns an error raised while the
+// suite evaluates (a denied read at its top level) into a message, not an uncaught error. Its
+// URL carries a nonce, so the suite can not import it to take the channel first; if it did,
+// \`take\` answers nothing and the sandbox does not start.
+function guardSource(): string {
+  return `${LOCKDOWN_IMPORTS}
+const tools = ${lockdownExpression({ sealChannel: true, noCodeFromStrings: true })};
 function report(error) {
-  self.postMessage({ stray: error instanceof Error ? error.name + ": " + error.message : String(error) });
+  tools.post({ stray: error instanceof Error ? error.name + ": " + error.message : String(error) });
 }
 self.addEventListener("error", (event) => {
   event.preventDefault();
@@ -34,42 +42,53 @@ self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
   report(event.reason);
 });
+let taken = false;
+export function take() {
+  if (taken) return undefined;
+  taken = true;
+  return tools;
+}
+// ${crypto.randomUUID()}
 `;
+}
 
 // Static imports in a blob module: a dynamic import() would ask for read permission, which a
 // Worker with none does not have, while the module graph of the Worker's own source is loaded
-// by the runtime before the Worker's code runs.
+// by the runtime before the Worker's code runs. The checks are kept in an object with no
+// prototype, so the suite's code can not change which function an id finds by patching Map.
 function workerSource(moduleUrl: string): string {
-  const guard = `data:text/javascript,${encodeURIComponent(GUARD)}`;
+  const guard = `data:text/javascript,${encodeURIComponent(guardSource())}`;
   return `
-import ${JSON.stringify(guard)};
+import { take } from ${JSON.stringify(guard)};
 import * as namespace from ${JSON.stringify(moduleUrl)};
-const checks = new Map();
+const tools = take();
+if (tools === undefined) throw new Error("the sandbox's channel was taken before digline's dispatcher");
+const checks = Object.create(null);
 for (const assertion of namespace.suite?.assertions ?? []) {
   if (assertion !== null && typeof assertion === "object" && assertion.kind === "custom") {
-    checks.set(assertion.id, assertion);
+    checks[assertion.id] = assertion;
   }
 }
 function messageOf(error) {
   return error instanceof Error ? (error.message || error.name) : String(error);
 }
-self.onmessage = async (event) => {
-  const { id, assertionId, input } = event.data;
-  const assertion = checks.get(assertionId);
+tools.listen(async (data) => {
+  const { id, assertionId, input } = data;
+  const assertion = checks[assertionId];
   if (assertion === undefined) {
-    self.postMessage({ id, threw: "the check is not in the module when it is imported again " +
+    tools.post({ id, threw: "the check is not in the module when it is imported again " +
       "(a suite whose checks change from one import to the next can not run sandboxed)" });
     return;
   }
-  self.postMessage({ id, started: true });
+  tools.post({ id, started: true });
   try {
     const answer = await assertion.check(input);
-    self.postMessage({ id, answer });
+    tools.post({ id, answer });
   } catch (error) {
-    self.postMessage({ id, threw: messageOf(error) });
+    tools.post({ id, threw: messageOf(error) });
   }
-};
-self.postMessage({ ready: true });
+});
+tools.post({ ready: true });
 `;
 }
 
@@ -98,6 +117,7 @@ export async function openCheckSandbox(
     new Blob([workerSource(moduleUrl)], { type: "text/javascript" }),
   );
   const pending = new Map<number, Pending>();
+  const printed = printedTo("custom check");
   let nextId = 0;
   let closed = false;
   /** Why no Worker can be started any more; every later check is answered with it. */
@@ -152,7 +172,8 @@ export async function openCheckSandbox(
             ),
           );
         started.onmessage = (event) => {
-          if (typeof event.data?.stray === "string") refuse(event.data.stray);
+          if (isPrinted(event.data)) printed(event.data.text);
+          else if (typeof event.data?.stray === "string") refuse(event.data.stray);
           else resolve();
         };
         started.onerror = (event) => {
@@ -177,6 +198,7 @@ export async function openCheckSandbox(
       clearTimeout(timer);
     }
     started.onmessage = (event) => {
+      if (isPrinted(event.data)) return printed(event.data.text);
       silentRestarts = 0;
       armWatchdog();
       // An error after a check answered (a rejection nobody awaited) changes no verdict.
