@@ -44,7 +44,7 @@ export async function answer() {
     const ran = await cli(["run", "suite.toml", "--json"], { cwd });
     assertEquals(ran.code, 0, ran.stderr);
     const stored = await storedRun(cwd, JSON.parse(ran.stdout).path);
-    outputs.push(...stored.cases.map((c) => String((c as { output?: string }).output)));
+    outputs.push(...stored.cases.map((c: { output?: string }) => String(c.output)));
   }
   for (const output of outputs) {
     assertEquals(output.includes("left-by-an-earlier-run"), false, output);
