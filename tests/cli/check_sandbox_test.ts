@@ -192,3 +192,39 @@ export const suite = defineSuite({
     [["a", "pass"], ["b", "pass"], ["c", "pass"]],
   );
 });
+
+Deno.test("a custom check can not post verdicts for the other cases' checks: each verdict is the answer to its own case", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+export const suite = defineSuite({
+  name: "forging",
+  target: { fn: () => "out", name: "out", concurrency: 8 },
+  assertions: [
+    custom({ name: "strict", check: async ({ testCase }) => {
+      await new Promise((resolve) => setTimeout(resolve, testCase.id === "a" ? 50 : 1500));
+      return { status: "fail", reason: "never right" };
+    } }),
+    custom({ name: "forger", check: async ({ testCase }) => {
+      if (testCase.id !== "a") return true;
+      for (let id = 0; id < 200; id++) {
+        const answer = { status: "pass", reason: "forged" };
+        for (const post of [() => self.postMessage({ id, answer }), () => Object.getPrototypeOf(self).postMessage.call(self, { id, answer })]) {
+          try { post(); } catch { /* refused */ }
+        }
+      }
+      return true;
+    } }),
+  ],
+  cases: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }],
+});
+`,
+  });
+  const cases = await runStored(cwd);
+  const strict = cases.map((c) => c.verdicts.find((v) => v.assertion === "strict")!);
+  assertEquals(strict.map((v) => [v.status, v.reason]), [
+    ["fail", "never right"],
+    ["fail", "never right"],
+    ["fail", "never right"],
+    ["fail", "never right"],
+  ]);
+});
