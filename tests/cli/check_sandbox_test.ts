@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { call, connect } from "../mcp/_mcp.ts";
-import { cli, ROOT, workspace } from "./_cli.ts";
+import { cli, cliCommandArgs, ROOT, workspace } from "./_cli.ts";
 import { storedRun } from "../support/stored_run.ts";
 
 /**
@@ -227,4 +227,71 @@ export const suite = defineSuite({
     ["fail", "never right"],
     ["fail", "never right"],
   ]);
+});
+
+/**
+ * Runs the CLI in `cwd`, sampling its peak resident memory (VmHWM) while it runs. The sampling
+ * runs in a `deno eval` of its own: reading another process's /proc entry takes all permissions.
+ */
+async function runMeasured(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string; peakMb: number }> {
+  const measure = `
+const child = new Deno.Command(Deno.execPath(), {
+  args: ${JSON.stringify(cliCommandArgs(args))},
+  stdout: "piped",
+  stderr: "piped",
+  env: { NO_COLOR: "1" },
+}).spawn();
+let peakKb = 0;
+const timer = setInterval(() => {
+  try {
+    const status = Deno.readTextFileSync("/proc/" + child.pid + "/status");
+    peakKb = Math.max(peakKb, Number(/VmHWM:\\s+(\\d+)/.exec(status)?.[1] ?? 0));
+  } catch { /* gone */ }
+}, 20);
+const out = await child.output();
+clearInterval(timer);
+const decoder = new TextDecoder();
+console.log(JSON.stringify({
+  code: out.code,
+  stdout: decoder.decode(out.stdout),
+  stderr: decoder.decode(out.stderr),
+  peakMb: peakKb / 1024,
+}));
+`;
+  const out = await new Deno.Command(Deno.execPath(), { args: ["eval", measure], cwd }).output();
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+Deno.test("a custom check that allocates without end is stopped at the sandbox's heap: an errored verdict, and the run is stored", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+export const suite = defineSuite({
+  name: "bomb",
+  target: { fn: () => "out", name: "out", timeout_ms: 3000 },
+  assertions: [
+    custom({ name: "bomb", check: ({ testCase }) => {
+      if (testCase.id !== "a") return true;
+      const keep = [];
+      for (let i = 0; ; i++) keep.push(new Array(1e6).fill(i));
+    } }),
+  ],
+  cases: [{ id: "a" }, { id: "b" }],
+});
+`,
+  });
+  const run = await runMeasured(["run", "suite.ts", "--json"], cwd);
+  assertEquals(run.code, 2, run.stderr);
+  // The process holds about 150 MB before the checks; the sandbox's heap adds at most 256.
+  ok(run.peakMb < 640, `peak resident memory ${Math.round(run.peakMb)} MB`);
+  const cases = (await storedRun(cwd, JSON.parse(run.stdout).path)).cases as {
+    case_id: string;
+    verdicts: StoredVerdict[];
+  }[];
+  const verdict = (id: string) => cases.find((c) => c.case_id === id)!.verdicts[0];
+  assertEquals(verdict("a").status, "error");
+  match(verdict("a").reason ?? "", /stopped/);
+  assertEquals(verdict("b").status, "pass");
 });
