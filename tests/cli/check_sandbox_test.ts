@@ -295,3 +295,46 @@ export const suite = defineSuite({
   match(verdict("a").reason ?? "", /stopped/);
   assertEquals(verdict("b").status, "pass");
 });
+
+Deno.test("a custom check can not import what its module was not loaded with: a suite whose checks' code holds a dynamic import() is refused (64) before any call, and no name reaches the registry", async () => {
+  const asked: string[] = [];
+  const registry = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) => {
+      asked.push(new URL(request.url).pathname);
+      return new Response("{}", { status: 404 });
+    },
+  );
+  try {
+    const cwd = await workspace({
+      "helper.ts":
+        `export async function load(name: string) {\n  return await import /* hidden */ (name);\n}\n`,
+      "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+import { load } from "./helper.ts";
+export const suite = defineSuite({
+  name: "leaking",
+  target: () => "out",
+  assertions: [custom({ name: "leaks", check: async ({ output }) => {
+    try { await load("npm:digline-leak-" + output); } catch { /* not found */ }
+    return true;
+  } })],
+  cases: [{ id: "a" }],
+});
+`,
+    });
+    const run = await cli(["run", "suite.ts"], {
+      cwd,
+      env: { NPM_CONFIG_REGISTRY: `http://127.0.0.1:${registry.addr.port}/` },
+    });
+    assertEquals(run.code, 64, run.stderr);
+    // With its registry moved, Deno says it looks digline's own packages up again.
+    const said = run.stderr.trim().split("\n").filter((line) => !line.startsWith("Download "));
+    assertEquals(said.length, 1, run.stderr);
+    match(run.stderr, /helper\.ts:2/);
+    match(run.stderr, /dynamic import/);
+    assertEquals(asked.filter((path) => path.includes("digline-leak")), []);
+    ok(!(await Deno.stat(join(cwd, ".digline", "default", "runs")).then(() => true, () => false)));
+  } finally {
+    await registry.shutdown();
+  }
+});
