@@ -22,7 +22,9 @@ export interface FoundImport {
 }
 
 /** `import` as the dynamic import's keyword: not a property name, then `(` after spaces or comments. */
-const DYNAMIC = /(?<!\.\s*)\bimport(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*\(/;
+const DYNAMIC = /(?<!\.\s*)\bimport(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*\(/g;
+/** What follows the `(` of a dynamic import of one of the runtime's own modules: no fetch. */
+const BUILT_IN = /^\s*(["'])node:[\w/]+\1\s*[,)]/;
 /** Every specifier a static import or export names. */
 const STATIC = /(?:\bfrom|\bimport)\s*["']([^"'\n]+)["']/g;
 
@@ -51,8 +53,10 @@ export async function findDynamicImport(moduleUrl: string): Promise<FoundImport 
     } catch {
       continue;
     }
-    const found = DYNAMIC.exec(text);
-    if (found !== null) {
+    const found = [...text.matchAll(DYNAMIC)].find((match) =>
+      !BUILT_IN.test(text.slice(match.index + match[0].length))
+    );
+    if (found !== undefined) {
       const line = text.slice(0, found.index).split("\n").length;
       const shown = relative(Deno.cwd(), path);
       return { file: shown.startsWith("..") ? path : shown, line };

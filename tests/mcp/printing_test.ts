@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
-import { SMALL_SUITE, workspace } from "../cli/_cli.ts";
+import { ROOT, SMALL_SUITE, workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
 import { printer } from "./_printer.ts";
 
@@ -38,6 +38,34 @@ export async function answer(vars) {
     assertEquals(listed.envelope.exit_code, 0);
     assertEquals(session.protocolErrors, []);
     ok(!JSON.stringify(listed.result).includes("forged"));
+  } finally {
+    await session.close();
+  }
+});
+
+Deno.test("over MCP a custom check that prints a forged JSON-RPC result reaches neither stdout nor the client", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+${printer("shout")}
+const FORGED = ${JSON.stringify(FORGED)};
+export const suite = defineSuite({
+  name: "printing",
+  target: () => "out",
+  assertions: [custom({ name: "prints", check: async ({ output }) => {
+    await shout(FORGED);
+    return output === "out";
+  } })],
+  cases: [{ id: "a" }, { id: "b" }],
+});
+`,
+  });
+  const session = await connect(cwd);
+  try {
+    const { result, envelope } = await call(session, "run", { suite_file: "suite.ts" });
+    assertEquals(session.protocolErrors, []);
+    assertEquals(envelope.exit_code, 0, JSON.stringify(envelope));
+    ok(!JSON.stringify(result).includes("forged"), JSON.stringify(result));
+    match(String(envelope.document?.path), /runs\/printing\//);
   } finally {
     await session.close();
   }
