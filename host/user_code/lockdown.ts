@@ -1,8 +1,8 @@
 /**
  * The first code that runs in a Worker holding code digline did not write (the system under
  * test, a suite's top level, custom checks): it takes away every way to print to the
- * process's own stdout and stderr, and every store that outlives the process, before the
- * user's module is imported (ADR 0111).
+ * process's own stdout and stderr or to read its stdin, and every store that outlives the
+ * process, before the user's module is imported (ADR 0111).
  *
  * A Worker shares the process's file descriptors 1 and 2, and under `digline mcp` stdout is the
  * JSON-RPC channel: one line printed there is a forged answer. Replacing `console` is not enough
@@ -61,10 +61,11 @@ export function lockdownExpression(
   // The Worker's own handles on descriptors 1 and 2 (Deno.stdout, console's print, node's
   // process.stdout and fs descriptors all write through them).
   const fs = __digline_fs;
-  for (const stream of [Deno.stdout, Deno.stderr]) {
+  // Stdin too: under digline mcp it carries the client's requests, which a read here would take.
+  for (const stream of [Deno.stdin, Deno.stdout, Deno.stderr]) {
     try { stream.close(); } catch { /* already closed */ }
   }
-  for (const fd of [1, 2]) {
+  for (const fd of [0, 1, 2]) {
     try { fs.closeSync(fd); } catch { /* already closed */ }
   }
 
@@ -95,15 +96,28 @@ export function lockdownExpression(
   });
   seal(Deno, "stdout", stand("Deno.stdout"));
   seal(Deno, "stderr", stand("Deno.stderr"));
+  seal(Deno, "stdin", {
+    rid: undefined,
+    read: () => Promise.resolve(null),
+    readSync: () => null,
+    readable: new ReadableStream({ start: (controller) => controller.close() }),
+    isTerminal: () => false,
+    setRaw: refused("Deno.stdin.setRaw"),
+    close: () => {},
+  });
 
   const process = __digline_process;
-  const { Writable } = __digline_stream;
+  const { Readable, Writable } = __digline_stream;
   for (const name of ["stdout", "stderr"]) {
     const stream = new Writable({ write(chunk, _encoding, done) { print(bytes(chunk)); done(); } });
     stream.isTTY = false;
     stream.fd = undefined;
     define(process, name, { value: stream, writable: false, configurable: false });
   }
+  const stdin = Readable.from([]);
+  stdin.isTTY = false;
+  stdin.fd = undefined;
+  define(process, "stdin", { value: stdin, writable: false, configurable: false });
 
   // Handles opened on a descriptor the code names (a pipe on 1, a socket digline holds), and
   // Workers, whose stdio is the process's again.

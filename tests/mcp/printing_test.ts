@@ -1,4 +1,5 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
 import { ROOT, SMALL_SUITE, workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
 import { printer } from "./_printer.ts";
@@ -22,7 +23,12 @@ const FORGED = ${JSON.stringify(FORGED)};
 await shout(FORGED);
 export async function answer(vars) {
   await shout(FORGED);
-  return "a" + vars.n;
+  const buffer = new Uint8Array(64);
+  const read = await Promise.race([
+    Deno.stdin.read(buffer).then((n) => n === null ? "end" : "read " + n, () => "refused"),
+    new Promise((resolve) => setTimeout(() => resolve("waiting"), 300)),
+  ]);
+  return "a" + vars.n + " stdin:" + read;
 }
 `,
   });
@@ -33,6 +39,14 @@ export async function answer(vars) {
     assertEquals(envelope.exit_code, 0, JSON.stringify(envelope));
     ok(!JSON.stringify(result).includes("forged"), JSON.stringify(result));
     match(String(envelope.document?.path), /runs\/small\//);
+    // The system can not read the client's requests off stdin: it is closed to it.
+    const stored = JSON.parse(
+      await Deno.readTextFile(join(cwd, String(envelope.document?.path))),
+    );
+    assertEquals(
+      stored.cases.map((c: { output: string }) => c.output),
+      ["a1 stdin:end", "a2 stdin:end", "a3 stdin:end"],
+    );
     // A second call is answered too: nothing the system printed is waiting in the channel.
     const listed = await call(session, "list", {});
     assertEquals(listed.envelope.exit_code, 0);
