@@ -47,6 +47,8 @@ export interface CheckSandbox {
 function guardSource(): string {
   return `${LOCKDOWN_IMPORTS}
 for (const name of ${JSON.stringify(PERMISSIONS)}) Deno.permissions.revokeSync({ name });
+// A node worker thread has no \`self\`; a check written for a Worker may use it.
+globalThis.self ??= globalThis;
 const tools = ${lockdownExpression({ sealChannel: true, noCodeFromStrings: true })};
 function report(error) {
   tools.post({ stray: error instanceof Error ? error.name + ": " + error.message : String(error) });
