@@ -124,6 +124,34 @@ export function lockdownExpression(
   for (const [binding, name] of [["pipe_wrap", "Pipe"], ["tcp_wrap", "TCP"], ["udp_wrap", "UDP"]]) {
     seal(process.binding(binding)[name].prototype, "open", refused(name + ".open(fd)"));
   }
+  // A tty handle opens any descriptor it is given, a pipe included, and node:tty holds the class
+  // itself: its writes are refused, the handle told by the class's own native check (a prototype
+  // can be swapped, the check can not), and process.binding no longer hands the class out.
+  const binding = process.binding;
+  const { TTY } = apply(binding, process, ["tty_wrap"]);
+  const windowSize = TTY.prototype.getWindowSize;
+  const isTty = (handle) => {
+    try {
+      apply(windowSize, handle, [[0, 0]]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const streamWrap = protoOf(TTY.prototype);
+  for (const name of ["writeBuffer", "writev", "writeUtf8String", "writeAsciiString", "writeLatin1String", "writeUcs2String"]) {
+    const write = streamWrap[name];
+    seal(streamWrap, name, function (...args) {
+      if (isTty(this)) refused("writing a terminal's handle")();
+      return apply(write, this, args);
+    });
+  }
+  const noTty = { ...apply(binding, process, ["tty_wrap"]), TTY: refused("the tty binding") };
+  for (let at = process; at !== null; at = protoOf(at)) {
+    if (hasOwn(at, "binding")) {
+      define(at, "binding", { value: (name) => name === "tty_wrap" ? noTty : apply(binding, process, [name]), writable: false, configurable: false });
+    }
+  }
   seal(globalThis, "Worker", refused("Worker"));
   const { EventEmitter } = __digline_events;
   const NodeWorker = __digline_worker_threads.Worker;

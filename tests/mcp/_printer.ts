@@ -2,7 +2,8 @@
  * JavaScript for code digline runs in a Worker (a module target, a suite's top level, a custom
  * check) that writes `text` through every route to the process's stdout it could find: console,
  * Deno.stdout (write, writeSync, writable), node's process.stdout and fs descriptor 1, a pipe
- * opened on descriptor 1, a nested Worker and a node worker thread, and Deno's internal print.
+ * or a tty handle opened on descriptor 1, a nested Worker and a node worker thread, and Deno's
+ * internal print.
  * Each attempt is caught: printing must never be what fails the run.
  */
 export function printer(name: string): string {
@@ -38,6 +39,20 @@ async function ${name}(text) {
       thread.on("error", () => {});
     },
     () => Deno[Deno.internal].core.print(line),
+    async () => {
+      const process = (await import("node:process")).default;
+      const { TTY } = process.binding("tty_wrap");
+      const { WriteWrap } = process.binding("stream_wrap");
+      const request = new WriteWrap();
+      request.oncomplete = () => {};
+      new TTY(1, {}).writeUtf8String(request, line);
+    },
+    async () => {
+      const { WriteStream } = await import("node:tty");
+      const stream = new WriteStream(1);
+      stream.on("error", () => {});
+      stream.write(line);
+    },
   ];
   for (const attempt of attempts) {
     try {
