@@ -11,6 +11,7 @@ import type { ModelPool } from "../models/pool.ts";
 import { boundRegexChecks } from "./bounded_regex.ts";
 import { openRegexPool } from "./regex_pool.ts";
 import type { CheckSandbox } from "./sandbox.ts";
+import { SuiteLoadError } from "../process/refusals.ts";
 import type { ImpureCheckError } from "../user_code/impure_check.ts";
 
 /** The assertions a run asks, and what to release when it ends. */
@@ -47,6 +48,16 @@ export async function bindChecks(
   const hasCustom = assertions.some((a) => a.kind === "custom");
   let sandbox: CheckSandbox | undefined;
   if (hasCustom && options.module !== undefined) {
+    const { findDynamicImport } = await import("./dynamic_imports.ts");
+    const found = await findDynamicImport(options.module.url);
+    if (found !== undefined) {
+      throw new SuiteLoadError(
+        "a suite with custom checks can not use a dynamic import(): its checks run in a sandbox " +
+          "that may load only what the module statically imports (a dynamic import of a " +
+          "package name reaches the registry); import it statically at the top of the module",
+        { file: found.file, line: found.line },
+      );
+    }
     const { openCheckSandbox } = await import("./sandbox.ts");
     sandbox = await openCheckSandbox(options.module.url, options.module);
   }

@@ -1,14 +1,32 @@
 /**
  * A Worker with no permissions at all that imports a suite module again and runs its custom
  * checks there, so a check can read no file, no environment variable and no network, and
- * start no process, whatever grants the command itself holds (ADR 0061).
+ * start no process, whatever grants the command itself holds (ADR 0061); nor print to the
+ * process's stdout, keep state for the next run, answer for another case's check, or grow its
+ * heap past SANDBOX_HEAP_MB (ADR 0111).
  *
  * @module
  */
 import { SuiteLoadError } from "../process/refusals.ts";
+import { LOCKDOWN_IMPORTS, lockdownExpression } from "../user_code/lockdown.ts";
+import { isPrinted, printedTo } from "../user_code/printed.ts";
 
 /** What the sandbox answered for one check: its result, or the message it threw. */
-export type SandboxAnswer = { answer: unknown } | { threw: string } | { timedOut: true };
+export type SandboxAnswer =
+  | { answer: unknown }
+  | { threw: string }
+  | { timedOut: true }
+  | { overMemory: number };
+
+/**
+ * The sandbox's V8 heap limit. A Deno Worker takes no heap limit, and terminating one does not
+ * stop every allocating loop: a check that filled arrays without end took the process down with
+ * V8's fatal out-of-memory error at 4.3 GB. The checks therefore run in a node worker thread
+ * with `resourceLimits`, started inside the Worker that holds the permissions; V8 stops that
+ * thread at the limit and the Worker around it says so.
+ */
+export const SANDBOX_HEAP_MB = 256;
+const YOUNG_GENERATION_MB = 16;
 
 /** A started sandbox; close it when the run ends, or its Worker keeps the process alive. */
 export interface CheckSandbox {
@@ -20,58 +38,118 @@ export interface CheckSandbox {
   close(): void;
 }
 
-// Imported before the suite module, so an error raised while the suite evaluates (a denied
-// read at its top level) is answered as a message, not printed as an uncaught error.
-const GUARD = `
+// Imported before the suite module, so it runs before any of the suite's code: it locks the
+// Worker down (no stdout, no storage that outlives the process, no code from strings, no
+// channel to the parent but digline's dispatcher; ADR 0111) and turns an error raised while the
+// suite evaluates (a denied read at its top level) into a message, not an uncaught error. Its
+// URL carries a nonce, so the suite can not import it to take the channel first; if it did,
+// \`take\` answers nothing and the sandbox does not start.
+function guardSource(): string {
+  return `${LOCKDOWN_IMPORTS}
+for (const name of ${JSON.stringify(PERMISSIONS)}) Deno.permissions.revokeSync({ name });
+// A node worker thread has no \`self\`; a check written for a Worker may use it.
+globalThis.self ??= globalThis;
+const tools = ${lockdownExpression({ sealChannel: true, noCodeFromStrings: true })};
 function report(error) {
-  self.postMessage({ stray: error instanceof Error ? error.name + ": " + error.message : String(error) });
+  tools.post({ stray: error instanceof Error ? error.name + ": " + error.message : String(error) });
 }
-self.addEventListener("error", (event) => {
+globalThis.addEventListener("error", (event) => {
   event.preventDefault();
   report(event.error ?? event.message);
 });
-self.addEventListener("unhandledrejection", (event) => {
+globalThis.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
   report(event.reason);
 });
+let taken = false;
+export function take() {
+  if (taken) return undefined;
+  taken = true;
+  return tools;
+}
+// ${crypto.randomUUID()}
 `;
+}
 
 // Static imports in a blob module: a dynamic import() would ask for read permission, which a
 // Worker with none does not have, while the module graph of the Worker's own source is loaded
-// by the runtime before the Worker's code runs.
+// by the runtime before the Worker's code runs. The checks are kept in an object with no
+// prototype, so the suite's code can not change which function an id finds by patching Map.
 function workerSource(moduleUrl: string): string {
-  const guard = `data:text/javascript,${encodeURIComponent(GUARD)}`;
+  const guard = `data:text/javascript,${encodeURIComponent(guardSource())}`;
   return `
-import ${JSON.stringify(guard)};
+import { take } from ${JSON.stringify(guard)};
 import * as namespace from ${JSON.stringify(moduleUrl)};
-const checks = new Map();
+const tools = take();
+if (tools === undefined) throw new Error("the sandbox's channel was taken before digline's dispatcher");
+const checks = Object.create(null);
 for (const assertion of namespace.suite?.assertions ?? []) {
   if (assertion !== null && typeof assertion === "object" && assertion.kind === "custom") {
-    checks.set(assertion.id, assertion);
+    checks[assertion.id] = assertion;
   }
 }
 function messageOf(error) {
   return error instanceof Error ? (error.message || error.name) : String(error);
 }
-self.onmessage = async (event) => {
-  const { id, assertionId, input } = event.data;
-  const assertion = checks.get(assertionId);
+tools.listen(async (data) => {
+  const { id, assertionId, input } = data;
+  const assertion = checks[assertionId];
   if (assertion === undefined) {
-    self.postMessage({ id, threw: "the check is not in the module when it is imported again " +
+    tools.post({ id, threw: "the check is not in the module when it is imported again " +
       "(a suite whose checks change from one import to the next can not run sandboxed)" });
     return;
   }
-  self.postMessage({ id, started: true });
+  tools.post({ id, started: true });
   try {
     const answer = await assertion.check(input);
-    self.postMessage({ id, answer });
+    tools.post({ id, answer });
   } catch (error) {
-    self.postMessage({ id, threw: messageOf(error) });
+    tools.post({ id, threw: messageOf(error) });
   }
-};
-self.postMessage({ ready: true });
+});
+tools.post({ ready: true });
 `;
 }
+
+const PERMISSIONS = ["read", "write", "net", "env", "sys", "run", "ffi", "import"];
+
+// The Worker the parent talks to. It holds read permission only so that the thread it starts can
+// load the suite's module graph (a node worker thread checks read on its static imports, where
+// a Worker does not); the guard revokes it, for both, before any of the suite's code runs. It
+// relays messages both ways and says when the thread stopped, and why.
+function relaySource(moduleUrl: string): string {
+  const inner = `data:text/javascript,${encodeURIComponent(workerSource(moduleUrl))}`;
+  return `import { Worker } from "node:worker_threads";
+const inner = new Worker(new URL(${JSON.stringify(inner)}), {
+  resourceLimits: {
+    maxOldGenerationSizeMb: ${SANDBOX_HEAP_MB - YOUNG_GENERATION_MB},
+    maxYoungGenerationSizeMb: ${YOUNG_GENERATION_MB},
+  },
+});
+let failed = false;
+inner.on("message", (message) => self.postMessage(message));
+inner.on("error", (error) => {
+  failed = true;
+  self.postMessage({ failed: error?.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : String(error?.message ?? error) });
+});
+inner.on("exit", () => {
+  if (!failed) self.postMessage({ failed: "the sandbox's thread exited" });
+});
+self.onmessage = (event) => inner.postMessage(event.data);
+`;
+}
+
+/** The relay's permissions: see relaySource. */
+const RELAY_PERMISSIONS: Deno.PermissionOptionsObject = {
+  read: "inherit",
+  write: false,
+  net: false,
+  env: false,
+  sys: false,
+  run: false,
+  ffi: false,
+  import: false,
+};
 
 interface Pending {
   resolve(answer: SandboxAnswer): void;
@@ -79,6 +157,8 @@ interface Pending {
   started(): void;
   /** Stops the check's clock: it is asked again of a fresh Worker, which starts it anew. */
   requeued(): void;
+  /** Whether the Worker has begun it. */
+  running: boolean;
   message: { id: number; assertionId: string; input: unknown };
 }
 
@@ -95,9 +175,10 @@ export async function openCheckSandbox(
   options: { source: string; loadTimeoutMs: number },
 ): Promise<CheckSandbox> {
   const url = URL.createObjectURL(
-    new Blob([workerSource(moduleUrl)], { type: "text/javascript" }),
+    new Blob([relaySource(moduleUrl)], { type: "text/javascript" }),
   );
   const pending = new Map<number, Pending>();
+  const printed = printedTo("custom check");
   let nextId = 0;
   let closed = false;
   /** Why no Worker can be started any more; every later check is answered with it. */
@@ -108,6 +189,16 @@ export async function openCheckSandbox(
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   let watchdogMs = 0;
   let silentRestarts = 0;
+  // The thread stopped: at the heap limit, the checks running in it are errored and those still
+  // queued are asked again of a fresh one; otherwise (an error outside any check) all are.
+  function stopped(why: string): void {
+    if (why === "memory") {
+      for (const entry of [...pending.values()]) {
+        if (entry.running) entry.resolve({ overMemory: SANDBOX_HEAP_MB });
+      }
+    }
+    void restart();
+  }
   function armWatchdog(): void {
     clearTimeout(watchdog);
     watchdog = undefined;
@@ -138,7 +229,10 @@ export async function openCheckSandbox(
   }
 
   async function start(): Promise<Worker> {
-    const started = new Worker(url, { type: "module", deno: { permissions: "none" } });
+    const started = new Worker(url, {
+      type: "module",
+      deno: { permissions: RELAY_PERMISSIONS },
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       await new Promise<void>((resolve, reject) => {
@@ -152,7 +246,9 @@ export async function openCheckSandbox(
             ),
           );
         started.onmessage = (event) => {
-          if (typeof event.data?.stray === "string") refuse(event.data.stray);
+          if (isPrinted(event.data)) printed(event.data.text);
+          else if (typeof event.data?.stray === "string") refuse(event.data.stray);
+          else if (typeof event.data?.failed === "string") refuse(failure(event.data.failed));
           else resolve();
         };
         started.onerror = (event) => {
@@ -177,10 +273,12 @@ export async function openCheckSandbox(
       clearTimeout(timer);
     }
     started.onmessage = (event) => {
+      if (isPrinted(event.data)) return printed(event.data.text);
       silentRestarts = 0;
       armWatchdog();
       // An error after a check answered (a rejection nobody awaited) changes no verdict.
       if (typeof event.data?.stray === "string") return;
+      if (typeof event.data?.failed === "string") return stopped(event.data.failed);
       const { id, ...answer } = event.data as { id: number } & SandboxAnswer;
       const entry = pending.get(id);
       if (entry === undefined) return;
@@ -245,6 +343,7 @@ export async function openCheckSandbox(
         };
         pending.set(id, {
           message,
+          running: false,
           resolve: (answer) => {
             settle();
             resolve(answer);
@@ -252,6 +351,7 @@ export async function openCheckSandbox(
           // A check that loops or never settles is stopped with its Worker; the other checks
           // in flight are asked again of the next one, their clocks started afresh.
           started: () => {
+            pending.get(id)!.running = true;
             clearTimeout(timer);
             timer = setTimeout(() => {
               settle();
@@ -259,7 +359,10 @@ export async function openCheckSandbox(
               void restart();
             }, timeoutMs);
           },
-          requeued: () => clearTimeout(timer),
+          requeued: () => {
+            pending.get(id)!.running = false;
+            clearTimeout(timer);
+          },
         });
         signal?.addEventListener("abort", onAbort, { once: true });
         if (watchdog === undefined) armWatchdog();
@@ -280,6 +383,11 @@ export async function openCheckSandbox(
       URL.revokeObjectURL(url);
     },
   };
+}
+
+/** What the relay said when the thread stopped, as a sentence. */
+function failure(why: string): string {
+  return why === "memory" ? `the module passed the sandbox's ${SANDBOX_HEAP_MB} MB heap` : why;
 }
 
 function messageOf(error: unknown): string {

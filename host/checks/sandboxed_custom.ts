@@ -52,6 +52,15 @@ export function sandboxCustomChecks(
           };
           return timedOut;
         }
+        if ("overMemory" in reply) {
+          const overMemory: Score = {
+            status: "error",
+            reason: `check "${assertion.name}" was running when the check sandbox reached its ` +
+              `${reply.overMemory} MB heap; it was stopped`,
+            metadata: { check_over_memory: true },
+          };
+          return overMemory;
+        }
         return reply.answer as Score | boolean;
       },
     };
@@ -64,6 +73,8 @@ function shown(reply: SandboxAnswer): string {
     ? JSON.stringify(reply.answer) ?? "undefined"
     : "threw" in reply
     ? `threw ${reply.threw}`
-    : "timed out";
+    : "timedOut" in reply
+    ? "timed out"
+    : "over the heap limit";
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

@@ -6,14 +6,15 @@
  * @module
  */
 import { MAX_NESTING_DEPTH } from "../../core/limits.ts";
+import { LOCKDOWN_IMPORTS, lockdownExpression } from "./lockdown.ts";
 
 // Why a suite's functions are sent as markers: a function can not cross to the parent, and the
 // parent needs only to know one was there (the check runs in the check sandbox by its id, the
 // target here by its place).
-const SOURCE = `
+const SOURCE = `${LOCKDOWN_IMPORTS}
+const { post, listen } = ${lockdownExpression({ sealChannel: false, noCodeFromStrings: false })};
 const FUNCTION = "__digline_function__";
 const SUITE = Symbol.for("digline.suite-definition");
-for (const level of ["log", "info", "debug", "warn"]) console[level] = console.error;
 const calls = new Map();
 let answer;
 
@@ -148,21 +149,20 @@ async function call(message) {
   calls.set(message.id, controller);
   try {
     const value = await answer(message.vars, { signal: controller.signal });
-    self.postMessage({ kind: "answer", id: message.id, ...text(value) });
+    post({ kind: "answer", id: message.id, ...text(value) });
   } catch (error) {
-    self.postMessage({ kind: "answer", id: message.id, threw: described(error) });
+    post({ kind: "answer", id: message.id, threw: described(error) });
   } finally {
     calls.delete(message.id);
   }
 }
 
 self.addEventListener("unhandledrejection", (event) => event.preventDefault());
-self.onmessage = async (event) => {
-  const message = event.data;
-  if (message.kind === "open") self.postMessage(await open(message));
+listen(async (message) => {
+  if (message.kind === "open") post(await open(message));
   else if (message.kind === "call") await call(message);
   else if (message.kind === "abort") calls.get(message.id)?.abort(message.reason);
-};
+});
 `;
 
 /** The marker a function of a suite takes on its way back from the Worker. */

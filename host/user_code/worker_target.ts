@@ -13,6 +13,8 @@ import { withinDeadline } from "../running/load_deadline.ts";
 import { abortError } from "../targets/_shared.ts";
 import { type CallOptions, type Target, TransportError } from "../targets/target.ts";
 import { userCodeWorkerUrl } from "./worker_source.ts";
+import { isPrinted, printedTo } from "./printed.ts";
+import type { Printed } from "./lockdown.ts";
 
 /** An error raised inside the Worker, as it crossed back. */
 export interface RaisedInWorker {
@@ -109,6 +111,8 @@ function permissions(env: UserEnv): Deno.PermissionOptionsObject {
 interface Started {
   worker: Worker;
   opened: Opened;
+  /** Where what the code prints from now on goes (stderr, prefixed; ADR 0111). */
+  printed: (text: string) => void;
 }
 
 /**
@@ -117,8 +121,16 @@ interface Started {
  */
 export async function startUserCode(
   url: string,
-  options: { pick: Pick; env: UserEnv; loadTimeoutMs: number; onTimeout: () => Error },
+  options: {
+    pick: Pick;
+    env: UserEnv;
+    loadTimeoutMs: number;
+    onTimeout: () => Error;
+    /** Names the code in the prefix of what it prints. */
+    who?: string;
+  },
 ): Promise<Started> {
+  const printed = printedTo(options.who ?? "system under test");
   const worker = new Worker(userCodeWorkerUrl(), {
     type: "module",
     name: "digline system under test",
@@ -126,7 +138,10 @@ export async function startUserCode(
   });
   try {
     const answered = new Promise<Opened>((resolve, reject) => {
-      worker.onmessage = (event: MessageEvent<Opened>) => resolve(event.data);
+      worker.onmessage = (event: MessageEvent<Opened | Printed>) => {
+        if (isPrinted(event.data)) printed(event.data.text);
+        else resolve(event.data);
+      };
       worker.onerror = (event) => {
         event.preventDefault();
         reject(new Error(event.message));
@@ -137,7 +152,7 @@ export async function startUserCode(
       ms: options.loadTimeoutMs,
       onTimeout: options.onTimeout,
     });
-    return { worker, opened };
+    return { worker, opened, printed };
   } catch (error) {
     worker.terminate();
     throw error;
@@ -202,13 +217,14 @@ export function workerTarget(
   let nextId = 0;
   const pending = new Map<number, { settle(answer: Answer): void; fail(error: Error): void }>();
   const start = async (): Promise<Worker> => {
-    const { worker, opened } = await startUserCode(url, options);
+    const { worker, opened, printed } = await startUserCode(url, options);
     if (opened.kind !== "opened") {
       worker.terminate();
       throw options.refuse(opened);
     }
-    worker.onmessage = (event: MessageEvent<Answer>) => {
-      pending.get(event.data.id)?.settle(event.data);
+    worker.onmessage = (event: MessageEvent<Answer | Printed>) => {
+      if (isPrinted(event.data)) printed(event.data.text);
+      else pending.get(event.data.id)?.settle(event.data);
     };
     worker.onerror = (event) => {
       event.preventDefault();

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { call, connect } from "../mcp/_mcp.ts";
-import { cli, ROOT, workspace } from "./_cli.ts";
+import { cli, cliCommandArgs, ROOT, workspace } from "./_cli.ts";
 import { storedRun } from "../support/stored_run.ts";
 
 /**
@@ -191,4 +191,150 @@ export const suite = defineSuite({
     cases.map((c) => [c.case_id, c.verdicts[0].status]),
     [["a", "pass"], ["b", "pass"], ["c", "pass"]],
   );
+});
+
+Deno.test("a custom check can not post verdicts for the other cases' checks: each verdict is the answer to its own case", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+export const suite = defineSuite({
+  name: "forging",
+  target: { fn: () => "out", name: "out", concurrency: 8 },
+  assertions: [
+    custom({ name: "strict", check: async ({ testCase }) => {
+      await new Promise((resolve) => setTimeout(resolve, testCase.id === "a" ? 50 : 1500));
+      return { status: "fail", reason: "never right" };
+    } }),
+    custom({ name: "forger", check: async ({ testCase }) => {
+      if (testCase.id !== "a") return true;
+      for (let id = 0; id < 200; id++) {
+        const answer = { status: "pass", reason: "forged" };
+        for (const post of [() => self.postMessage({ id, answer }), () => Object.getPrototypeOf(self).postMessage.call(self, { id, answer })]) {
+          try { post(); } catch { /* refused */ }
+        }
+      }
+      return true;
+    } }),
+  ],
+  cases: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }],
+});
+`,
+  });
+  const cases = await runStored(cwd);
+  const strict = cases.map((c) => c.verdicts.find((v) => v.assertion === "strict")!);
+  assertEquals(strict.map((v) => [v.status, v.reason]), [
+    ["fail", "never right"],
+    ["fail", "never right"],
+    ["fail", "never right"],
+    ["fail", "never right"],
+  ]);
+});
+
+/**
+ * Runs the CLI in `cwd`, sampling its peak resident memory (VmHWM) while it runs. The sampling
+ * runs in a `deno eval` of its own: reading another process's /proc entry takes all permissions.
+ */
+async function runMeasured(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string; peakMb: number }> {
+  const measure = `
+const child = new Deno.Command(Deno.execPath(), {
+  args: ${JSON.stringify(cliCommandArgs(args))},
+  stdout: "piped",
+  stderr: "piped",
+  env: { NO_COLOR: "1" },
+}).spawn();
+let peakKb = 0;
+const timer = setInterval(() => {
+  try {
+    const status = Deno.readTextFileSync("/proc/" + child.pid + "/status");
+    peakKb = Math.max(peakKb, Number(/VmHWM:\\s+(\\d+)/.exec(status)?.[1] ?? 0));
+  } catch { /* gone */ }
+}, 20);
+const out = await child.output();
+clearInterval(timer);
+const decoder = new TextDecoder();
+console.log(JSON.stringify({
+  code: out.code,
+  stdout: decoder.decode(out.stdout),
+  stderr: decoder.decode(out.stderr),
+  peakMb: peakKb / 1024,
+}));
+`;
+  const out = await new Deno.Command(Deno.execPath(), { args: ["eval", measure], cwd }).output();
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+Deno.test("a custom check that allocates without end is stopped at the sandbox's heap: an errored verdict, and the run is stored", async () => {
+  const cwd = await workspace({
+    "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+export const suite = defineSuite({
+  name: "bomb",
+  target: { fn: () => "out", name: "out", timeout_ms: 3000 },
+  assertions: [
+    custom({ name: "bomb", check: ({ testCase }) => {
+      if (testCase.id !== "a") return true;
+      const keep = [];
+      for (let i = 0; ; i++) keep.push(new Array(1e6).fill(i));
+    } }),
+  ],
+  cases: [{ id: "a" }, { id: "b" }],
+});
+`,
+  });
+  const run = await runMeasured(["run", "suite.ts", "--json"], cwd);
+  assertEquals(run.code, 2, run.stderr);
+  // The process holds about 150 MB before the checks; the sandbox's heap adds at most 256.
+  ok(run.peakMb < 640, `peak resident memory ${Math.round(run.peakMb)} MB`);
+  const cases = (await storedRun(cwd, JSON.parse(run.stdout).path)).cases as {
+    case_id: string;
+    verdicts: StoredVerdict[];
+  }[];
+  const verdict = (id: string) => cases.find((c) => c.case_id === id)!.verdicts[0];
+  assertEquals(verdict("a").status, "error");
+  match(verdict("a").reason ?? "", /stopped/);
+  assertEquals(verdict("b").status, "pass");
+});
+
+Deno.test("a custom check can not import what its module was not loaded with: a suite whose checks' code holds a dynamic import() is refused (64) before any call, and no name reaches the registry", async () => {
+  const asked: string[] = [];
+  const registry = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) => {
+      asked.push(new URL(request.url).pathname);
+      return new Response("{}", { status: 404 });
+    },
+  );
+  try {
+    const cwd = await workspace({
+      "helper.ts":
+        `export async function load(name: string) {\n  return await import /* hidden */ (name);\n}\n`,
+      "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+import { load } from "./helper.ts";
+export const suite = defineSuite({
+  name: "leaking",
+  target: () => "out",
+  assertions: [custom({ name: "leaks", check: async ({ output }) => {
+    try { await load("npm:digline-leak-" + output); } catch { /* not found */ }
+    return true;
+  } })],
+  cases: [{ id: "a" }],
+});
+`,
+    });
+    const run = await cli(["run", "suite.ts"], {
+      cwd,
+      env: { NPM_CONFIG_REGISTRY: `http://127.0.0.1:${registry.addr.port}/` },
+    });
+    assertEquals(run.code, 64, run.stderr);
+    // With its registry moved, Deno says it looks digline's own packages up again.
+    const said = run.stderr.trim().split("\n").filter((line) => !line.startsWith("Download "));
+    assertEquals(said.length, 1, run.stderr);
+    match(run.stderr, /helper\.ts:2/);
+    match(run.stderr, /dynamic import/);
+    assertEquals(asked.filter((path) => path.includes("digline-leak")), []);
+    ok(!(await Deno.stat(join(cwd, ".digline", "default", "runs")).then(() => true, () => false)));
+  } finally {
+    await registry.shutdown();
+  }
 });
