@@ -13,6 +13,7 @@
  */
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDiglineCode } from "../user_code/digline_code.ts";
 
 /** Where a dynamic import was found. */
 export interface FoundImport {
@@ -27,10 +28,6 @@ const DYNAMIC = /(?<!\.\s*)\bimport(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*\(/g;
 const BUILT_IN = /^\s*(["'])node:[\w/]+\1\s*[,)]/;
 /** Every specifier a static import or export names. */
 const STATIC = /(?:\bfrom|\bimport)\s*["']([^"'\n]+)["']/g;
-
-/** digline's own modules: its code is not the suite's, and imports no computed name. */
-const DIGLINE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const DIGLINE_PARTS = ["core", "host", "cli", "mcp", "operator", "mod.ts"];
 
 /** How many files the walk reads at most: past that, the suite's graph is not local code. */
 const MAX_FILES = 2000;
@@ -82,10 +79,7 @@ function localPath(specifier: string, from: string): string | undefined {
   return url.startsWith("file:") ? ours(fileURLToPath(url)) : undefined;
 }
 
-/** The path, unless it is digline's own code. */
+/** The path, unless it is digline's own code (whose lazy imports load its own chunks). */
 function ours(path: string): string | undefined {
-  const inside = relative(DIGLINE_ROOT, path);
-  return DIGLINE_PARTS.some((part) => inside === part || inside.startsWith(`${part}/`))
-    ? undefined
-    : path;
+  return isDiglineCode(path) ? undefined : path;
 }

@@ -1,5 +1,6 @@
 import { dirname, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDiglineCode } from "./digline_code.ts";
 
 /** One local file a module reaches: its path relative to the suite's folder, and its digest. */
 export interface GraphFile {
@@ -25,7 +26,7 @@ export async function localModuleGraph(start: string): Promise<GraphFile[]> {
   const queue = [resolve(start)];
   while (queue.length > 0) {
     const path = queue.pop()!;
-    if (seen.has(path) || isDigline(path)) continue;
+    if (seen.has(path) || isDiglineCode(path)) continue;
     seen.add(path);
     let bytes: Uint8Array<ArrayBuffer>;
     try {
@@ -89,19 +90,4 @@ function filePath(url: string): string | undefined {
 /** A name only an import map gives a meaning to: no scheme, no path. */
 function isBare(specifier: string): boolean {
   return !/^[a-z][a-z0-9+.-]*:/i.test(specifier);
-}
-
-/**
- * digline's own code: the source tree this file belongs to (run from a clone, `dist/` beside it
- * included), or the bundle's folder (run from the bundle, where this file is a chunk).
- */
-const HERE = fileURLToPath(new URL(".", import.meta.url));
-const FROM_SOURCE = HERE.endsWith(`${sep}host${sep}user_code${sep}`);
-const DIGLINE_ROOT = FROM_SOURCE ? resolve(HERE, "..", "..") : resolve(HERE);
-const DIGLINE_PARTS = ["core", "host", "cli", "mcp", "operator", "mod.ts", "dist"];
-
-function isDigline(path: string): boolean {
-  const inside = relative(DIGLINE_ROOT, path);
-  if (inside.startsWith("..") || inside === "") return false;
-  return FROM_SOURCE ? DIGLINE_PARTS.includes(inside.split(sep)[0]) : !inside.includes(sep);
 }

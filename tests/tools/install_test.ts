@@ -35,7 +35,7 @@ Deno.test("deno task install gives the installed command exactly the digline tas
 
 Deno.test({
   name:
-    "installed once, digline inits, runs, promotes and gates from a folder outside the clone, and reads that project's deno.json for a code-form suite",
+    "installed once, digline inits, runs, promotes and gates from a folder outside the clone, and reads that project's deno.json for a code-form suite with a custom check",
   sanitizeResources: false,
   fn: async () => {
     const installRoot = await Deno.makeTempDir({ prefix: "digline-install-" });
@@ -84,11 +84,15 @@ Deno.test({
     );
     await Deno.writeTextFile(
       join(project, "evals", "greeter.ts"),
-      `import { defineSuite, equals } from "digline";
+      `import { custom, defineSuite, equals } from "digline";
 export const suite = defineSuite({
   name: "greeter",
   target: (vars) => \`Hello, \${vars.name}!\`,
-  assertions: [equals({ name: "exact" })],
+  assertions: [
+    equals({ name: "exact" }),
+    // A custom check runs in the sandbox, which loads the library from the installed bundle.
+    custom({ name: "polite", pure: true, check: ({ output }) => output.startsWith("Hello") }),
+  ],
   cases: [{ id: "ada", vars: { name: "Ada" }, expected: "Hello, Ada!" }],
 });
 `,
@@ -98,7 +102,7 @@ export const suite = defineSuite({
       installRoot,
     });
     assertEquals(code.code, 0, code.out);
-    ok(code.out.includes("1 case: 1 check passed"), code.out);
+    ok(code.out.includes("1 case: 2 checks passed"), code.out);
     await Deno.remove(installRoot, { recursive: true });
     await Deno.remove(project, { recursive: true });
   },
