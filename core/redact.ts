@@ -1,11 +1,12 @@
+import { escapeRegex, type KeyRuns, keyRuns, withoutRuns } from "./key_runs.ts";
+
+export { MIN_KEY_FRAGMENT } from "./key_runs.ts";
+
 /** What a secret is replaced with wherever it would have been written. */
 export const REDACTED = "[the key]";
 
 /** Secrets shorter than this are not searched for: replacing "ab" everywhere garbles text. */
 const MIN_SECRET_LENGTH = 4;
-
-/** A run of a key this long, anywhere, is the key: a prefix in a log line gives most of it away. */
-export const MIN_KEY_FRAGMENT = 12;
 
 /** How deep JSON that holds JSON (a gateway wrapping an upstream's error) is opened. */
 const MAX_NESTING = 8;
@@ -19,8 +20,8 @@ interface KeyForms {
    * breaks between), and its hex. One pass over a string, however many forms.
    */
   pattern: RegExp;
-  /** The key's six-character pieces at multiples of six: every run of 12 or more holds one. */
-  anchors: { text: string; at: number }[];
+  /** Runs of 12 of its characters, reversed too, as written, in hex, base64, or decoded. */
+  runs: KeyRuns;
 }
 
 const compiled = new Map<string, KeyForms>();
@@ -56,12 +57,7 @@ export function secretForms(secret: string): string[] {
 function formsOf(secret: string): KeyForms {
   let forms = compiled.get(secret);
   if (forms === undefined) {
-    forms = { secret, pattern: keyPattern(secret), anchors: [] };
-    if (secret.length >= MIN_KEY_FRAGMENT) {
-      for (let at = 0; at + 6 <= secret.length; at += 6) {
-        forms.anchors.push({ text: secret.slice(at, at + 6), at });
-      }
-    }
+    forms = { secret, pattern: keyPattern(secret), runs: keyRuns(secret) };
     compiled.set(secret, forms);
   }
   return forms;
@@ -87,17 +83,16 @@ function keyPattern(secret: string): RegExp {
     return `(?:${alternatives.join("|")})`;
   });
   const hex = [...new TextEncoder().encode(secret)].map(hex2).join("");
-  // base64 is case-sensitive: its forms are matched as they are, ahead of the others.
-  const exact = secretForms(secret).map(escapeRegex).join("|");
+  // base64 is case-sensitive: its forms are matched as they are, ahead of the others; the
+  // reversed key's too, so its padded base64 goes whole (key_runs.ts finds the rest of it).
+  const reversed = [...secret].reverse().join("");
+  const exact = [...new Set([...secretForms(secret), ...secretForms(reversed)])]
+    .sort((a, b) => b.length - a.length).map(escapeRegex).join("|");
   return new RegExp(`(?-i:${exact})|${characters.join(between)}|${hex}`, "gi");
 }
 
 function hex2(byte: number): string {
   return byte.toString(16).padStart(2, "0");
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|\/-]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -135,9 +130,8 @@ function redactWith(text: string, keys: readonly KeyForms[], depth: number): str
   for (const key of keys) {
     key.pattern.lastIndex = 0;
     result = result.replace(key.pattern, REDACTED);
-    if (key.anchors.length > 0) result = withoutFragments(result, key);
   }
-  return result;
+  return withoutRuns(result, runsOf(keys), REDACTED);
 }
 
 /**
@@ -175,33 +169,13 @@ function mapStrings(value: unknown, map: (s: string) => string): unknown {
   return value;
 }
 
-/** `text` with every run of MIN_KEY_FRAGMENT or more of the key's characters replaced. */
-function withoutFragments(text: string, key: KeyForms): string {
-  const spans: [number, number][] = [];
-  const secret = key.secret;
-  for (const anchor of key.anchors) {
-    for (let at = text.indexOf(anchor.text); at !== -1; at = text.indexOf(anchor.text, at + 1)) {
-      let left = 0;
-      while (
-        at - left > 0 && anchor.at - left > 0 &&
-        text[at - left - 1] === secret[anchor.at - left - 1]
-      ) left++;
-      let right = 6;
-      while (
-        at + right < text.length && anchor.at + right < secret.length &&
-        text[at + right] === secret[anchor.at + right]
-      ) right++;
-      if (left + right >= MIN_KEY_FRAGMENT) spans.push([at - left, at + right]);
-    }
+const runsOfKeys = new WeakMap<readonly KeyForms[], KeyRuns[]>();
+
+function runsOf(keys: readonly KeyForms[]): KeyRuns[] {
+  let runs = runsOfKeys.get(keys);
+  if (runs === undefined) {
+    runs = keys.map((key) => key.runs);
+    runsOfKeys.set(keys, runs);
   }
-  if (spans.length === 0) return text;
-  spans.sort((a, b) => a[0] - b[0]);
-  let result = "";
-  let from = 0;
-  for (const [start, end] of spans) {
-    if (end <= from) continue;
-    result += text.slice(from, Math.max(from, start)) + (start >= from ? REDACTED : "");
-    from = end;
-  }
-  return result + text.slice(from);
+  return runs;
 }

@@ -1,0 +1,152 @@
+/**
+ * Runs of a key's characters, in the forms a run survives being cut: the key and the key
+ * reversed, each as itself, as its bytes in hex (either case) and in base64 or base64url at each
+ * alignment. A check's reason, a report or a log line cuts an output short; what is left of an
+ * encoded key is then a run of the encoded form, and a run long enough gives most of the key away.
+ *
+ * @module
+ */
+import { decodedMapped, decodedText } from "./decoded_text.ts";
+
+/** A run of a key this long, anywhere, is the key: a prefix in a log line gives most of it away. */
+export const MIN_KEY_FRAGMENT = 12;
+
+/** One form a run is searched in, and the pieces every long enough run of it holds. */
+interface Form {
+  text: string;
+  /** The shortest run that counts: 12 of the key's characters' worth, or the whole form. */
+  min: number;
+  anchors: { text: string; at: number }[];
+}
+
+/** One key's forms, worked out once; `probe` finds any of their pieces in one pass. */
+export interface KeyRuns {
+  forms: Form[];
+  probe: RegExp;
+}
+
+/**
+ * The forms of `secret` and of the secret reversed (a system that read the key can answer it
+ * backwards as easily as forwards). Under 12 characters, only the whole key and its reversal.
+ */
+export function keyRuns(secret: string): KeyRuns {
+  const forms: Form[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, min: number) => {
+    if (seen.has(text) || text.length === 0) return;
+    seen.add(text);
+    forms.push(form(text, Math.min(min, text.length)));
+  };
+  for (const key of [secret, [...secret].reverse().join("")]) {
+    add(key, MIN_KEY_FRAGMENT);
+    if (key.length < MIN_KEY_FRAGMENT) continue;
+    const bytes = new TextEncoder().encode(key);
+    const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    add(hex, 2 * MIN_KEY_FRAGMENT);
+    add(hex.toUpperCase(), 2 * MIN_KEY_FRAGMENT);
+    for (const inner of base64Inners(bytes)) {
+      // 12 bytes are 16 base64 characters.
+      add(inner, (4 * MIN_KEY_FRAGMENT) / 3);
+      add(inner.replaceAll("+", "-").replaceAll("/", "_"), (4 * MIN_KEY_FRAGMENT) / 3);
+    }
+  }
+  const pieces = [...new Set(forms.flatMap((f) => f.anchors.map((a) => a.text)))];
+  return { forms, probe: new RegExp(pieces.map(escapeRegex).join("|")) };
+}
+
+/**
+ * The key's base64 at each of the three alignments it takes after a prefix, keeping only the
+ * characters every bit of which is the key's.
+ */
+function base64Inners(bytes: Uint8Array): string[] {
+  const inners: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const encoded = btoa(String.fromCharCode(...padded));
+    inners.push(
+      encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6)),
+    );
+  }
+  return inners;
+}
+
+/**
+ * A form's pieces: halves of the shortest run, at multiples of that half, so every run of `min`
+ * characters holds one whole; a form no longer than the shortest run is its own piece.
+ */
+function form(text: string, min: number): Form {
+  if (min === text.length) return { text, min, anchors: [{ text, at: 0 }] };
+  const half = Math.floor(min / 2);
+  const anchors = [];
+  for (let at = 0; at + half <= text.length; at += half) {
+    anchors.push({ text: text.slice(at, at + half), at });
+  }
+  return { text, min, anchors };
+}
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|\/-]/g, (c) => `\\${c}`);
+}
+
+/**
+ * `text` with every run of every key's forms replaced by `replacement`: found as written, then in
+ * the text with whitespace dropped and every layer of escaping undone (decoded_text.ts), where a
+ * run found is replaced over the whole span of the original it was decoded from.
+ */
+export function withoutRuns(
+  text: string,
+  keys: readonly KeyRuns[],
+  replacement: string,
+): string {
+  const spans: [number, number][] = [];
+  for (const key of keys) {
+    if (key.probe.test(text)) spans.push(...runsIn(text, key));
+  }
+  const view = decodedText(text);
+  if (view !== text && keys.some((key) => key.probe.test(view))) {
+    const mapped = decodedMapped(text);
+    for (const key of keys) {
+      for (const [start, end] of runsIn(mapped.text, key)) {
+        spans.push([mapped.from[start], mapped.to[end - 1]]);
+      }
+    }
+  }
+  return spans.length === 0 ? text : replacedSpans(text, spans, replacement);
+}
+
+/** The spans of `text` that are runs of the key's forms at least as long as each form asks. */
+function runsIn(text: string, key: KeyRuns): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const { text: whole, min, anchors } of key.forms) {
+    for (const anchor of anchors) {
+      for (let at = text.indexOf(anchor.text); at !== -1; at = text.indexOf(anchor.text, at + 1)) {
+        let left = 0;
+        while (
+          at - left > 0 && anchor.at - left > 0 &&
+          text[at - left - 1] === whole[anchor.at - left - 1]
+        ) left++;
+        let right = anchor.text.length;
+        while (
+          at + right < text.length && anchor.at + right < whole.length &&
+          text[at + right] === whole[anchor.at + right]
+        ) right++;
+        if (left + right >= min) spans.push([at - left, at + right]);
+      }
+    }
+  }
+  return spans;
+}
+
+/** `text` with each span (overlapping ones as one) replaced once. */
+function replacedSpans(text: string, spans: [number, number][], replacement: string): string {
+  spans.sort((a, b) => a[0] - b[0]);
+  let result = "";
+  let from = 0;
+  for (const [start, end] of spans) {
+    if (end <= from) continue;
+    result += text.slice(from, Math.max(from, start)) + (start >= from ? replacement : "");
+    from = end;
+  }
+  return result + text.slice(from);
+}
