@@ -1,7 +1,7 @@
 /**
- * Text as a reader would take it after every layer of escaping is undone: whitespace (and escaped
- * line breaks) dropped, and each character an encoder wrote as an escape written as itself. The
- * scrub searches this for a key's characters, so an encoding no one listed, escaping applied any
+ * Text as a reader would take it after every layer of escaping is undone: whitespace that splits
+ * a key (and escaped line breaks) dropped, and each character an encoder wrote as an escape
+ * written as itself. The scrub searches this for a key's characters, so an encoding no one listed, escaping applied any
  * number of times, or an escape every other character still gives the key back.
  *
  * @module
@@ -10,28 +10,72 @@
 /** Layers undone at most: JSON in JSON in JSON, or an escape of the escape character. */
 const MAX_LAYERS = 4;
 
-const SPACE = /\s+/g;
-
-/**
- * One escaped character: behind any number of backslashes as `\uXXXX` or as itself, `%XX` (or
- * `%25XX`, once more encoded), `&#N;`, `&#xX;`; and `&amp;`, so HTML escaped twice opens in two.
- */
-const ESCAPE =
-  /\\+u([0-9a-fA-F]{4})|\\+([^u])|%(?:25)*([0-9a-fA-F]{2})|&#0*(\d{1,7});|&#[xX]0*([0-9a-fA-F]{1,6});|&amp;/g;
+const LINE_BREAK = /[\r\n\v\f\u2028\u2029]/;
 
 /** A character an escape may stand for: no layer is left to undo without one. */
-const ESCAPABLE = /[\\%&]/;
+const ESCAPABLE = /[\\%]|&#|&amp;#/;
 
-/** What an escape stands for: a line break or space is dropped, as whitespace is. */
-function unescaped(
+/**
+ * One step of undoing a layer: what it replaces, whether it can apply at all (a quick test that
+ * spares the scan), and what each match becomes. `native` is the same replacement written as
+ * `String.replace` takes it without a call per match, where one can be.
+ */
+interface Step {
+  applies: (text: string) => boolean;
+  pattern: RegExp;
+  native: string | ((match: string, ...groups: string[]) => string);
+  each: (match: RegExpExecArray) => string;
+}
+
+const STEPS: readonly Step[] = [
+  // A line break splits a key written over lines; the spaces on either side of it go with it.
+  {
+    applies: (text) => LINE_BREAK.test(text),
+    pattern: /[ \t]*[\r\n\v\f\u2028\u2029]\s*/g,
+    native: "",
+    each: () => "",
+  },
+  // A space between two characters neither of which is part of a word: a key spaced out a
+  // character at a time. Spaces between words stay, so prose does not run into one long word.
+  {
+    applies: () => true,
+    pattern: /[ \t]+(?<=(?<![A-Za-z0-9])\S[ \t]+)(?=\S(?![A-Za-z0-9]))/g,
+    native: "",
+    each: () => "",
+  },
+  // An escaped line break (JSON's \n behind any number of backslashes) splits as a line break does.
+  {
+    applies: (text) => text.includes("\\"),
+    pattern: /\\+[bfnrt]/g,
+    native: "",
+    each: () => "",
+  },
+  // Any other character behind backslashes, but `u`: JSON escaped to any depth.
+  {
+    applies: (text) => text.includes("\\"),
+    pattern: /\\+([^ubfnrt])/g,
+    native: "$1",
+    each: (match) => match[1],
+  },
+  // A character by its code: `\uXXXX` behind any number of backslashes, `%XX` (or `%25XX`, once
+  // more encoded), `&#N;`, `&#xX;`; and `&amp;#`, so HTML escaped twice opens in two layers.
+  {
+    applies: (text) => ESCAPABLE.test(text),
+    pattern:
+      /\\+u([0-9a-fA-F]{4})|%(?:25)*([0-9a-fA-F]{2})|&#0*(\d{1,7});|&#[xX]0*([0-9a-fA-F]{1,6});|&amp;(?=#)/g,
+    native: (match, u, percent, decimal, hex) => byCode(match, u, percent, decimal, hex),
+    each: (match) => byCode(match[0], match[1], match[2], match[3], match[4]),
+  },
+];
+
+/** The character an escape stands for; whitespace is dropped, as whitespace that splits is. */
+function byCode(
   match: string,
   u?: string,
-  itself?: string,
   percent?: string,
   decimal?: string,
   hex?: string,
 ): string {
-  if (itself !== undefined) return "nrtbf".includes(itself) ? "" : itself;
   const code = u !== undefined
     ? parseInt(u, 16)
     : percent !== undefined
@@ -50,11 +94,12 @@ function unescaped(
 export function decodedText(text: string): string {
   let view = text;
   for (let layer = 0; layer < MAX_LAYERS; layer++) {
-    view = view.replace(SPACE, "");
-    if (!ESCAPABLE.test(view)) break;
-    const next = view.replace(ESCAPE, unescaped);
-    if (next === view) break;
-    view = next;
+    const before = view;
+    for (const step of STEPS) {
+      // deno-lint-ignore no-explicit-any
+      if (step.applies(view)) view = view.replace(step.pattern, step.native as any);
+    }
+    if (view === before || !ESCAPABLE.test(view) && !view.includes("\\")) break;
   }
   return view;
 }
@@ -79,11 +124,14 @@ export function decodedMapped(text: string): MappedText {
     to: Array.from({ length: text.length }, (_, i) => i + 1),
   };
   for (let layer = 0; layer < MAX_LAYERS; layer++) {
-    view = within(view, replaced(view.text, SPACE, () => ""));
-    if (!ESCAPABLE.test(view.text)) break;
-    const next = replaced(view.text, ESCAPE, (m) => unescaped(m[0], m[1], m[2], m[3], m[4], m[5]));
-    if (next.text === view.text) break;
-    view = within(view, next);
+    const before = view.text;
+    for (const step of STEPS) {
+      if (step.applies(view.text)) {
+        const next = replaced(view.text, step.pattern, step.each);
+        if (next.text !== view.text) view = within(view, next);
+      }
+    }
+    if (view.text === before || !ESCAPABLE.test(view.text) && !view.text.includes("\\")) break;
   }
   return view;
 }

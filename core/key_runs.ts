@@ -14,14 +14,30 @@ export const MIN_KEY_FRAGMENT = 12;
 /** One form a run is searched in, and the pieces every long enough run of it holds. */
 interface Form {
   text: string;
+  /**
+   * Whether a run replaces the whole word it sits in: base64's characters at the key's edges mix
+   * in what surrounds it (a Basic header's `user:`, the padding), and are the key's as much.
+   */
+  word: boolean;
   /** The shortest run that counts: 12 of the key's characters' worth, or the whole form. */
   min: number;
   anchors: { text: string; at: number }[];
 }
 
-/** One key's forms, worked out once; `probe` finds any of their pieces in one pass. */
+/** One key's forms, worked out once. */
 export interface KeyRuns {
   forms: Form[];
+  /**
+   * Whether the forms hold a character an escape is made of: only then can decoding text break
+   * a run written as it is, which must then be searched for in the text as well as decoded.
+   */
+  escapable: boolean;
+  /**
+   * Words of 12 or more of the characters the forms are made of: a run can only sit in one, and
+   * prose, markup and JSON hold few, so most text is passed over in one scan of a character class.
+   */
+  words: RegExp;
+  /** Any of the forms' pieces, tried on each such word. */
   probe: RegExp;
 }
 
@@ -32,26 +48,42 @@ export interface KeyRuns {
 export function keyRuns(secret: string): KeyRuns {
   const forms: Form[] = [];
   const seen = new Set<string>();
-  const add = (text: string, min: number) => {
+  const add = (text: string, min: number, word = false) => {
     if (seen.has(text) || text.length === 0) return;
     seen.add(text);
-    forms.push(form(text, Math.min(min, text.length)));
+    forms.push(form(text, Math.min(min, text.length), word));
   };
   for (const key of [secret, [...secret].reverse().join("")]) {
     add(key, MIN_KEY_FRAGMENT);
     if (key.length < MIN_KEY_FRAGMENT) continue;
+    // An encoder that lower-cases what it escapes (a URL's, say) takes the key's letters with it.
+    add(key.toLowerCase(), MIN_KEY_FRAGMENT);
+    add(key.toUpperCase(), MIN_KEY_FRAGMENT);
     const bytes = new TextEncoder().encode(key);
     const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
     add(hex, 2 * MIN_KEY_FRAGMENT);
     add(hex.toUpperCase(), 2 * MIN_KEY_FRAGMENT);
     for (const inner of base64Inners(bytes)) {
       // 12 bytes are 16 base64 characters.
-      add(inner, (4 * MIN_KEY_FRAGMENT) / 3);
-      add(inner.replaceAll("+", "-").replaceAll("/", "_"), (4 * MIN_KEY_FRAGMENT) / 3);
+      add(inner, (4 * MIN_KEY_FRAGMENT) / 3, true);
+      add(inner.replaceAll("+", "-").replaceAll("/", "_"), (4 * MIN_KEY_FRAGMENT) / 3, true);
     }
   }
   const pieces = [...new Set(forms.flatMap((f) => f.anchors.map((a) => a.text)))];
-  return { forms, probe: new RegExp(pieces.map(escapeRegex).join("|")) };
+  const characters = `[${
+    [...new Set([...forms.flatMap((f) => [...f.text]), ...(forms.some((f) => f.word) ? "=" : "")])]
+      .map((c) => /[\\\]^-]/.test(c) ? `\\${c}` : c)
+      .join("")
+  }]`;
+  const shortest = Math.min(...forms.map((f) => f.min));
+  return {
+    forms,
+    escapable: forms.some((f) => /[\\%&]/.test(f.text)),
+    // Written out a character class at a time: V8 then skips ahead as for a literal, where
+    // `[...]{12,}` is tried again at every character of every shorter word (six times the cost).
+    words: new RegExp(`${characters.repeat(shortest)}${characters}*`, "g"),
+    probe: new RegExp(pieces.map(escapeRegex).join("|")),
+  };
 }
 
 /**
@@ -75,14 +107,14 @@ function base64Inners(bytes: Uint8Array): string[] {
  * A form's pieces: halves of the shortest run, at multiples of that half, so every run of `min`
  * characters holds one whole; a form no longer than the shortest run is its own piece.
  */
-function form(text: string, min: number): Form {
-  if (min === text.length) return { text, min, anchors: [{ text, at: 0 }] };
+function form(text: string, min: number, word: boolean): Form {
+  if (min === text.length) return { text, min, word, anchors: [{ text, at: 0 }] };
   const half = Math.floor(min / 2);
   const anchors = [];
   for (let at = 0; at + half <= text.length; at += half) {
     anchors.push({ text: text.slice(at, at + half), at });
   }
-  return { text, min, anchors };
+  return { text, min, word, anchors };
 }
 
 export function escapeRegex(text: string): string {
@@ -100,11 +132,10 @@ export function withoutRuns(
   replacement: string,
 ): string {
   const spans: [number, number][] = [];
-  for (const key of keys) {
-    if (key.probe.test(text)) spans.push(...runsIn(text, key));
-  }
   const view = decodedText(text);
-  if (view !== text && keys.some((key) => key.probe.test(view))) {
+  // A run as written is a run of the decoded text too, unless decoding can break it.
+  for (const key of keys) if (view === text || key.escapable) spans.push(...runsIn(text, key));
+  if (view !== text && keys.some((key) => runsIn(view, key).length > 0)) {
     const mapped = decodedMapped(text);
     for (const key of keys) {
       for (const [start, end] of runsIn(mapped.text, key)) {
@@ -118,7 +149,19 @@ export function withoutRuns(
 /** The spans of `text` that are runs of the key's forms at least as long as each form asks. */
 function runsIn(text: string, key: KeyRuns): [number, number][] {
   const spans: [number, number][] = [];
-  for (const { text: whole, min, anchors } of key.forms) {
+  key.words.lastIndex = 0;
+  for (let word = key.words.exec(text); word !== null; word = key.words.exec(text)) {
+    if (!key.probe.test(word[0])) continue;
+    for (const [start, end] of runsInWord(word[0], key)) {
+      spans.push([word.index + start, word.index + end]);
+    }
+  }
+  return spans;
+}
+
+function runsInWord(text: string, key: KeyRuns): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const { text: whole, min, word, anchors } of key.forms) {
     for (const anchor of anchors) {
       for (let at = text.indexOf(anchor.text); at !== -1; at = text.indexOf(anchor.text, at + 1)) {
         let left = 0;
@@ -131,7 +174,7 @@ function runsIn(text: string, key: KeyRuns): [number, number][] {
           at + right < text.length && anchor.at + right < whole.length &&
           text[at + right] === whole[anchor.at + right]
         ) right++;
-        if (left + right >= min) spans.push([at - left, at + right]);
+        if (left + right >= min) spans.push(word ? [0, text.length] : [at - left, at + right]);
       }
     }
   }
