@@ -95,6 +95,10 @@ Deno.test("a system that answers the key in every form leaves it in no run, jour
     "report md": await cli(["report", "--format", "md"], { cwd, env: ENV }),
     "report junit": await cli(["report", "--format", "junit"], { cwd, env: ENV }),
     "report html": await cli(["report", "--format", "html"], { cwd, env: ENV }),
+    "report --out": await cli(
+      ["report", "--format", "html", "--out", ".digline/report.html"],
+      { cwd, env: ENV },
+    ),
     "site --json": site,
   };
   assertEquals(printed.compare.code, 1, printed.compare.stderr);
@@ -161,29 +165,98 @@ Deno.test("a system that answers the key in every form leaves it in no operator 
   const { cwd } = await approvedClean();
   await Deno.writeTextFile(
     join(cwd, "operator.toml"),
-    `suite = "suite.toml"\ncadence = "0 3 * * *"\nmax_reruns = 1\nstructural_flip_cases = 8\nbudget = 200\n`,
+    `suite = "suite.toml"\ncadence = "0 3 * * *"\nmax_reruns = 0\nstructural_flip_cases = 8\nbudget = 200\n`,
   );
-  await Deno.writeTextFile(join(cwd, "system.ts"), systemSource("leak"));
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      join(ROOT, "deno.json"),
-      ...taskFlags("operator", "operator/main.ts"),
-      `--allow-env=${VARIABLE}`,
-      join(ROOT, "operator", "main.ts"),
-      "cycle",
-    ],
-    cwd,
-    env: ENV,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  // The operator's system reads only what its suite declares: it reads the key from a file.
+  await Deno.writeTextFile(join(cwd, "key.txt"), KEY);
+  // Every case fails with an error quoting every form: the alert quotes the cause.
+  await Deno.writeTextFile(join(cwd, "system.ts"), systemSource("throw"));
+  const operator = (args: string[]) =>
+    new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--config",
+        join(ROOT, "deno.json"),
+        ...taskFlags("operator", "operator/main.ts"),
+        `--allow-env=${VARIABLE}`,
+        join(ROOT, "operator", "main.ts"),
+        ...args,
+      ],
+      cwd,
+      env: ENV,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
   const decoder = new TextDecoder();
+  const out = await operator(["cycle", "--json"]);
   const printed = decoder.decode(out.stdout) + decoder.decode(out.stderr);
   ok(out.code === 0 || out.code === 1, printed);
   assertEquals(leaksIn(printed, "operator output"), []);
-  const operator = join(cwd, ".digline", "default", "operator");
-  ok([...Deno.readDirSync(operator)].length > 0, "the cycle wrote its files");
+  const { paths } = JSON.parse(decoder.decode(out.stdout));
+  const alert = await Deno.readTextFile(paths.alert);
+  ok(alert.includes("[the key]"), alert);
+  const dossier = await operator(["dossier", "--cycle", paths.cycle, "--decision", paths.decision]);
+  assertEquals(dossier.code, 0, decoder.decode(dossier.stderr));
+  assertEquals(leaksIn(decoder.decode(dossier.stdout), "operator dossier"), []);
+  assertEquals(await leaksUnder(join(cwd, ".digline")), []);
+});
+
+Deno.test("the draws compare --confirm journals hold no form of the key", async () => {
+  // A system approved over four runs that then answers one case with the key (as it is and
+  // reversed), slowly: compare --confirm draws that case again, and is killed mid-way.
+  const system = (broken: boolean) =>
+    `export async function answer(vars) {
+  await new Promise((resolve) => setTimeout(resolve, ${broken ? 400 : 0}));
+  const key = Deno.env.get("OPENAI_API_KEY");
+  if (${broken} && vars.n === 0) return key + " " + [...key].reverse().join("");
+  return String(vars.n);
+}
+`;
+  const suite = `name = "confirmed"
+
+[target]
+module = "system.ts"
+export = "answer"
+retries = 0
+
+[[assertions]]
+name = "echoes"
+kind = "equals"
+
+${
+    Array.from({ length: 4 }, (_, i) =>
+      `[[cases]]\nid = "c${i}"\nvars = { n = ${i} }\nexpected = "${i}"\n`)
+      .join("\n")
+  }`;
+  const cwd = await workspace({ "suite.toml": suite, "system.ts": system(false) });
+  assertEquals((await cli(["run", "suite.toml"], { cwd, env: ENV })).code, 0);
+  const promoted = await cli(["promote", "latest", "--repeats", "4", "--because", "four"], {
+    cwd,
+    env: ENV,
+  });
+  assertEquals(promoted.code, 0, promoted.stderr);
+  await Deno.writeTextFile(join(cwd, "system.ts"), system(true));
+  const broken = await cli(["run", "suite.toml"], { cwd, env: ENV });
+  assertEquals(broken.code, 0, broken.stderr);
+  const child = spawnCli(["compare", "--confirm"], { cwd, env: ENV });
+  const work = join(cwd, ".digline", "default", "work");
+  const draws = async () => {
+    let lines = 0;
+    try {
+      for await (const entry of Deno.readDir(work)) {
+        if (entry.name.includes(".confirm-")) {
+          const text = await Deno.readTextFile(join(work, entry.name));
+          lines += text.split("\n").filter((line) => line.includes('"round"')).length;
+        }
+      }
+    } catch { /* not written yet */ }
+    return lines;
+  };
+  for (let i = 0; i < 600 && (await draws()) < 2; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill("SIGKILL");
+  await child.status;
+  ok((await draws()) >= 2, "compare --confirm journaled no draw");
   assertEquals(await leaksUnder(join(cwd, ".digline")), []);
 });

@@ -65,10 +65,11 @@ export function caseId(form: string): string {
 
 /**
  * A module target that reads the key (from OPENAI_API_KEY, or `key.txt` beside it where it may
- * not read the variable) and answers its case's form; `clean` answers "clean" to every case, and
- * `hang` never answers the case whose form is "hang".
+ * not read the variable) and answers its case's form; `clean` answers "clean" to every case,
+ * `hang` never answers the case whose form is "hang", and `throw` fails every case with an error
+ * that quotes every form (a cause an alert or a summary quotes, cut short).
  */
-export function systemSource(mode: "clean" | "leak" | "hang"): string {
+export function systemSource(mode: "clean" | "leak" | "hang" | "throw"): string {
   const forms = Object.entries(FORMS).map(([name, f]) => `  ${JSON.stringify(name)}: ${f},`);
   return `const FORMS = {
 ${forms.join("\n")}
@@ -86,7 +87,11 @@ export async function answer(vars) {
     return "clean";
   }
   if (${JSON.stringify(mode)} === "clean") return "clean";
-  return FORMS[vars.form](await theKey());
+  const key = await theKey();
+  if (${JSON.stringify(mode)} === "throw") {
+    throw new Error("bad key: " + Object.values(FORMS).map((form) => form(key)).join(" | "));
+  }
+  return FORMS[vars.form](key);
 }
 `;
 }
