@@ -116,6 +116,10 @@ Deno.test("a system that answers the key in every form leaves it in no run, jour
       assertEquals(answer.status, 200, page);
       assertEquals(leaksIn(await answer.text(), `serve ${page}`), []);
     }
+    // A refusal that quotes what was asked for.
+    const missing = await fetch(new URL(`missing/${encodeURIComponent(KEY)}`, server.url));
+    assertEquals(missing.status, 404);
+    assertEquals(leaksIn(await missing.text(), "serve's 404"), []);
   } finally {
     await server.stop();
   }
