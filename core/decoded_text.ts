@@ -28,10 +28,11 @@ interface Step {
 }
 
 const STEPS: readonly Step[] = [
-  // A line break splits a key written over lines; the spaces on either side of it go with it.
+  // A line break splits a key written over lines; the whitespace after it goes with it. (Spaces
+  // before it stay: matching them first would try the pattern at every space of every line.)
   {
     applies: (text) => LINE_BREAK.test(text),
-    pattern: /[ \t]*[\r\n\v\f\u2028\u2029]\s*/g,
+    pattern: /[\r\n\v\f\u2028\u2029]\s*/g,
     native: "",
     each: () => "",
   },

@@ -27,6 +27,8 @@ interface Form {
 /** One key's forms, worked out once. */
 export interface KeyRuns {
   forms: Form[];
+  /** The shortest run of any form: text shorter than this, decoded or not, holds none. */
+  shortest: number;
   /**
    * Whether the forms hold a character an escape is made of: only then can decoding text break
    * a run written as it is, which must then be searched for in the text as well as decoded.
@@ -78,6 +80,7 @@ export function keyRuns(secret: string): KeyRuns {
   const shortest = Math.min(...forms.map((f) => f.min));
   return {
     forms,
+    shortest,
     escapable: forms.some((f) => /[\\%&]/.test(f.text)),
     // Written out a character class at a time: V8 then skips ahead as for a literal, where
     // `[...]{12,}` is tried again at every character of every shorter word (six times the cost).
@@ -131,6 +134,8 @@ export function withoutRuns(
   keys: readonly KeyRuns[],
   replacement: string,
 ): string {
+  // Decoding only shortens text: one too short for any run is passed over whole.
+  if (keys.every((key) => text.length < key.shortest)) return text;
   const spans: [number, number][] = [];
   const view = decodedText(text);
   // A run as written is a run of the decoded text too, unless decoding can break it.
