@@ -1,8 +1,8 @@
 /**
  * Text as a reader would take it after every layer of escaping is undone: whitespace that splits
  * a key (and escaped line breaks) dropped, and each character an encoder wrote as an escape
- * written as itself. The scrub searches this for a key's characters, so an encoding no one listed, escaping applied any
- * number of times, or an escape every other character still gives the key back.
+ * written as itself. The scrub searches this for a key's characters, so escaping applied any
+ * number of times, or to every other character only, still gives the key back.
  *
  * @module
  */
@@ -12,7 +12,7 @@ const MAX_LAYERS = 4;
 
 const LINE_BREAK = /[\r\n\v\f\u2028\u2029]/;
 
-/** A character an escape may stand for: no layer is left to undo without one. */
+/** How an escape starts: text without one has no layer left to undo. */
 const ESCAPABLE = /[\\%]|&#|&amp;#/;
 
 /**
@@ -100,7 +100,7 @@ export function decodedText(text: string): string {
       // deno-lint-ignore no-explicit-any
       if (step.applies(view)) view = view.replace(step.pattern, step.native as any);
     }
-    if (view === before || !ESCAPABLE.test(view) && !view.includes("\\")) break;
+    if (view === before || !ESCAPABLE.test(view)) break;
   }
   return view;
 }
@@ -132,7 +132,7 @@ export function decodedMapped(text: string): MappedText {
         if (next.text !== view.text) view = within(view, next);
       }
     }
-    if (view.text === before || !ESCAPABLE.test(view.text) && !view.text.includes("\\")) break;
+    if (view.text === before || !ESCAPABLE.test(view.text)) break;
   }
   return view;
 }
