@@ -83,7 +83,7 @@ export function keyRuns(secret: string): KeyRuns {
     shortest,
     escapable: forms.some((f) => /[\\%&]/.test(f.text)),
     // Written out a character class at a time: V8 then skips ahead as for a literal, where
-    // `[...]{12,}` is tried again at every character of every shorter word (six times the cost).
+    // `[...]{12,}` is tried again at every character of every shorter word (five times the cost).
     words: new RegExp(`${characters.repeat(shortest)}${characters}*`, "g"),
     probe: new RegExp(pieces.map(escapeRegex).join("|")),
   };
