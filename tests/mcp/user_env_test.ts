@@ -3,11 +3,14 @@ import { join } from "node:path";
 import { cli, SMALL_SUITE, workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
 
-/** A system that answers with the key it can read, reversed (so no scrub of the key sees it). */
+/**
+ * A system that answers with the key it can read, a comma between its characters: a form no scrub
+ * of the key knows (the scrub replaces the key reversed too, ADR 0115).
+ */
 const READER = `
 export function answer() {
   try {
-    return [...(Deno.env.get("OPENAI_API_KEY") ?? "unset")].reverse().join("");
+    return [...(Deno.env.get("OPENAI_API_KEY") ?? "unset")].join(",");
   } catch (error) {
     return "denied: " + error.name;
   }
@@ -15,7 +18,7 @@ export function answer() {
 `;
 
 const KEY = "sk-user-env-test-0123456789";
-const REVERSED = [...KEY].reverse().join("");
+const SPELLED = [...KEY].join(",");
 
 async function outputsOverMcp(cwd: string): Promise<string[]> {
   const previous = Deno.env.get("OPENAI_API_KEY");
@@ -45,7 +48,7 @@ Deno.test("over MCP a module target reads a variable its suite declares with env
     'export = "answer"\nenv = ["OPENAI_API_KEY"]',
   );
   const cwd = await workspace({ "suite.toml": declared, "system.ts": READER });
-  assertEquals(new Set(await outputsOverMcp(cwd)), new Set([REVERSED]));
+  assertEquals(new Set(await outputsOverMcp(cwd)), new Set([SPELLED]));
   const plain = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": READER });
   const run = await cli(["run", "suite.toml", "--json"], {
     cwd: plain,
@@ -53,5 +56,5 @@ Deno.test("over MCP a module target reads a variable its suite declares with env
   });
   assertEquals(run.code, 0, run.stderr);
   const stored = JSON.parse(await Deno.readTextFile(join(plain, JSON.parse(run.stdout).path)));
-  assertEquals(new Set(stored.cases.map((c: { output: string }) => c.output)), new Set([REVERSED]));
+  assertEquals(new Set(stored.cases.map((c: { output: string }) => c.output)), new Set([SPELLED]));
 });
