@@ -38,23 +38,26 @@ const STEPS: readonly Step[] = [
   },
   // A space between two characters neither of which is part of a word: a key spaced out a
   // character at a time. Spaces between words stay, so prose does not run into one long word.
+  // The match starts at the character before the spaces, so a long run of spaces is tried once:
+  // starting at a space, and looking back over the run, was quadratic in its length.
   {
     applies: () => true,
-    pattern: /[ \t]+(?<=(?<![A-Za-z0-9])\S[ \t]+)(?=\S(?![A-Za-z0-9]))/g,
-    native: "",
-    each: () => "",
+    pattern: /(?<![A-Za-z0-9])(\S)[ \t]+(?=\S(?![A-Za-z0-9]))/g,
+    native: "$1",
+    each: (match) => match[1],
   },
   // An escaped line break (JSON's \n behind any number of backslashes) splits as a line break does.
   {
     applies: (text) => text.includes("\\"),
-    pattern: /\\+[bfnrt]/g,
+    pattern: /(?<!\\)\\+[bfnrt]/g,
     native: "",
     each: () => "",
   },
-  // Any other character behind backslashes, but `u`: JSON escaped to any depth.
+  // Any other character behind backslashes, but `u`: JSON escaped to any depth. Each pattern
+  // behind backslashes starts at the first of them, so a long run of them is tried once.
   {
     applies: (text) => text.includes("\\"),
-    pattern: /\\+([^ubfnrt])/g,
+    pattern: /(?<!\\)\\+([^ubfnrt])/g,
     native: "$1",
     each: (match) => match[1],
   },
@@ -63,7 +66,7 @@ const STEPS: readonly Step[] = [
   {
     applies: (text) => ESCAPABLE.test(text),
     pattern:
-      /\\+u([0-9a-fA-F]{4})|%(?:25)*([0-9a-fA-F]{2})|&#0*(\d{1,7});|&#[xX]0*([0-9a-fA-F]{1,6});|&amp;(?=#)/g,
+      /(?<!\\)\\+u([0-9a-fA-F]{4})|%(?:25)*([0-9a-fA-F]{2})|&#0*(\d{1,7});|&#[xX]0*([0-9a-fA-F]{1,6});|&amp;(?=#)/g,
     native: (match, u, percent, decimal, hex) => byCode(match, u, percent, decimal, hex),
     each: (match) => byCode(match[0], match[1], match[2], match[3], match[4]),
   },
