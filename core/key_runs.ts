@@ -15,10 +15,10 @@ export const MIN_KEY_FRAGMENT = 12;
 interface Form {
   text: string;
   /**
-   * Whether a run replaces the whole word it sits in: base64's characters at the key's edges mix
-   * in what surrounds it (a Basic header's `user:`, the padding), and are the key's as much.
+   * Whether a run is base64: the character on either side of it mixes the key's bits with what
+   * surrounds it (a Basic header's `user:`, what follows), and goes with it, as does the padding.
    */
-  word: boolean;
+  base64: boolean;
   /** The shortest run that counts: 12 of the key's characters' worth, or the whole form. */
   min: number;
   anchors: { text: string; at: number }[];
@@ -50,10 +50,10 @@ export interface KeyRuns {
 export function keyRuns(secret: string): KeyRuns {
   const forms: Form[] = [];
   const seen = new Set<string>();
-  const add = (text: string, min: number, word = false) => {
+  const add = (text: string, min: number, base64 = false) => {
     if (seen.has(text) || text.length === 0) return;
     seen.add(text);
-    forms.push(form(text, Math.min(min, text.length), word));
+    forms.push(form(text, Math.min(min, text.length), base64));
   };
   for (const key of [secret, [...secret].reverse().join("")]) {
     add(key, MIN_KEY_FRAGMENT);
@@ -73,7 +73,12 @@ export function keyRuns(secret: string): KeyRuns {
   }
   const pieces = [...new Set(forms.flatMap((f) => f.anchors.map((a) => a.text)))];
   const characters = `[${
-    [...new Set([...forms.flatMap((f) => [...f.text]), ...(forms.some((f) => f.word) ? "=" : "")])]
+    [
+      ...new Set([
+        ...forms.flatMap((f) => [...f.text]),
+        ...(forms.some((f) => f.base64) ? "=" : ""),
+      ]),
+    ]
       .map((c) => /[\\\]^-]/.test(c) ? `\\${c}` : c)
       .join("")
   }]`;
@@ -110,14 +115,14 @@ function base64Inners(bytes: Uint8Array): string[] {
  * A form's pieces: halves of the shortest run, at multiples of that half, so every run of `min`
  * characters holds one whole; a form no longer than the shortest run is its own piece.
  */
-function form(text: string, min: number, word: boolean): Form {
-  if (min === text.length) return { text, min, word, anchors: [{ text, at: 0 }] };
+function form(text: string, min: number, base64: boolean): Form {
+  if (min === text.length) return { text, min, base64, anchors: [{ text, at: 0 }] };
   const half = Math.floor(min / 2);
   const anchors = [];
   for (let at = 0; at + half <= text.length; at += half) {
     anchors.push({ text: text.slice(at, at + half), at });
   }
-  return { text, min, word, anchors };
+  return { text, min, base64, anchors };
 }
 
 export function escapeRegex(text: string): string {
@@ -151,6 +156,8 @@ export function withoutRuns(
   return spans.length === 0 ? text : replacedSpans(text, spans, replacement);
 }
 
+const BASE64 = /[A-Za-z0-9+/_-]/;
+
 /** The spans of `text` that are runs of the key's forms at least as long as each form asks. */
 function runsIn(text: string, key: KeyRuns): [number, number][] {
   const spans: [number, number][] = [];
@@ -166,7 +173,7 @@ function runsIn(text: string, key: KeyRuns): [number, number][] {
 
 function runsInWord(text: string, key: KeyRuns): [number, number][] {
   const spans: [number, number][] = [];
-  for (const { text: whole, min, word, anchors } of key.forms) {
+  for (const { text: whole, min, base64, anchors } of key.forms) {
     for (const anchor of anchors) {
       for (let at = text.indexOf(anchor.text); at !== -1; at = text.indexOf(anchor.text, at + 1)) {
         let left = 0;
@@ -179,7 +186,14 @@ function runsInWord(text: string, key: KeyRuns): [number, number][] {
           at + right < text.length && anchor.at + right < whole.length &&
           text[at + right] === whole[anchor.at + right]
         ) right++;
-        if (left + right >= min) spans.push(word ? [0, text.length] : [at - left, at + right]);
+        if (left + right < min) continue;
+        let [start, end] = [at - left, at + right];
+        if (base64) {
+          if (start > 0 && BASE64.test(text[start - 1])) start--;
+          if (end < text.length && BASE64.test(text[end])) end++;
+          while (end < text.length && text[end] === "=") end++;
+        }
+        spans.push([start, end]);
       }
     }
   }
