@@ -1,7 +1,7 @@
 /**
  * Runs of a key's characters, in the forms a run survives being cut: the key and the key
- * reversed, each as itself, as its bytes in hex (either case) and in base64 or base64url at each
- * alignment. A check's reason, a report or a log line cuts an output short; what is left of an
+ * reversed, each as itself (in any case), as its bytes in hex (in any case) and in base64 or
+ * base64url at each alignment. A check's reason, a report or a log line cuts an output short; what is left of an
  * encoded key is then a run of the encoded form, and a run long enough gives most of the key away.
  *
  * @module
@@ -19,6 +19,8 @@ interface Form {
    * surrounds it (a Basic header's `user:`, what follows), and goes with it, as does the padding.
    */
   base64: boolean;
+  /** Whether it is lower-cased, and compared with lower-cased text. */
+  folded: boolean;
   /** The shortest run that counts: 12 of the key's characters' worth, or the whole form. */
   min: number;
   anchors: { text: string; at: number }[];
@@ -26,7 +28,10 @@ interface Form {
 
 /** One key's forms, worked out once. */
 export interface KeyRuns {
-  forms: Form[];
+  /** The forms matched in any case (the key, its hex), lower-cased: a word is lower-cased too. */
+  folded: Form[];
+  /** The forms matched as they are: base64, whose case is its content. */
+  exact: Form[];
   /** The shortest run of any form: text shorter than this, decoded or not, holds none. */
   shortest: number;
   /**
@@ -39,8 +44,10 @@ export interface KeyRuns {
    * prose, markup and JSON hold few, so most text is passed over in one scan of a character class.
    */
   words: RegExp;
-  /** Any of the forms' pieces, tried on each such word. */
-  probe: RegExp;
+  /** Any of the folded forms' pieces, tried on each such word lower-cased. */
+  foldedProbe: RegExp;
+  /** Any of the exact forms' pieces, tried on each such word. */
+  exactProbe: RegExp;
 }
 
 /**
@@ -51,32 +58,35 @@ export function keyRuns(secret: string): KeyRuns {
   const forms: Form[] = [];
   const seen = new Set<string>();
   const add = (text: string, min: number, base64 = false) => {
-    if (seen.has(text) || text.length === 0) return;
-    seen.add(text);
-    forms.push(form(text, Math.min(min, text.length), base64));
+    // Lower-cased where that keeps its length (the word it is compared with is lower-cased alike).
+    const folded = !base64 && text.toLowerCase().length === text.length;
+    const as = folded ? text.toLowerCase() : text;
+    if (seen.has(as) || as.length === 0) return;
+    seen.add(as);
+    forms.push(form(as, Math.min(min, as.length), { base64, folded }));
   };
   for (const key of [secret, [...secret].reverse().join("")]) {
     add(key, MIN_KEY_FRAGMENT);
     if (key.length < MIN_KEY_FRAGMENT) continue;
-    // An encoder that lower-cases what it escapes (a URL's, say) takes the key's letters with it.
-    add(key.toLowerCase(), MIN_KEY_FRAGMENT);
-    add(key.toUpperCase(), MIN_KEY_FRAGMENT);
     const bytes = new TextEncoder().encode(key);
-    const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-    add(hex, 2 * MIN_KEY_FRAGMENT);
-    add(hex.toUpperCase(), 2 * MIN_KEY_FRAGMENT);
+    add([...bytes].map((b) => b.toString(16).padStart(2, "0")).join(""), 2 * MIN_KEY_FRAGMENT);
     for (const inner of base64Inners(bytes)) {
       // 12 bytes are 16 base64 characters.
       add(inner, (4 * MIN_KEY_FRAGMENT) / 3, true);
       add(inner.replaceAll("+", "-").replaceAll("/", "_"), (4 * MIN_KEY_FRAGMENT) / 3, true);
     }
   }
-  const pieces = [...new Set(forms.flatMap((f) => f.anchors.map((a) => a.text)))];
+  const probe = (of: Form[]) =>
+    new RegExp(
+      [...new Set(of.flatMap((f) => f.anchors.map((a) => escapeRegex(a.text))))].join("|"),
+    );
+  const folded = forms.filter((f) => f.folded);
+  const exact = forms.filter((f) => !f.folded);
   const characters = `[${
     [
       ...new Set([
-        ...forms.flatMap((f) => [...f.text]),
-        ...(forms.some((f) => f.base64) ? "=" : ""),
+        ...forms.flatMap((f) => [...f.text, ...(f.folded ? f.text.toUpperCase() : "")]),
+        ...(exact.some((f) => f.base64) ? "=" : ""),
       ]),
     ]
       .map((c) => /[\\\]^-]/.test(c) ? `\\${c}` : c)
@@ -84,13 +94,16 @@ export function keyRuns(secret: string): KeyRuns {
   }]`;
   const shortest = Math.min(...forms.map((f) => f.min));
   return {
-    forms,
+    folded,
+    exact,
     shortest,
     escapable: forms.some((f) => /[\\%&]/.test(f.text)),
     // Written out a character class at a time: V8 then skips ahead as for a literal, where
     // `[...]{12,}` is tried again at every character of every shorter word (five times the cost).
     words: new RegExp(`${characters.repeat(shortest)}${characters}*`, "g"),
-    probe: new RegExp(pieces.map(escapeRegex).join("|")),
+    // A probe that can never match where there are no forms of its kind.
+    foldedProbe: folded.length > 0 ? probe(folded) : /(?!)/,
+    exactProbe: exact.length > 0 ? probe(exact) : /(?!)/,
   };
 }
 
@@ -115,14 +128,14 @@ function base64Inners(bytes: Uint8Array): string[] {
  * A form's pieces: halves of the shortest run, at multiples of that half, so every run of `min`
  * characters holds one whole; a form no longer than the shortest run is its own piece.
  */
-function form(text: string, min: number, base64: boolean): Form {
-  if (min === text.length) return { text, min, base64, anchors: [{ text, at: 0 }] };
+function form(text: string, min: number, kind: { base64: boolean; folded: boolean }): Form {
+  if (min === text.length) return { text, min, ...kind, anchors: [{ text, at: 0 }] };
   const half = Math.floor(min / 2);
   const anchors = [];
   for (let at = 0; at + half <= text.length; at += half) {
     anchors.push({ text: text.slice(at, at + half), at });
   }
-  return { text, min, base64, anchors };
+  return { text, min, ...kind, anchors };
 }
 
 export function escapeRegex(text: string): string {
@@ -163,17 +176,21 @@ function runsIn(text: string, key: KeyRuns): [number, number][] {
   const spans: [number, number][] = [];
   key.words.lastIndex = 0;
   for (let word = key.words.exec(text); word !== null; word = key.words.exec(text)) {
-    if (!key.probe.test(word[0])) continue;
-    for (const [start, end] of runsInWord(word[0], key)) {
-      spans.push([word.index + start, word.index + end]);
-    }
+    const lower = word[0].toLowerCase();
+    // A word whose length lower-casing changes is compared as it is.
+    const folded = lower.length === word[0].length ? lower : word[0];
+    const found = [
+      ...(key.foldedProbe.test(folded) ? runsInWord(folded, key.folded) : []),
+      ...(key.exactProbe.test(word[0]) ? runsInWord(word[0], key.exact) : []),
+    ];
+    for (const [start, end] of found) spans.push([word.index + start, word.index + end]);
   }
   return spans;
 }
 
-function runsInWord(text: string, key: KeyRuns): [number, number][] {
+function runsInWord(text: string, forms: readonly Form[]): [number, number][] {
   const spans: [number, number][] = [];
-  for (const { text: whole, min, base64, anchors } of key.forms) {
+  for (const { text: whole, min, base64, anchors } of forms) {
     for (const anchor of anchors) {
       for (let at = text.indexOf(anchor.text); at !== -1; at = text.indexOf(anchor.text, at + 1)) {
         let left = 0;

@@ -115,6 +115,8 @@ Deno.test("twelve or more characters of the key in any encoding are replaced, no
     percent(run).replaceAll("%", "%25"),
     run.toUpperCase(),
     run.toLowerCase(),
+    [...run].map((c, i) => i % 2 === 0 ? c.toUpperCase() : c.toLowerCase()).join(""),
+    [...hexOf(run)].map((c, i) => i % 2 === 0 ? c.toUpperCase() : c).join(""),
     entities(run),
     [...run].join(" "),
     run.slice(0, 7) + "\n" + run.slice(7),
