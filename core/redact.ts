@@ -1,103 +1,25 @@
+import { type KeyRuns, keyRuns, withoutRuns } from "./key_runs.ts";
+
+export { MIN_KEY_FRAGMENT } from "./key_runs.ts";
+
 /** What a secret is replaced with wherever it would have been written. */
 export const REDACTED = "[the key]";
 
 /** Secrets shorter than this are not searched for: replacing "ab" everywhere garbles text. */
 const MIN_SECRET_LENGTH = 4;
 
-/** A run of a key this long, anywhere, is the key: a prefix in a log line gives most of it away. */
-export const MIN_KEY_FRAGMENT = 12;
-
 /** How deep JSON that holds JSON (a gateway wrapping an upstream's error) is opened. */
 const MAX_NESTING = 8;
 
-/** One key's forms, worked out once: every scrub of every string that leaves uses them. */
-interface KeyForms {
-  secret: string;
-  /**
-   * One pattern for every form: the exact ones (JSON-escaped, base64 and base64url at each
-   * alignment), the key a character at a time (each as itself or escaped, with spaces and line
-   * breaks between), and its hex. One pass over a string, however many forms.
-   */
-  pattern: RegExp;
-  /** The key's six-character pieces at multiples of six: every run of 12 or more holds one. */
-  anchors: { text: string; at: number }[];
-}
+const compiled = new Map<string, KeyRuns>();
 
-const compiled = new Map<string, KeyForms>();
-
-/**
- * The exact (non-pattern) forms of a key in text a provider or a server sends back: escaped in
- * a JSON string, and base64 or base64url at each of the three alignments a key takes after a
- * prefix (a Basic header's `user:` puts it at an offset), padded or not.
- */
-export function secretForms(secret: string): string[] {
-  const bytes = new TextEncoder().encode(secret);
-  const forms = [secret, JSON.stringify(secret).slice(1, -1)];
-  for (let offset = 0; offset < 3; offset++) {
-    const padded = new Uint8Array(offset + bytes.length);
-    padded.set(bytes, offset);
-    const encoded = btoa(String.fromCharCode(...padded));
-    // Only the characters every bit of which is the key's: the first ones mix in the prefix,
-    // the last ones whatever follows.
-    const first = Math.ceil((offset * 8) / 6);
-    const last = Math.floor(((offset + bytes.length) * 8) / 6);
-    const inner = encoded.slice(first, last);
-    forms.push(inner, inner.replaceAll("+", "-").replaceAll("/", "_"));
-    if (offset === 0) {
-      const url = encoded.replaceAll("+", "-").replaceAll("/", "_");
-      forms.push(encoded, url, encoded.replace(/=+$/, ""), url.replace(/=+$/, ""));
-    }
-  }
-  // Longest first, so a form that contains another is replaced whole.
-  return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH)
-    .sort((a, b) => b.length - a.length);
-}
-
-function formsOf(secret: string): KeyForms {
+function formsOf(secret: string): KeyRuns {
   let forms = compiled.get(secret);
   if (forms === undefined) {
-    forms = { secret, pattern: keyPattern(secret), anchors: [] };
-    if (secret.length >= MIN_KEY_FRAGMENT) {
-      for (let at = 0; at + 6 <= secret.length; at += 6) {
-        forms.anchors.push({ text: secret.slice(at, at + 6), at });
-      }
-    }
+    forms = keyRuns(secret);
     compiled.set(secret, forms);
   }
   return forms;
-}
-
-/**
- * One pattern for the key written a character at a time: each character as itself, behind any
- * number of backslashes (JSON in JSON), `%XX` in either case, `&#NNN;` or `&#xXX;`, or `\uXXXX`,
- * with whitespace or escaped line breaks between any two; or the key's bytes in hex, either case.
- */
-function keyPattern(secret: string): RegExp {
-  const between = String.raw`(?:\s|\\+[nrt])*`;
-  const characters = [...secret].map((character) => {
-    const code = character.codePointAt(0)!;
-    const utf8 = [...new TextEncoder().encode(character)];
-    const alternatives = [
-      String.raw`\\*` + escapeRegex(character),
-      utf8.map((b) => `%(?:25)?${hex2(b)}`).join(""),
-      `&#0*${code};`,
-      `&#x0*${code.toString(16)};`,
-    ];
-    if (code <= 0xffff) alternatives.push(String.raw`\\+u${code.toString(16).padStart(4, "0")}`);
-    return `(?:${alternatives.join("|")})`;
-  });
-  const hex = [...new TextEncoder().encode(secret)].map(hex2).join("");
-  // base64 is case-sensitive: its forms are matched as they are, ahead of the others.
-  const exact = secretForms(secret).map(escapeRegex).join("|");
-  return new RegExp(`(?-i:${exact})|${characters.join(between)}|${hex}`, "gi");
-}
-
-function hex2(byte: number): string {
-  return byte.toString(16).padStart(2, "0");
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|\/-]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -128,23 +50,18 @@ export function redact(text: string, secrets: readonly string[]): string {
 
 // The keys in play are one array for a process's life (host/process/secrets.ts keeps it): its forms are
 // looked up once, not once per string.
-const keysOf = new WeakMap<readonly string[], KeyForms[]>();
+const keysOf = new WeakMap<readonly string[], KeyRuns[]>();
 
-function redactWith(text: string, keys: readonly KeyForms[], depth: number): string {
-  let result = depth < MAX_NESTING ? openedJson(text, keys, depth) : text;
-  for (const key of keys) {
-    key.pattern.lastIndex = 0;
-    result = result.replace(key.pattern, REDACTED);
-    if (key.anchors.length > 0) result = withoutFragments(result, key);
-  }
-  return result;
+function redactWith(text: string, keys: readonly KeyRuns[], depth: number): string {
+  const opened = depth < MAX_NESTING ? openedJson(text, keys, depth) : text;
+  return withoutRuns(opened, keys, REDACTED);
 }
 
 /**
  * JSON text whose strings are scrubbed after decoding, written again only when one held a key:
  * decoding is what turns an escape no pattern foresaw back into the key.
  */
-function openedJson(text: string, keys: readonly KeyForms[], depth: number): string {
+function openedJson(text: string, keys: readonly KeyRuns[], depth: number): string {
   let at = 0;
   while (at < text.length && text.charCodeAt(at) <= 0x20) at++;
   const start = text[at];
@@ -173,35 +90,4 @@ function mapStrings(value: unknown, map: (s: string) => string): unknown {
     );
   }
   return value;
-}
-
-/** `text` with every run of MIN_KEY_FRAGMENT or more of the key's characters replaced. */
-function withoutFragments(text: string, key: KeyForms): string {
-  const spans: [number, number][] = [];
-  const secret = key.secret;
-  for (const anchor of key.anchors) {
-    for (let at = text.indexOf(anchor.text); at !== -1; at = text.indexOf(anchor.text, at + 1)) {
-      let left = 0;
-      while (
-        at - left > 0 && anchor.at - left > 0 &&
-        text[at - left - 1] === secret[anchor.at - left - 1]
-      ) left++;
-      let right = 6;
-      while (
-        at + right < text.length && anchor.at + right < secret.length &&
-        text[at + right] === secret[anchor.at + right]
-      ) right++;
-      if (left + right >= MIN_KEY_FRAGMENT) spans.push([at - left, at + right]);
-    }
-  }
-  if (spans.length === 0) return text;
-  spans.sort((a, b) => a[0] - b[0]);
-  let result = "";
-  let from = 0;
-  for (const [start, end] of spans) {
-    if (end <= from) continue;
-    result += text.slice(from, Math.max(from, start)) + (start >= from ? REDACTED : "");
-    from = end;
-  }
-  return result + text.slice(from);
 }

@@ -10,6 +10,7 @@ import type { GateVerdict } from "../../core/compare/facts.ts";
 import { redactRun } from "../../core/run/redact_run.ts";
 import type { Redactable } from "../../core/suite/report_settings.ts";
 import { refuseLinkedWrite } from "../store/no_links.ts";
+import { scrub } from "../process/secrets.ts";
 import { PermissionRefusedError, UsageError } from "../process/refusals.ts";
 import type { CompareOptions, CompareResult } from "./compare_run.ts";
 import { compareDocument } from "./compare_document.ts";
@@ -70,11 +71,13 @@ async function newestRuns(store: RunStore, suite: string): Promise<RunDocument[]
 }
 
 /**
- * Writes a report where the user asked (`--out`). Written in place rather than through a temp
- * file, so `--allow-write=FILE` for that one file is enough; a missing folder is created.
+ * Writes a report where the user asked (`--out`), through the one scrub, as what is printed goes.
+ * Written in place rather than through a temp file, so `--allow-write=FILE` for that one file is
+ * enough; a missing folder is created.
  */
-export async function writeReportFile(path: string, text: string): Promise<void> {
+export async function writeReportFile(path: string, unscrubbed: string): Promise<void> {
   refuseLinkedWrite(path);
+  const text = scrub(unscrubbed);
   try {
     try {
       await Deno.writeTextFile(path, text);

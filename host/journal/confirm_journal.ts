@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ConfirmationPlanSchema } from "../../core/compare/confirmation_document.ts";
 import { type CaseResult, CaseResultSchema, RunIdSchema } from "../../core/run/run_document.ts";
 import { openJournalAnew, readJournalText } from "./journal.ts";
+import { scrubbedJson } from "../process/secrets.ts";
 import { translateWriteError } from "../store/write_failure.ts";
 import type { RunStore } from "../store/store.ts";
 
@@ -105,17 +106,17 @@ export class ConfirmJournalWriter {
     options: { header: ConfirmJournalHeader; kept: readonly Map<string, CaseResult>[] },
   ): Promise<ConfirmJournalWriter> {
     const writer = new ConfirmJournalWriter(await openJournalAnew(path), path);
-    const lines = [JSON.stringify(ConfirmJournalHeaderSchema.parse(options.header))];
+    const lines = [scrubbedJson(ConfirmJournalHeaderSchema.parse(options.header))];
     options.kept.forEach((round, index) => {
-      for (const result of round.values()) lines.push(JSON.stringify({ round: index, result }));
+      for (const result of round.values()) lines.push(scrubbedJson({ round: index, result }));
     });
     await writer.#enqueue(lines.join("\n") + "\n");
     return writer;
   }
 
-  /** Appends one finished draw of round `round`. */
+  /** Appends one finished draw of round `round`, scrubbed as the run's own journal is. */
   append(round: number, result: CaseResult): Promise<void> {
-    return this.#enqueue(JSON.stringify({ round, result }) + "\n");
+    return this.#enqueue(scrubbedJson({ round, result }) + "\n");
   }
 
   /** Closes the file and removes it: the confirmation document now holds the draws. */

@@ -1,6 +1,7 @@
 import { RefusalError } from "../../core/errors.ts";
 import { UsageError } from "../process/refusals.ts";
 import { pageOfPath } from "../../core/viewer/site_paths.ts";
+import { scrub } from "../process/secrets.ts";
 import { renderSitePage } from "./site_pages.ts";
 import { NoSuchPageError, type SiteSource } from "./site_source.ts";
 
@@ -78,7 +79,8 @@ export async function serveSite(source: SiteSource, options: ServeOptions): Prom
 }
 
 function plain(status: number, text: string, extra: Record<string, string> = {}): Response {
-  return new Response(text + "\n", {
+  // A refusal can quote a path or a file: it passes the one scrub, as every page does.
+  return new Response(scrub(text) + "\n", {
     status,
     headers: {
       "content-type": "text/plain; charset=utf-8",

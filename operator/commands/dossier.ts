@@ -1,4 +1,5 @@
 import { renderDossier } from "../../core/operator/dossier.ts";
+import { scrub } from "../../host/process/secrets.ts";
 import { readNamedFile } from "../../host/store/read_named_file.ts";
 import { defineOperatorCommand } from "../command.ts";
 import { readCycle, readDecision, required } from "./_documents.ts";
@@ -24,7 +25,9 @@ export const dossierCommand = defineOperatorCommand({
     const judgment = values.judgment === undefined
       ? undefined
       : await readNamedFile(values.judgment, { display: values.judgment, what: "judgment" });
-    Deno.stdout.writeSync(new TextEncoder().encode(renderDossier(cycle, { decision, judgment })));
+    // Written past console.log, so not through main.ts's scrub: scrubbed here.
+    const dossier = scrub(renderDossier(cycle, { decision, judgment }));
+    Deno.stdout.writeSync(new TextEncoder().encode(dossier));
     return 0;
   },
 });

@@ -10,8 +10,11 @@ import { builtOnceWith } from "../support/built_once_workspace.ts";
 
 // A provider (a loopback mock, as the provider tests use) that quotes the key back in each
 // encoding a gateway, a proxy or a model has been seen to use; every exit is searched for each.
-// On the scrub before these forms, ten of the twelve reached the stored run, stdout, compare,
-// the report, MCP results and the operator's alert and journal.
+// On the scrub before these forms, ten of the twelve encodings reached the stored run, stdout,
+// compare, the report, MCP results and the operator's alert and journal; the fourteenth and
+// fifteenth (the key reversed, and its \u escapes in a JSON string inside JSON) reached them
+// until ADR 0115. tests/cli/key_forms_module_test.ts answers every form from a system under test,
+// a case each, so the reasons and reports that cut an answer short are searched too.
 const KEY = "sk-proj/Zx9+Q7mN4pLw2Rt8Vb6Yc1Hd";
 const VARIABLE = "OPENAI_API_KEY";
 const ENV = { [VARIABLE]: KEY };
@@ -61,6 +64,17 @@ const FORMS: Record<string, { written: string; tell: string }> = {
   },
   "spaced": { written: [...KEY].join(" "), tell: [...KEY].join(" ").slice(0, 30) },
   "a 16-character prefix": { written: KEY.slice(0, 16), tell: KEY.slice(0, 12) },
+  "the key reversed": {
+    written: [...KEY].reverse().join(""),
+    tell: [...KEY].reverse().join("").slice(0, 12),
+  },
+  "\\u escapes in a JSON string inside JSON": {
+    written: JSON.stringify({
+      k: [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""),
+    }),
+    tell: [...KEY].map((c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")
+      .slice(0, 70),
+  },
 };
 const QUOTED = Object.entries(FORMS).map(([name, f]) => `${name}: ${f.written}`).join(" | ");
 
@@ -131,7 +145,7 @@ const approvedClean = builtOnceWith(async (): Promise<{ cwd: string; firstId: st
   }
 });
 
-Deno.test("a key quoted back in twelve encodings reaches no stored document, journal, stdout, stderr or report", async () => {
+Deno.test("a key quoted back in every listed form reaches no stored document, journal, stdout, stderr or report", async () => {
   const server = quotingProvider({ quoting: true });
   grantKeyHost(server.url, VARIABLE);
   try {
@@ -179,7 +193,7 @@ Deno.test("a key quoted back in twelve encodings reaches no stored document, jou
   }
 });
 
-Deno.test("a key quoted back in twelve encodings reaches no MCP result", async () => {
+Deno.test("a key quoted back in every listed form reaches no MCP result", async () => {
   const server = quotingProvider({ quoting: true });
   grantKeyHost(server.url, VARIABLE);
   const before = Deno.env.get(VARIABLE);
@@ -217,7 +231,7 @@ Deno.test("a key quoted back in twelve encodings reaches no MCP result", async (
   }
 });
 
-Deno.test("a key quoted back in twelve encodings reaches no operator alert, journal or output", async () => {
+Deno.test("a key quoted back in every listed form reaches no operator alert, journal or output", async () => {
   const server = quotingProvider({ quoting: true });
   grantKeyHost(server.url, VARIABLE);
   try {

@@ -4,11 +4,14 @@ import { join } from "node:path";
 import { cli, SMALL_SUITE, workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
 
-/** A system that answers with the key it can read, reversed (so no scrub of the key sees it). */
+/**
+ * A system that answers with the key it can read, a comma between its characters: a form no scrub
+ * of the key knows (the scrub replaces the key reversed too, ADR 0115).
+ */
 const READER = `
 export function answer() {
   try {
-    return [...(Deno.env.get("OPENAI_API_KEY") ?? "unset")].reverse().join("");
+    return [...(Deno.env.get("OPENAI_API_KEY") ?? "unset")].join(",");
   } catch (error) {
     return "denied: " + error.name;
   }
@@ -16,7 +19,7 @@ export function answer() {
 `;
 
 const KEY = "sk-user-env-test-0123456789";
-const REVERSED = [...KEY].reverse().join("");
+const SPELLED = [...KEY].join(",");
 
 async function outputsOverMcp(cwd: string, args: string[] = []): Promise<string[]> {
   const { envelope } = await runOverMcp(cwd, args);
@@ -72,7 +75,7 @@ Deno.test("digline mcp launched with --user-env OPENAI_API_KEY hands the key to 
   const cwd = await workspace({ "suite.toml": declaring("OPENAI_API_KEY"), "system.ts": READER });
   assertEquals(
     new Set(await outputsOverMcp(cwd, ["--user-env", "OPENAI_API_KEY"])),
-    new Set([REVERSED]),
+    new Set([SPELLED]),
   );
   const plain = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": READER });
   const run = await cli(["run", "suite.toml", "--json"], {
@@ -81,5 +84,5 @@ Deno.test("digline mcp launched with --user-env OPENAI_API_KEY hands the key to 
   });
   assertEquals(run.code, 0, run.stderr);
   const stored = JSON.parse(await Deno.readTextFile(join(plain, JSON.parse(run.stdout).path)));
-  assertEquals(new Set(stored.cases.map((c: { output: string }) => c.output)), new Set([REVERSED]));
+  assertEquals(new Set(stored.cases.map((c: { output: string }) => c.output)), new Set([SPELLED]));
 });
