@@ -47,3 +47,24 @@ export const suite = defineSuite({
   assertEquals(document.checks.error, []);
   match(run.stderr, /\] PRINTED-BY-THE-CHECK/);
 });
+
+Deno.test("what a module target prints of a key it read reaches stderr scrubbed, even printed a character at a time", async () => {
+  const key = "sk-printed-key-0123456789abcdef";
+  const cwd = await workspace({
+    "suite.toml": SMALL_SUITE,
+    "system.ts": `
+const key = Deno.env.get("OPENAI_API_KEY") ?? "";
+export function answer(vars) {
+  console.log("the key is " + key);
+  for (const char of key) Deno.stderr.writeSync(new TextEncoder().encode(char));
+  console.error("");
+  return "a" + vars.n;
+}
+`,
+  });
+  const run = await cli(["run", "suite.toml", "--json"], { cwd, env: { OPENAI_API_KEY: key } });
+  assertEquals(run.code, 0, run.stderr);
+  match(run.stderr, /the key is \[the key\]/);
+  ok(!run.stderr.includes(key.slice(0, 12)), run.stderr);
+  ok(!run.stderr.includes(key.slice(-12)), run.stderr);
+});
