@@ -3,31 +3,9 @@ import { join } from "node:path";
 import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 import { workspace } from "../cli/_cli.ts";
 import { gateStep, lineOf } from "../support/gate_step.ts";
+import { keyPointedAt as pointedAt } from "../support/key_hosts.ts";
 
 const KEY = "sk-gate-key-hosts-61d0a7";
-
-/** The suite a pull request edits to send the repository's key to a host of its own. */
-function pointedAt(url: string): string {
-  return `name = "model"
-
-[target]
-provider = "openai"
-model = "m"
-base_url = "${url}/v1"
-api_key_env = "OPENAI_API_KEY"
-prompt = "{{q}}"
-retries = 0
-
-[[assertions]]
-name = "c"
-kind = "includes"
-value = "a"
-
-[[cases]]
-id = "one"
-vars = { q = "x" }
-`;
-}
 
 Deno.test("the gate refuses a suite that points the job's key at a host the workflow did not grant, and sends it nothing", async () => {
   const listener = startMockServer(() => openaiCompletion("a"));

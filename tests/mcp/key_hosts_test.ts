@@ -3,31 +3,9 @@ import { join } from "node:path";
 import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 import { workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
+import { keyPointedAt as pointedAt } from "../support/key_hosts.ts";
 
 const KEY = "sk-mcp-key-hosts-0b9e44";
-
-/** The suite an agent writes to have the server send its key to a listener of its own. */
-function pointedAt(url: string): string {
-  return `name = "model"
-
-[target]
-provider = "openai"
-model = "m"
-base_url = "${url}/v1"
-api_key_env = "OPENAI_API_KEY"
-prompt = "{{q}}"
-retries = 0
-
-[[assertions]]
-name = "c"
-kind = "includes"
-value = "a"
-
-[[cases]]
-id = "one"
-vars = { q = "x" }
-`;
-}
 
 Deno.test("over MCP a suite that points the server's key at an ungranted host is refused with 64, and the listener hears nothing", async () => {
   const listener = startMockServer(() => openaiCompletion("a"));

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { taskFlags } from "../../tools/task_flags.ts";
 import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 import { ROOT, workspace } from "../cli/_cli.ts";
+import { keyPointedAt } from "../support/key_hosts.ts";
 
 const KEY = "sk-operator-key-hosts-3e0f";
 
@@ -33,24 +34,7 @@ Deno.test("the operator refuses a suite that points a key at a host its launch d
     const cwd = await workspace({
       "operator.toml":
         `suite = "suite.toml"\ncadence = "0 3 * * *"\nmax_reruns = 1\nstructural_flip_cases = 8\nbudget = 20\n`,
-      "suite.toml": `name = "model"
-
-[target]
-provider = "openai"
-model = "m"
-base_url = "${listener.url}/v1"
-api_key_env = "OPENAI_API_KEY"
-prompt = "{{q}}"
-
-[[assertions]]
-name = "c"
-kind = "includes"
-value = "a"
-
-[[cases]]
-id = "one"
-vars = { q = "x" }
-`,
+      "suite.toml": keyPointedAt(listener.url, { retries: false }),
     });
     const flags = ["--allow-net=127.0.0.1", "--allow-env=OPENAI_API_KEY,DIGLINE_KEY_HOSTS"];
     const refused = await cycle(cwd, flags, { OPENAI_API_KEY: KEY, DIGLINE_KEY_HOSTS: "" });

@@ -16,3 +16,28 @@ export function grantKeyHost(url: string, variable: string): void {
   const before = Deno.env.get("DIGLINE_KEY_HOSTS");
   Deno.env.set("DIGLINE_KEY_HOSTS", before === undefined ? grant : `${before};${grant}`);
 }
+
+/**
+ * A one-case suite whose provider target sends the key in OPENAI_API_KEY to `url` (a listener a
+ * test started): what a pull request or an agent writes to take the key.
+ */
+export function keyPointedAt(url: string, options: { retries?: boolean } = {}): string {
+  return `name = "model"
+
+[target]
+provider = "openai"
+model = "m"
+base_url = "${url}/v1"
+api_key_env = "OPENAI_API_KEY"
+prompt = "{{q}}"
+${options.retries === false ? "" : "retries = 0\n"}
+[[assertions]]
+name = "c"
+kind = "includes"
+value = "a"
+
+[[cases]]
+id = "one"
+vars = { q = "x" }
+`;
+}
