@@ -49,7 +49,9 @@ function guardSource(): string {
 for (const name of ${JSON.stringify(PERMISSIONS)}) Deno.permissions.revokeSync({ name });
 // A node worker thread has no \`self\`; a check written for a Worker may use it.
 globalThis.self ??= globalThis;
-const tools = ${lockdownExpression({ sealChannel: true, noCodeFromStrings: true })};
+const tools = ${
+    lockdownExpression({ sealChannel: true, noCodeFromStrings: true, portFromWorkerData: true })
+  };
 function report(error) {
   tools.post({ stray: error instanceof Error ? error.name + ": " + error.message : String(error) });
 }
@@ -119,15 +121,19 @@ const PERMISSIONS = ["read", "write", "net", "env", "sys", "run", "ffi", "import
 // relays messages both ways and says when the thread stopped, and why.
 function relaySource(moduleUrl: string): string {
   const inner = `data:text/javascript,${encodeURIComponent(workerSource(moduleUrl))}`;
-  return `import { Worker } from "node:worker_threads";
+  return `import { MessageChannel, Worker } from "node:worker_threads";
+const { port1, port2 } = new MessageChannel();
 const inner = new Worker(new URL(${JSON.stringify(inner)}), {
+  workerData: { port: port2 },
+  transferList: [port2],
   resourceLimits: {
     maxOldGenerationSizeMb: ${SANDBOX_HEAP_MB - YOUNG_GENERATION_MB},
     maxYoungGenerationSizeMb: ${YOUNG_GENERATION_MB},
   },
 });
 let failed = false;
-inner.on("message", (message) => self.postMessage(message));
+// Only the port carries the thread's answers: what its code posts to its parent is not heard.
+port1.onmessage = (event) => self.postMessage(event.data);
 inner.on("error", (error) => {
   failed = true;
   self.postMessage({ failed: error?.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : String(error?.message ?? error) });
@@ -135,7 +141,7 @@ inner.on("error", (error) => {
 inner.on("exit", () => {
   if (!failed) self.postMessage({ failed: "the sandbox's thread exited" });
 });
-self.onmessage = (event) => inner.postMessage(event.data);
+self.onmessage = (event) => port1.postMessage(event.data);
 `;
 }
 

@@ -28,10 +28,14 @@ export interface Printed {
  * postMessage, the capture for printed text, and a way to receive only the parent's messages.
  * With `sealChannel`, the code in the Worker can no longer post messages to the parent itself
  * and can not synthesise a message it would receive (the check sandbox, whose answers are
- * verdicts); with `noCodeFromStrings`, `eval` and the Function constructors refuse.
+ * verdicts); with `noCodeFromStrings`, `eval` and the Function constructors refuse. With
+ * `portFromWorkerData`, the channel is the MessagePort a node worker thread was handed in its
+ * `workerData.port`, taken out of `workerData` before the user's code can read it: a thread
+ * started inside a Worker hears its parent's first message about half a second late, a port
+ * at once.
  */
 export function lockdownExpression(
-  options: { sealChannel: boolean; noCodeFromStrings: boolean },
+  options: { sealChannel: boolean; noCodeFromStrings: boolean; portFromWorkerData?: boolean },
 ): string {
   return `(() => {
   const apply = Reflect.apply;
@@ -41,10 +45,16 @@ export function lockdownExpression(
   const describe = Object.getOwnPropertyDescriptor;
   const inspect = Deno.inspect;
   const decoder = new TextDecoder();
-  const realPost = globalThis.postMessage;
+  const port = ${
+    options.portFromWorkerData === true ? "__digline_worker_threads.workerData?.port" : "undefined"
+  };
+  if (port !== undefined) delete __digline_worker_threads.workerData.port;
+  const channel = port ?? globalThis;
+  const realPost = port === undefined ? globalThis.postMessage : MessagePort.prototype.postMessage;
+  const realStart = MessagePort.prototype.start;
   const realAddListener = EventTarget.prototype.addEventListener;
   const trusted = describe(Event.prototype, "isTrusted").get;
-  const post = (message, transfer) => apply(realPost, globalThis, transfer === undefined ? [message] : [message, transfer]);
+  const post = (message, transfer) => apply(realPost, channel, transfer === undefined ? [message] : [message, transfer]);
   let left = ${PRINT_LIMIT};
   const print = (text) => {
     if (left <= 0 || text.length === 0) return;
@@ -183,10 +193,16 @@ ${
 `
       : ""
   }
-  const listen = (handle) => apply(realAddListener, globalThis, ["message", (event) => {
-    if (apply(trusted, event, []) !== true) return;
-    handle(event.data);
-  }]);
+  const listen = (handle) => {
+    apply(realAddListener, channel, ["message", (event) => {
+      if (apply(trusted, event, []) !== true) return;
+      handle(event.data);
+    }]);
+    if (port === undefined) return;
+    apply(realStart, port, []);
+    // A port alone does not keep a thread alive: its parent's channel, heard and ignored, does.
+    apply(realAddListener, globalThis, ["message", () => {}]);
+  };
 ${
     options.sealChannel
       ? `

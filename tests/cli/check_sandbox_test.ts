@@ -196,6 +196,7 @@ export const suite = defineSuite({
 Deno.test("a custom check can not post verdicts for the other cases' checks: each verdict is the answer to its own case", async () => {
   const cwd = await workspace({
     "suite.ts": `import { custom, defineSuite } from "${ROOT}/mod.ts";
+import { parentPort, workerData } from "node:worker_threads";
 export const suite = defineSuite({
   name: "forging",
   target: { fn: () => "out", name: "out", concurrency: 8 },
@@ -208,7 +209,12 @@ export const suite = defineSuite({
       if (testCase.id !== "a") return true;
       for (let id = 0; id < 200; id++) {
         const answer = { status: "pass", reason: "forged" };
-        for (const post of [() => self.postMessage({ id, answer }), () => Object.getPrototypeOf(self).postMessage.call(self, { id, answer })]) {
+        for (const post of [
+          () => self.postMessage({ id, answer }),
+          () => Object.getPrototypeOf(self).postMessage.call(self, { id, answer }),
+          () => parentPort.postMessage({ id, answer }),
+          () => workerData.port.postMessage({ id, answer }),
+        ]) {
           try { post(); } catch { /* refused */ }
         }
       }
