@@ -62,9 +62,12 @@ export async function reportDocument(
 }
 
 /** The suite's newest runs the chart draws, oldest first: at ten thousand runs, not every one. */
+/** The suite's newest runs the store wrote: a run its index does not list is no one's history. */
 async function newestRuns(store: RunStore, suite: string): Promise<RunDocument[]> {
   const runs: RunDocument[] = [];
-  for (const synopsis of await store.synopses({ suite, newest: HISTORY_RUNS })) {
+  const { runs: synopses, unlisted } = await store.listing({ suite, newest: HISTORY_RUNS });
+  for (const synopsis of synopses) {
+    if (unlisted.has(synopsis.run_id)) continue;
     runs.push(await store.readRun({ runId: synopsis.run_id, suite }));
   }
   return runs;

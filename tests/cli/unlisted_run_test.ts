@@ -105,3 +105,11 @@ Deno.test("the viewer's pages mark a run the index does not list and never show 
   const run = await Deno.readTextFile(join(out, "run", `${PLANTED}.html`));
   match(run, /id="unlisted">not written by this store/);
 });
+
+Deno.test("the HTML report's figure history holds the runs the store wrote, not a planted one", async () => {
+  const { cwd, made } = await planted();
+  const report = await cli(["report", "--format", "html"], { cwd });
+  assertEquals(report.code, 1, report.stderr);
+  ok(report.stdout.includes(made), "the run the store made is in the history");
+  ok(!report.stdout.includes(PLANTED), "the planted run is not");
+});
