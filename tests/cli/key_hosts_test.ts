@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import {
   anthropicMessage,
   openaiCompletion,
   startMockServer,
 } from "../fixtures/models/mock_server.ts";
 import { cli, ROOT, smallSystem, workspace } from "./_cli.ts";
+import { storedFiles } from "../support/key_hosts.ts";
 
 const KEY = "sk-key-hosts-4e81b20c9d7a";
 
@@ -66,24 +66,6 @@ vars = { n = 1 }
 `;
 }
 
-/** Whether anything was written under the store. */
-async function stored(cwd: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    try {
-      for await (const entry of Deno.readDir(dir)) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory) await walk(path);
-        else found.push(path);
-      }
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-    }
-  };
-  await walk(join(cwd, ".digline"));
-  return found;
-}
-
 function hostOf(url: string): string {
   return new URL(url).host;
 }
@@ -108,7 +90,7 @@ Deno.test("a suite that points a key at an ungranted host on the loopback is ref
     );
     assert.equal(result.stderr.includes(KEY), false);
     assert.equal(server.requests.length, 0, "the key reached the listener");
-    assert.deepEqual(await stored(cwd), []);
+    assert.deepEqual(await storedFiles(cwd), []);
   } finally {
     await server.close();
   }
@@ -174,7 +156,7 @@ Deno.test("a judge that points a key at an ungranted host is refused at its line
     assert.ok(result.stderr.includes(`OPENAI_API_KEY=${hostOf(server.url)}`), result.stderr);
     assert.equal(result.stderr.trim().split("\n").length, 1);
     assert.equal(server.requests.length, 0);
-    assert.deepEqual(await stored(cwd), []);
+    assert.deepEqual(await storedFiles(cwd), []);
   } finally {
     await server.close();
   }
@@ -237,7 +219,7 @@ export const suite = defineSuite({
     assert.match(result.stderr, /^digline: suite\.ts: target\.base_url: /);
     assert.ok(result.stderr.includes(`OPENAI_API_KEY=${hostOf(server.url)}`), result.stderr);
     assert.equal(server.requests.length, 0);
-    assert.deepEqual(await stored(cwd), []);
+    assert.deepEqual(await storedFiles(cwd), []);
   } finally {
     await server.close();
   }
@@ -257,7 +239,7 @@ Deno.test("rejudge refuses a judge whose key goes to an ungranted host, before a
     });
     assert.equal(run.code, 0, run.stderr);
     const asked = server.requests.length;
-    const before = await stored(cwd);
+    const before = await storedFiles(cwd);
     const rejudge = await cli(["rejudge", "latest"], {
       cwd,
       env: { OPENAI_API_KEY: KEY, DIGLINE_KEY_HOSTS: "" },
@@ -265,7 +247,7 @@ Deno.test("rejudge refuses a judge whose key goes to an ungranted host, before a
     assert.equal(rejudge.code, 64, rejudge.stderr);
     assert.ok(rejudge.stderr.includes(`DIGLINE_KEY_HOSTS="${grant}"`), rejudge.stderr);
     assert.equal(server.requests.length, asked);
-    assert.deepEqual(await stored(cwd), before);
+    assert.deepEqual(await storedFiles(cwd), before);
   } finally {
     await server.close();
   }
@@ -289,7 +271,7 @@ Deno.test("compare --confirm refuses a suite whose key goes to an ungranted host
     state.answer = "zz";
     assert.equal((await cli(["run", "suite.toml"], { cwd, env: granted })).code, 0);
     const asked = server.requests.length;
-    const before = await stored(cwd);
+    const before = await storedFiles(cwd);
     const confirm = await cli(["compare", "--confirm"], {
       cwd,
       env: { OPENAI_API_KEY: KEY, DIGLINE_KEY_HOSTS: "" },
@@ -300,7 +282,7 @@ Deno.test("compare --confirm refuses a suite whose key goes to an ungranted host
       /^digline: suite\.toml:6:1: .*DIGLINE_KEY_HOSTS="OPENAI_API_KEY=[^"]+"\n$/,
     );
     assert.equal(server.requests.length, asked);
-    assert.deepEqual(await stored(cwd), before);
+    assert.deepEqual(await storedFiles(cwd), before);
     const drawn = await cli(["compare", "--confirm"], { cwd, env: granted });
     assert.ok(server.requests.length > asked, drawn.stdout + drawn.stderr);
   } finally {

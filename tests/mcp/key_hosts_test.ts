@@ -1,9 +1,8 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
-import { join } from "node:path";
 import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
 import { workspace } from "../cli/_cli.ts";
 import { call, connect } from "./_mcp.ts";
-import { keyPointedAt as pointedAt } from "../support/key_hosts.ts";
+import { keyPointedAt as pointedAt, storedFiles } from "../support/key_hosts.ts";
 
 const KEY = "sk-mcp-key-hosts-0b9e44";
 
@@ -23,7 +22,7 @@ Deno.test("over MCP a suite that points the server's key at an ungranted host is
       await session.close();
     }
     assertEquals(listener.requests.length, 0);
-    assertEquals(await stored(cwd), []);
+    assertEquals(await storedFiles(cwd), []);
   } finally {
     await listener.close();
   }
@@ -47,26 +46,8 @@ Deno.test("digline mcp launched with the host granted runs the same suite, and t
     }
     assertEquals(listener.requests.length, 1);
     assertEquals(listener.requests[0].headers["authorization"], `Bearer ${KEY}`);
-    ok((await stored(cwd)).length > 0);
+    ok((await storedFiles(cwd)).length > 0);
   } finally {
     await listener.close();
   }
 });
-
-/** Every file under the store. */
-async function stored(cwd: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    try {
-      for await (const entry of Deno.readDir(dir)) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory) await walk(path);
-        else found.push(path);
-      }
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-    }
-  };
-  await walk(join(cwd, ".digline"));
-  return found;
-}

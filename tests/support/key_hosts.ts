@@ -1,3 +1,5 @@
+import { join } from "node:path";
+
 /**
  * The launch's grant that lets the key in `variable` reach the server at `url`: a test's model
  * server on the loopback is a host like any other, granted as a person would grant theirs.
@@ -40,4 +42,22 @@ value = "a"
 id = "one"
 vars = { q = "x" }
 `;
+}
+
+/** Every file under `cwd`'s store: a refusal before any call leaves none. */
+export async function storedFiles(cwd: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    try {
+      for await (const entry of Deno.readDir(dir)) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory) await walk(path);
+        else found.push(path);
+      }
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  };
+  await walk(join(cwd, ".digline"));
+  return found;
 }
