@@ -39,27 +39,55 @@ export function parseJsonc(text: string): unknown {
 }
 
 function withoutComments(text: string): string {
+  return outsideStrings(text, (i) => {
+    if (text[i] !== "/") return undefined;
+    if (text[i + 1] === "/") {
+      const end = text.indexOf("\n", i);
+      const stop = end === -1 ? text.length : end;
+      return { put: " ".repeat(stop - i), next: stop };
+    }
+    if (text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      const stop = end === -1 ? text.length : end + 2;
+      return { put: text.slice(i, stop).replace(/[^\n]/g, " "), next: stop };
+    }
+    return undefined;
+  });
+}
+
+function withoutTrailingCommas(text: string): string {
+  return outsideStrings(text, (i) => {
+    if (text[i] !== ",") return undefined;
+    let next = i + 1;
+    while (next < text.length && /\s/.test(text[next])) next++;
+    return text[next] === "}" || text[next] === "]" ? { put: " ", next: i + 1 } : undefined;
+  });
+}
+
+/**
+ * `text` with string literals kept as they are and, outside them, each place `replace` answers
+ * for put in its stead (the rest kept a character at a time).
+ */
+function outsideStrings(
+  text: string,
+  replace: (at: number) => { put: string; next: number } | undefined,
+): string {
   let out = "";
   let i = 0;
   while (i < text.length) {
-    const c = text[i];
-    if (c === '"') {
+    if (text[i] === '"') {
       const end = stringEnd(text, i);
       out += text.slice(i, end);
       i = end;
-    } else if (c === "/" && text[i + 1] === "/") {
-      const end = text.indexOf("\n", i);
-      const stop = end === -1 ? text.length : end;
-      out += " ".repeat(stop - i);
-      i = stop;
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      const stop = end === -1 ? text.length : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, " ");
-      i = stop;
-    } else {
-      out += c;
+      continue;
+    }
+    const piece = replace(i);
+    if (piece === undefined) {
+      out += text[i];
       i++;
+    } else {
+      out += piece.put;
+      i = piece.next;
     }
   }
   return out;
@@ -70,30 +98,4 @@ function stringEnd(text: string, start: number): number {
   let i = start + 1;
   while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
   return Math.min(i + 1, text.length);
-}
-
-function withoutTrailingCommas(text: string): string {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"') {
-      const end = stringEnd(text, i);
-      out += text.slice(i, end);
-      i = end;
-      continue;
-    }
-    if (c === ",") {
-      let next = i + 1;
-      while (next < text.length && /\s/.test(text[next])) next++;
-      if (text[next] === "}" || text[next] === "]") {
-        out += " ";
-        i++;
-        continue;
-      }
-    }
-    out += c;
-    i++;
-  }
-  return out;
 }

@@ -1,9 +1,9 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { taskFlags } from "../../tools/task_flags.ts";
 import { call, connect } from "../mcp/_mcp.ts";
-import { cli, ROOT, spawnCli, workspace } from "./_cli.ts";
+import { cli, spawnCli, workspace } from "./_cli.ts";
 import { builtOnceWith } from "../support/built_once_workspace.ts";
+import { runOperator } from "../support/operator_process.ts";
 import {
   caseId,
   FORMS,
@@ -176,32 +176,17 @@ Deno.test("a system that answers the key in every form leaves it in no operator 
   // Every case fails with an error quoting every form: the alert quotes the cause.
   await Deno.writeTextFile(join(cwd, "system.ts"), systemSource("throw"));
   const operator = (args: string[]) =>
-    new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--config",
-        join(ROOT, "deno.json"),
-        ...taskFlags("operator", "operator/main.ts"),
-        `--allow-env=${VARIABLE}`,
-        join(ROOT, "operator", "main.ts"),
-        ...args,
-      ],
-      cwd,
-      env: ENV,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-  const decoder = new TextDecoder();
+    runOperator(args, { cwd, extraFlags: [`--allow-env=${VARIABLE}`], env: ENV });
   const out = await operator(["cycle", "--json"]);
-  const printed = decoder.decode(out.stdout) + decoder.decode(out.stderr);
+  const printed = out.stdout + out.stderr;
   ok(out.code === 0 || out.code === 1, printed);
   assertEquals(leaksIn(printed, "operator output"), []);
-  const { paths } = JSON.parse(decoder.decode(out.stdout));
+  const { paths } = JSON.parse(out.stdout);
   const alert = await Deno.readTextFile(paths.alert);
   ok(alert.includes("[the key]"), alert);
   const dossier = await operator(["dossier", "--cycle", paths.cycle, "--decision", paths.decision]);
-  assertEquals(dossier.code, 0, decoder.decode(dossier.stderr));
-  assertEquals(leaksIn(decoder.decode(dossier.stdout), "operator dossier"), []);
+  assertEquals(dossier.code, 0, dossier.stderr);
+  assertEquals(leaksIn(dossier.stdout, "operator dossier"), []);
   assertEquals(await leaksUnder(join(cwd, ".digline")), []);
 });
 

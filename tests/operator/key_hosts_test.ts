@@ -1,31 +1,15 @@
 import { deepStrictEqual as assertEquals, match } from "node:assert/strict";
-import { join } from "node:path";
-import { taskFlags } from "../../tools/task_flags.ts";
 import { openaiCompletion, startMockServer } from "../fixtures/models/mock_server.ts";
-import { ROOT, workspace } from "../cli/_cli.ts";
+import { workspace } from "../cli/_cli.ts";
+import { runOperator } from "../support/operator_process.ts";
 import { keyPointedAt } from "../support/key_hosts.ts";
 
 const KEY = "sk-operator-key-hosts-3e0f";
 
 /** `operator cycle` with its task's flags plus `extra`, in `cwd`, with `env` beside PATH. */
 async function cycle(cwd: string, extra: string[], env: Record<string, string>) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      join(ROOT, "deno.json"),
-      ...taskFlags("operator", "operator/main.ts"),
-      ...extra,
-      join(ROOT, "operator", "main.ts"),
-      "cycle",
-    ],
-    cwd,
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  return { code: out.code, printed: decoder.decode(out.stdout) + decoder.decode(out.stderr) };
+  const out = await runOperator(["cycle"], { cwd, extraFlags: extra, env });
+  return { code: out.code, printed: out.stdout + out.stderr };
 }
 
 Deno.test("the operator refuses a suite that points a key at a host its launch did not grant, before any call", async () => {

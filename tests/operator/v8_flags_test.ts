@@ -1,11 +1,9 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { taskFlags } from "../../tools/task_flags.ts";
 import { ROOT } from "../cli/_cli.ts";
+import { runOperator } from "../support/operator_process.ts";
 
-/** The operator task's own flags, as deno.json documents them. */
-const DOCUMENTED: string[] = taskFlags("operator", "operator/main.ts");
 const FIXTURE = join(ROOT, "tests", "fixtures", "operator", "attack");
 
 /** A workspace with the operator's attack fixture, its system asked to try nothing. */
@@ -19,24 +17,8 @@ async function workspace(): Promise<string> {
   return cwd;
 }
 
-async function cycle(cwd: string, v8Flags: string) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      join(ROOT, "deno.json"),
-      ...DOCUMENTED,
-      join(ROOT, "operator/main.ts"),
-      "cycle",
-      "--json",
-    ],
-    cwd,
-    env: { DENO_V8_FLAGS: v8Flags },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+function cycle(cwd: string, v8Flags: string) {
+  return runOperator(["cycle", "--json"], { cwd, env: { DENO_V8_FLAGS: v8Flags } });
 }
 
 Deno.test("a V8 flag that writes files is refused at the operator's launch with one dash as with two, and with _ for -", async () => {
