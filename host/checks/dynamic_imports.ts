@@ -11,9 +11,9 @@
  *
  * @module
  */
-import { dirname, relative, resolve } from "node:path";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isDiglineCode } from "../user_code/digline_code.ts";
+import { localModuleFiles } from "../user_code/local_module_graph.ts";
 
 /** Where a dynamic import was found. */
 export interface FoundImport {
@@ -26,60 +26,22 @@ export interface FoundImport {
 const DYNAMIC = /(?<!\.\s*)\bimport(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*\(/g;
 /** What follows the `(` of a dynamic import of one of the runtime's own modules: no fetch. */
 const BUILT_IN = /^\s*(["'])node:[\w/]+\1\s*[,)]/;
-/** Every specifier a static import or export names. */
-const STATIC = /(?:\bfrom|\bimport)\s*["']([^"'\n]+)["']/g;
-
-/** How many files the walk reads at most: past that, the suite's graph is not local code. */
-const MAX_FILES = 2000;
 
 /**
- * The first dynamic import in the module at `moduleUrl` or in the local modules it reaches
- * through static imports (relative paths, `file:` URLs, and names the import map sends to a
- * local file), or undefined.
+ * The first dynamic import in the module at `moduleUrl` or in the local modules it reaches (the
+ * same walk as a check's identity: relative paths, `file:` URLs, and names the import map sends
+ * to a local file), or undefined. Every file of the graph is read, however many there are: a cap
+ * would leave the one past it unread.
  */
 export async function findDynamicImport(moduleUrl: string): Promise<FoundImport | undefined> {
-  const seen = new Set<string>();
-  const queue = [fileURLToPath(moduleUrl)];
-  while (queue.length > 0 && seen.size < MAX_FILES) {
-    const path = queue.shift()!;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    let text: string;
-    try {
-      text = await Deno.readTextFile(path);
-    } catch {
-      continue;
-    }
+  for await (const { path, text } of localModuleFiles(fileURLToPath(moduleUrl))) {
     const found = [...text.matchAll(DYNAMIC)].find((match) =>
       !BUILT_IN.test(text.slice(match.index + match[0].length))
     );
-    if (found !== undefined) {
-      const line = text.slice(0, found.index).split("\n").length;
-      const shown = relative(Deno.cwd(), path);
-      return { file: shown.startsWith("..") ? path : shown, line };
-    }
-    for (const [, specifier] of text.matchAll(STATIC)) {
-      const local = localPath(specifier, path);
-      if (local !== undefined && !seen.has(local)) queue.push(local);
-    }
+    if (found === undefined) continue;
+    const line = text.slice(0, found.index).split("\n").length;
+    const shown = relative(Deno.cwd(), path);
+    return { file: shown.startsWith("..") ? path : shown, line };
   }
   return undefined;
-}
-
-function localPath(specifier: string, from: string): string | undefined {
-  if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
-    return ours(resolve(dirname(from), specifier.split(/[?#]/)[0]));
-  }
-  let url: string;
-  try {
-    url = specifier.startsWith("file:") ? specifier : import.meta.resolve(specifier);
-  } catch {
-    return undefined;
-  }
-  return url.startsWith("file:") ? ours(fileURLToPath(url)) : undefined;
-}
-
-/** The path, unless it is digline's own code (whose lazy imports load its own chunks). */
-function ours(path: string): string | undefined {
-  return isDiglineCode(path) ? undefined : path;
 }

@@ -21,8 +21,29 @@ export interface GraphFile {
  */
 export async function localModuleGraph(start: string): Promise<GraphFile[]> {
   const base = dirname(start);
-  const seen = new Set<string>();
   const out: GraphFile[] = [];
+  for await (const file of localModuleFiles(start)) {
+    out.push({
+      path: relative(base, file.path).split(sep).join("/"),
+      sha256: await sha256Of(file.bytes),
+    });
+  }
+  return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+/** One local file of a module's graph, as read: its absolute path, its bytes and its text. */
+export interface LocalModuleFile {
+  path: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  text: string;
+}
+
+/**
+ * The files of `start`'s local graph (see localModuleGraph), each read once, `start` first. The
+ * one walk behind a check's identity and the sandbox's search for dynamic imports.
+ */
+export async function* localModuleFiles(start: string): AsyncGenerator<LocalModuleFile> {
+  const seen = new Set<string>();
   const queue = [resolve(start)];
   while (queue.length > 0) {
     const path = queue.pop()!;
@@ -34,13 +55,13 @@ export async function localModuleGraph(start: string): Promise<GraphFile[]> {
     } catch {
       continue;
     }
-    out.push({ path: relative(base, path).split(sep).join("/"), sha256: await sha256Of(bytes) });
-    for (const specifier of importSpecifiers(new TextDecoder().decode(bytes))) {
+    const text = new TextDecoder().decode(bytes);
+    yield { path, bytes, text };
+    for (const specifier of importSpecifiers(text)) {
       const next = localPath(specifier, path);
       if (next !== undefined && !seen.has(next)) queue.push(next);
     }
   }
-  return out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
 async function sha256Of(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
