@@ -156,3 +156,22 @@ export function testJobs(root: string): TestJob[] {
   });
   return jobs.sort((a, b) => b.weight - a.weight);
 }
+
+/**
+ * The jobs of the test files named, or of the files in the folders named (paths from the root),
+ * and the names that matched none; every job when nothing is named.
+ */
+export function jobsNamed(
+  jobs: readonly TestJob[],
+  named: readonly string[],
+): { jobs: TestJob[]; unmatched: string[] } {
+  if (named.length === 0) return { jobs: [...jobs], unmatched: [] };
+  // A file's job is labelled with the file; core's examples are not a file one can name.
+  const files = jobs.filter((job) => job.label.startsWith("tests/"));
+  const covers = (path: string, job: TestJob) =>
+    job.label === path || job.label.startsWith(`${path.replace(/\/$/, "")}/`);
+  return {
+    jobs: files.filter((job) => named.some((path) => covers(path, job))),
+    unmatched: named.filter((path) => !files.some((job) => covers(path, job))),
+  };
+}
