@@ -25,6 +25,9 @@ export function installArgs(options: { entry: string; name: string }): string[] 
     "--force",
     "--name",
     options.name,
+    // The command reads the project's deno.json, never the clone's: without this, deno install
+    // finds the clone's and warns it will be ignored. The shim is the same either way.
+    "--no-config",
     ...taskFlags("digline", "cli/main.ts"),
     options.entry,
   ];

@@ -14,7 +14,7 @@ import { scrub } from "../process/secrets.ts";
 import { PermissionRefusedError, UsageError } from "../process/refusals.ts";
 import type { CompareOptions, CompareResult } from "./compare_run.ts";
 import { compareDocument } from "./compare_document.ts";
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import type { RunStore } from "../store/store.ts";
 
@@ -93,7 +93,10 @@ export async function writeReportFile(path: string, unscrubbed: string): Promise
     if (error instanceof Deno.errors.NotCapable) {
       throw new PermissionRefusedError(path, "write", {
         cause: error,
-        context: "--out; without --out the report goes to standard output",
+        context: "--out",
+        advice: "the command writes only under .digline/: name a file there " +
+          `(--out .digline/reports/${basename(path)}) or redirect standard output ` +
+          `(> ${path}); under deno run, --allow-write=${path} allows it`,
       });
     }
     // Every other OS failure on a file the user named is the environment's, never digline's.

@@ -31,6 +31,9 @@ Deno.test("deno task install gives the installed command exactly the digline tas
   const flags = cliFlags();
   const at = args.indexOf(flags[0]);
   assertEquals(args.slice(at, at + flags.length), flags);
+  // Run in the clone, deno install would find digline's deno.json and warn that the command
+  // ignores it, which it must: the command reads the project's (readProjectConfig).
+  ok(args.includes("--no-config"), args.join(" "));
 });
 
 Deno.test({
@@ -43,6 +46,7 @@ Deno.test({
     ok(!project.startsWith(ROOT), "the project must be outside the clone");
     const install = await sh(Deno.execPath(), ["task", "install"], { cwd: ROOT, installRoot });
     assertEquals(install.code, 0, install.out);
+    ok(!/config file will be ignored/i.test(install.out), install.out);
 
     const digline = (args: string[]) => sh("digline", args, { cwd: project, installRoot });
     // This clone has no GitHub remote, so init is told which repository and commit its CI
