@@ -231,8 +231,9 @@ const notSignificant: Clause = ({ comparison, of }) => {
   const withinNoise = of("figure-within-noise");
   if (withinNoise.length === 0 || measured(comparison)) return undefined;
   const paired = new Map(comparison.figures.map((f) => [f.name, f.paired_cases ?? 0]));
-  return `dropped, not significant at alpha ${comparison.gate.alpha} (one baseline run, so its ` +
-    `noise was not measured): ${
+  // "Not significant" read as "fine": the test did not prove the drop, nor did it rule it out.
+  return `dropped, not proven at alpha ${comparison.gate.alpha}, nor ruled out (one baseline ` +
+    `run, so its noise was not measured): ${
       names(withinNoise, (f) =>
         `${figureMove(f)} with ${count(paired.get(f.figure ?? "") ?? 0, "case")}`)
     }`;
