@@ -136,8 +136,8 @@ function figureTable(
     ? [
       "",
       "floor: how far a figure may drop, case by case, before the paired test calls the drop " +
-      `significant at alpha ${options.alpha} (before correcting across figures); a drop within ` +
-      "it is not proven, nor ruled out.",
+      `significant at alpha ${options.alpha} (or the figure's share of it, before correcting ` +
+      "across figures); a drop within it is not proven, nor ruled out.",
     ]
     : [];
   return [

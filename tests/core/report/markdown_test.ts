@@ -24,8 +24,8 @@ Deno.test("the Markdown report leads with the headline, then the figures table a
   ok(
     text.includes(
       "\n\nfloor: how far a figure may drop, case by case, before the paired test calls the drop " +
-        "significant at alpha 0.01 (before correcting across figures); a drop within it is not " +
-        "proven, nor ruled out.\n",
+        "significant at alpha 0.01 (or the figure's share of it, before correcting across " +
+        "figures); a drop within it is not proven, nor ruled out.\n",
     ),
     text,
   );
