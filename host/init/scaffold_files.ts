@@ -114,8 +114,8 @@ jobs:
   gate:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
+      - uses: actions/checkout@v6
+      - uses: actions/setup-node@v6
         with:
           node-version: 22
       - id: digline
@@ -138,9 +138,11 @@ jobs:
 
 /**
  * The local composite action: installs the pinned digline (its commit fetched by id and checked)
- * and Deno from npm at a fixed version, then runs digline's own gate and comment steps.
+ * and Deno from npm at a fixed version with digline's action/install.sh, into one folder cached
+ * under a key holding the commit, then runs digline's own gate and comment steps.
  */
 export function localAction(source: DiglineSource): string {
+  const key = `digline-\${{ runner.os }}-\${{ runner.arch }}-deno${DENO_VERSION}-${source.commit}`;
   return `# Written by digline init: the digline gate, installed from ${source.repository} at the
 # commit below. To upgrade, change DIGLINE_COMMIT to a newer commit of that repository.
 name: digline gate
@@ -179,22 +181,39 @@ outputs:
 runs:
   using: composite
   steps:
+    # Deno and digline live in one folder, cached under a key holding the commit: a warm job
+    # restores it and installs nothing. A new commit is a new key, so an upgrade installs afresh.
+    - name: Restore Deno and digline from the cache
+      id: cache
+      uses: actions/cache/restore@v5
+      with:
+        path: \${{ runner.temp }}/digline
+        key: ${key}
     - name: Install Deno and digline, pinned
       shell: bash
       env:
         DIGLINE_REPOSITORY: ${source.repository}
         DIGLINE_COMMIT: ${source.commit}
+        DIGLINE_HOME: \${{ runner.temp }}/digline
+        DIGLINE_CACHE_KEY: ${key}
+        DENO_VERSION: ${DENO_VERSION}
       run: |
-        npm install -g "deno@${DENO_VERSION}"
-        tool="$RUNNER_TEMP/digline"
-        git init -q "$tool"
-        git -C "$tool" fetch -q --depth=1 "https://github.com/$DIGLINE_REPOSITORY" "$DIGLINE_COMMIT"
-        git -C "$tool" checkout -q FETCH_HEAD
+        tool="$DIGLINE_HOME/src"
+        if [ ! -f "$DIGLINE_HOME/installed" ]; then
+          rm -rf "$tool"
+          git init -q "$tool"
+          git -C "$tool" fetch -q --depth=1 "https://github.com/$DIGLINE_REPOSITORY" "$DIGLINE_COMMIT"
+          git -C "$tool" checkout -q FETCH_HEAD
+        fi
         # The commit id is a digest of every file: the checkout is the pinned digline or nothing.
         test "$(git -C "$tool" rev-parse HEAD)" = "$DIGLINE_COMMIT"
-        (cd "$tool" && deno task install)
-        echo "\${DENO_INSTALL_ROOT:-$HOME/.deno}/bin" >> "$GITHUB_PATH"
-        echo "DIGLINE_TOOL=$tool" >> "$GITHUB_ENV"
+        bash "$tool/action/install.sh"
+    - name: Keep Deno and digline in the cache
+      if: steps.cache.outputs.cache-hit != 'true'
+      uses: actions/cache/save@v5
+      with:
+        path: \${{ runner.temp }}/digline
+        key: ${key}
     - name: Run the suites and gate
       id: gate
       shell: bash
@@ -207,7 +226,7 @@ runs:
       run: bash "$DIGLINE_TOOL/action/gate.sh"
     - name: Upload the reports
       if: always()
-      uses: actions/upload-artifact@v4
+      uses: actions/upload-artifact@v6
       with:
         name: digline-report
         path: \${{ runner.temp }}/digline-report
