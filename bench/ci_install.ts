@@ -188,7 +188,7 @@ try {
   else {
     console.log(
       [
-        `the ${values.action === "init" ? "local action init writes" : "action.yml"}: install`,
+        `${values.action === "init" ? "the local action init writes" : "action.yml at the repository root"}: install`,
         `  cold  ${result.cold_s.toFixed(1)} s (empty cache, npm and Deno caches)`,
         `  warm  ${
           result.warm_s.toFixed(1)
