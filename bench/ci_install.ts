@@ -119,7 +119,10 @@ async function runStep(step: ActionStep, runner: Runner): Promise<void> {
 function installSteps(runner: Runner): ActionStep[] {
   if (values.action === "init") {
     const text = localAction({ repository: "bench/digline", commit: runner.commit });
-    return [actionStep(text, "Install Deno and digline, pinned")];
+    return [
+      actionStep(text, "Name the pinned digline and its cache key"),
+      actionStep(text, "Install Deno and digline, pinned"),
+    ];
   }
   const text = Deno.readTextFileSync(join(REPOSITORY_ROOT, "action.yml"));
   return [
@@ -164,9 +167,9 @@ try {
 
   const warm = await freshRunner(root, "warm");
   const warmStart = performance.now();
-  // actions/cache/restore: the folder back at the same path (the key step comes first for root).
+  // actions/cache/restore: the folder back at the same path, after the step that names the key.
   const steps = installSteps(warm);
-  if (values.action === "root") await runStep(steps.shift()!, warm);
+  await runStep(steps.shift()!, warm);
   await sh("tar", [...tarFlags, "-xf", cacheFile, "-C", warm.temp]);
   for (const step of steps) await runStep(step, warm);
   const warmS = (performance.now() - warmStart) / 1000;
@@ -188,7 +191,11 @@ try {
   else {
     console.log(
       [
-        `${values.action === "init" ? "the local action init writes" : "action.yml at the repository root"}: install`,
+        `${
+          values.action === "init"
+            ? "the local action init writes"
+            : "action.yml at the repository root"
+        }: install`,
         `  cold  ${result.cold_s.toFixed(1)} s (empty cache, npm and Deno caches)`,
         `  warm  ${
           result.warm_s.toFixed(1)

@@ -142,7 +142,6 @@ jobs:
  * under a key holding the commit, then runs digline's own gate and comment steps.
  */
 export function localAction(source: DiglineSource): string {
-  const key = `digline-\${{ runner.os }}-\${{ runner.arch }}-deno${DENO_VERSION}-${source.commit}`;
   return `# Written by digline init: the digline gate, installed from ${source.repository} at the
 # commit below. To upgrade, change DIGLINE_COMMIT to a newer commit of that repository.
 name: digline gate
@@ -183,20 +182,32 @@ runs:
   steps:
     # Deno and digline live in one folder, cached under a key holding the commit: a warm job
     # restores it and installs nothing. A new commit is a new key, so an upgrade installs afresh.
+    - name: Name the pinned digline and its cache key
+      id: key
+      shell: bash
+      env:
+        DIGLINE_REPOSITORY: ${source.repository}
+        DIGLINE_COMMIT: ${source.commit}
+        DENO_VERSION: ${DENO_VERSION}
+      run: |
+        echo "repository=$DIGLINE_REPOSITORY" >> "$GITHUB_OUTPUT"
+        echo "commit=$DIGLINE_COMMIT" >> "$GITHUB_OUTPUT"
+        echo "deno=$DENO_VERSION" >> "$GITHUB_OUTPUT"
+        echo "key=digline-$RUNNER_OS-$RUNNER_ARCH-deno$DENO_VERSION-$DIGLINE_COMMIT" >> "$GITHUB_OUTPUT"
     - name: Restore Deno and digline from the cache
       id: cache
       uses: actions/cache/restore@v5
       with:
         path: \${{ runner.temp }}/digline
-        key: ${key}
+        key: \${{ steps.key.outputs.key }}
     - name: Install Deno and digline, pinned
       shell: bash
       env:
-        DIGLINE_REPOSITORY: ${source.repository}
-        DIGLINE_COMMIT: ${source.commit}
+        DIGLINE_REPOSITORY: \${{ steps.key.outputs.repository }}
+        DIGLINE_COMMIT: \${{ steps.key.outputs.commit }}
         DIGLINE_HOME: \${{ runner.temp }}/digline
-        DIGLINE_CACHE_KEY: ${key}
-        DENO_VERSION: ${DENO_VERSION}
+        DIGLINE_CACHE_KEY: \${{ steps.key.outputs.key }}
+        DENO_VERSION: \${{ steps.key.outputs.deno }}
       run: |
         tool="$DIGLINE_HOME/src"
         if [ ! -f "$DIGLINE_HOME/installed" ]; then
@@ -213,7 +224,7 @@ runs:
       uses: actions/cache/save@v5
       with:
         path: \${{ runner.temp }}/digline
-        key: ${key}
+        key: \${{ steps.key.outputs.key }}
     - name: Run the suites and gate
       id: gate
       shell: bash

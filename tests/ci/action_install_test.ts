@@ -22,7 +22,10 @@ function actions(commit: string): { name: string; text: string; steps: ActionSte
     {
       name: "init's local action",
       text: local,
-      steps: [actionStep(local, "Install Deno and digline, pinned")],
+      steps: [
+        actionStep(local, "Name the pinned digline and its cache key"),
+        actionStep(local, "Install Deno and digline, pinned"),
+      ],
     },
   ];
 }
@@ -100,7 +103,10 @@ Deno.test("with the cache restored, each action's install step installs nothing 
     const runner = await restoredRunner(HEAD);
     const steps = [...action.steps];
     const install = steps.pop()!;
-    for (const step of steps) assertEquals((await runStep(step, runner)).code, 0, action.name);
+    for (const step of steps) {
+      const ran = await runStep(step, runner);
+      assertEquals(ran.code, 0, `${action.name}: ${ran.log}`);
+    }
     const key = installKey(action.steps, runner);
     match(key, /^digline-Linux-X64-deno2\.9\.6-[0-9a-f]{40,64}$/, action.name);
     await Deno.writeTextFile(join(runner.home, "installed"), `${key}\n`);
@@ -150,7 +156,7 @@ function usesSteps(text: string): { uses: string; with: Record<string, string>; 
   return steps;
 }
 
-Deno.test("each action restores and saves one folder under one key, the one its install step fills; init's key names the pinned commit", () => {
+Deno.test("each action restores and saves one folder under one key, the one its install step fills", () => {
   for (const action of actions(HEAD)) {
     const used = usesSteps(action.text);
     const restore = used.find((s) => s.uses.startsWith("actions/cache/restore@"));
@@ -164,7 +170,14 @@ Deno.test("each action restores and saves one folder under one key, the one its 
     assertEquals(install.env.DIGLINE_CACHE_KEY, restore.with.key, action.name);
     ok(!used.some((s) => s.uses.startsWith("actions/cache@")), action.name);
   }
-  const local = actions(HEAD)[1].steps[0];
-  ok(local.env.DIGLINE_CACHE_KEY.endsWith(`-${HEAD}`), local.env.DIGLINE_CACHE_KEY);
-  match(local.env.DIGLINE_CACHE_KEY, /deno2\.9\.6/);
+});
+
+Deno.test("init's local action names the pinned commit once, and its cache key holds it", async () => {
+  const runner = await restoredRunner(HEAD);
+  const local = localAction({ repository: "me/digline", commit: HEAD });
+  assertEquals(local.split(HEAD).length - 1, 1, "the commit is written once");
+  await runStep(actionStep(local, "Name the pinned digline and its cache key"), runner);
+  assertEquals(runner.context["steps.key.outputs.key"], `digline-Linux-X64-deno2.9.6-${HEAD}`);
+  assertEquals(runner.context["steps.key.outputs.commit"], HEAD);
+  await Deno.remove(runner.dir, { recursive: true });
 });
