@@ -144,7 +144,7 @@ Deno.test("a cached folder installed under another key (another commit or Deno) 
 /** The `with:` of each `uses:` step of an action, by the action it uses. */
 function usesSteps(text: string): { uses: string; with: Record<string, string>; if?: string }[] {
   const steps: { uses: string; with: Record<string, string>; if?: string }[] = [];
-  for (const block of text.split(/\n    - /).slice(1)) {
+  for (const block of text.split(/\n {4}- /).slice(1)) {
     const uses = block.match(/^\s*uses: (\S+)$/m)?.[1];
     if (uses === undefined) continue;
     const within = Object.fromEntries(
