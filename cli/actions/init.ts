@@ -1,6 +1,6 @@
 import { runningSource } from "../../host/init/digline_source.ts";
 import { initProject } from "../../host/init/init_project.ts";
-import { parseSource, SUITE_PATH } from "../../host/init/scaffold_files.ts";
+import { parseSource, SUITE_PATH, WORKFLOW_PATH } from "../../host/init/scaffold_files.ts";
 import { initInGrantedProcess, initMayWrite } from "../../host/init/write_grant.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import type { InitInput } from "../commands/init.ts";
@@ -42,6 +42,8 @@ export async function execute({ values }: InitInput, io: Io): Promise<number> {
   });
   if (values.json) return printJson(io, { digline: "init", version: 1, ...result });
   const suiteMissing = values["ci-only"] && !(await exists(SUITE_PATH));
+  // A project whose workflow is there already needs no word on how to write one.
+  const sayNoCi = !ci && !(await exists(WORKFLOW_PATH));
   io.out(
     [
       ...result.written.map((path) => `wrote ${path}`),
@@ -49,7 +51,7 @@ export async function execute({ values }: InitInput, io: Io): Promise<number> {
       ...(source === undefined || !result.written.some((path) => path.startsWith(".github/"))
         ? []
         : [`  (CI installs digline from ${source.repository} at ${source.commit})`]),
-      ...(ci ? [] : [
+      ...(!sayNoCi ? [] : [
         "no CI workflow written: this digline does not run from a GitHub clone; run init again",
         "  with --source OWNER/REPO@COMMIT (where your digline lives) or --action REF",
       ]),
