@@ -181,3 +181,16 @@ Deno.test("init's local action names the pinned commit once, and its cache key h
   assertEquals(runner.context["steps.key.outputs.commit"], HEAD);
   await Deno.remove(runner.dir, { recursive: true });
 });
+
+Deno.test("under init's local action, a restored checkout that is not the pinned commit fails the step before anything runs", async () => {
+  const before = (await git(ROOT, "rev-parse", "HEAD~1")).trim();
+  const runner = await restoredRunner(HEAD);
+  const local = localAction({ repository: "me/digline", commit: before });
+  await runStep(actionStep(local, "Name the pinned digline and its cache key"), runner);
+  const key = runner.context["steps.key.outputs.key"];
+  await Deno.writeTextFile(join(runner.home, "installed"), `${key}\n`);
+  const ran = await runStep(actionStep(local, "Install Deno and digline, pinned"), runner);
+  ok(ran.code !== 0, ran.log);
+  assertEquals(await Deno.readTextFile(runner.env.GITHUB_PATH), "");
+  await Deno.remove(runner.dir, { recursive: true });
+});
