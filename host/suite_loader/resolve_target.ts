@@ -79,9 +79,18 @@ function moduleUrl(module: string, dir: string): string {
 function moduleName(url: string, suiteDir: string): string {
   if (!url.startsWith("file:")) return url;
   const path = fileURLToPath(url);
-  const root = repositoryRoot(suiteDir) ?? Deno.cwd();
+  const root = repositoryRoot(suiteDir) ?? workingFolder();
+  if (root === undefined) return url;
   const from = relative(root, path);
   return isAbsolute(from) ? url : from.split(sep).join("/");
+}
+
+function workingFolder(): string | undefined {
+  try {
+    return Deno.cwd();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
