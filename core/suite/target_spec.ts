@@ -209,7 +209,15 @@ export type TargetFunction<V extends object = JsonObject> = (
 /** What the driver calls: a resolved target of any kind. */
 export type TargetSpec =
   | { kind: "command"; command: string[]; cwd: string }
-  | { kind: "module"; module: string; export: string; env?: string[] }
+  | {
+    kind: "module";
+    /** The module's URL, a file's absolute: what the worker imports. */
+    module: string;
+    /** What a run names it by: a file's path from the repository's root (ADR 0118). */
+    name: string;
+    export: string;
+    env?: string[];
+  }
   | {
     kind: "http";
     url: string;
