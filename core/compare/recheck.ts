@@ -103,10 +103,18 @@ function judgedByCandidateRules(
   options: RecheckOptions,
 ): RecheckedBaseline {
   const approved = runs[0];
+  // Under a ref (CI) the runs named here live on the runner, or only in git: the way out is
+  // one the reader can take on their own machine, a run of the new suite approved.
+  const approveNew = `digline run ${candidate.suite.source}, then digline promote latest ` +
+    `--suite ${candidate.suite.name} --because "..." in the change (a maintainer accepts it)`;
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
-  const rejudge = `digline rejudge ${approved.run_id}, then promote the run it stores`;
+  const rejudge = options.baselineRef === undefined
+    ? `digline rejudge ${approved.run_id}, then promote the run it stores`
+    : approveNew;
   // What only a new approval settles: the target was asked something else.
-  const resolve = `digline promote ${candidate.run_id} --because "..."`;
+  const resolve = options.baselineRef === undefined
+    ? `digline promote ${candidate.run_id} --because "..."`
+    : approveNew;
   const checks = new Map<string, Assertion | undefined>();
   const checkOf = (id: string): Assertion | undefined => {
     if (checks.has(id)) return checks.get(id);

@@ -226,6 +226,11 @@ Deno.test({
       base: "main",
       change: async (dev) => {
         await Deno.writeTextFile(join(dev, "evals", "system.ts"), smallSystem({ wrong: [2] }));
+        // Case three of `other` now asks the target something else: only a new approval judges it.
+        await Deno.writeTextFile(
+          join(dev, "evals", "other.toml"),
+          OTHER_SUITE.replace("vars = { n = 3 }", "vars = { n = 4 }"),
+        );
         await Deno.writeTextFile(
           join(dev, "evals", "new.toml"),
           SMALL_SUITE.replace('name = "small"', 'name = "new"'),
@@ -245,6 +250,10 @@ Deno.test({
     match(worse, /`digline run evals\/small\.toml --baseline-ref origin\/main`/);
     match(worse, /`digline explain latest --suite small --baseline-ref origin\/main`/);
     match(worse, new RegExp(`label \`${LABEL}\`[^\\n]*$`));
+    match(
+      lineOf(step.summary, "other"),
+      /COULD NOT BE JUDGED \(exit 2\), rules changed: .*digline run evals\/other\.toml, then digline promote latest --suite other --because "\.\.\."/,
+    );
     match(
       lineOf(step.summary, "new"),
       /NEW SUITE, NOT JUDGED \(exit 2\), no approval: .*`digline run evals\/new\.toml`.*`digline promote latest --suite new --because "\.\.\."`/,
