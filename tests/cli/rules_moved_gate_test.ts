@@ -79,3 +79,19 @@ Deno.test("under --baseline-ref, a tightened check that fails what the baseline 
   match(gate.stdout, /^RULES CHANGED \(exit 1\): /);
   match(gate.stdout, /move the baseline's verdict of 3 cases/);
 });
+
+Deno.test("verify re-derives a gate's payload with its moved verdicts, accepted or not", async () => {
+  const { ci, run } = await gated(MOVED_WITH_THE_ANSWER);
+  for (const accept of [[], ["--accept-rules-change"]]) {
+    const saved = await cli(
+      ["compare", run, "--baseline-ref", "origin/main", ...accept, "--json"],
+      {
+        cwd: ci,
+      },
+    );
+    const file = join(ci, "..", `compare${accept.length}.json`);
+    await Deno.writeTextFile(file, saved.stdout);
+    const verified = await cli(["verify", file], { cwd: ci });
+    assertEquals(verified.code, 0, `${accept.join(" ")}: ${verified.stdout}${verified.stderr}`);
+  }
+});
