@@ -310,10 +310,14 @@ function readingAdvice(step: Step, ran: SuiteRun, options: { code: number; ref: 
     mdCode(`digline explain latest --suite ${ran.suite}${withRef}`)
   }`;
   if (options.code !== 1) return read;
-  return `${read}. If the change is intended, approve a run of it (${
+  const approve = `${read}. If the change is intended, approve a run of it (${
     mdCode(`digline promote latest --suite ${ran.suite} --because "..."`)
-  }), commit ${mdCode(folderOf(step, ran.suite))} in this pull request, and a maintainer adds ` +
-    `the label ${mdCode(ACCEPT_LABEL)}`;
+  }), commit ${mdCode(folderOf(step, ran.suite))} in this pull request`;
+  // Against the approval the tree holds (a new suite, no ref) the new approval is the reference
+  // at once; against the base branch's, only the maintainers' label accepts it.
+  return options.ref === ""
+    ? approve
+    : `${approve}, and a maintainer adds the label ${mdCode(ACCEPT_LABEL)}`;
 }
 
 /** The verdict of a suite approved at `ref`: judged against that approval. */

@@ -210,6 +210,11 @@ Deno.test({
 
     const accepted = await gated("moved", { base: "main", suites: BOTH, env: ACCEPTED });
     assertEquals(accepted.code, 0, accepted.log);
+    // The report reads the same comparison as the gate: accepted, under the new rules.
+    match(
+      accepted.summary,
+      /digline · suite `small`\n\n> NOT WORSE \(exit 0\): .*accepted by a maintainer/,
+    );
     match(
       lineOf(accepted.summary, "small"),
       /^- \*\*small\*\*: RULES CHANGED \(accepted\), NOT WORSE \(exit 0\)/,
