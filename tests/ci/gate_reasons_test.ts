@@ -23,6 +23,7 @@ Deno.test("a suite's non-zero exit is put down to changed rules, an ended budget
     compareReason({ ...worse, facts: [{ kind: "unconfirmed" }], confirm: { budget_ended: true } }),
     "budget ended",
   );
+  assertEquals(compareReason({ ...worse, facts: [{ kind: "rules-moved" }] }), "rules changed");
 });
 
 Deno.test("the job's code is the worst suite's, and the verdict word comes from the headline", () => {
@@ -31,6 +32,7 @@ Deno.test("the job's code is the worst suite's, and the verdict word comes from 
   assertEquals(worstCode([]), 0);
   assertEquals(verdictWord("NOT WORSE (exit 0): nothing got worse"), "NOT WORSE");
   assertEquals(verdictWord("WORSE (exit 1): 1 regression"), "WORSE");
+  assertEquals(verdictWord("RULES CHANGED (exit 1): the new rules move"), "RULES CHANGED");
 });
 
 Deno.test("a suite line escapes its name, and an annotation can not be split into two commands", () => {
