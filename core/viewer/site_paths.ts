@@ -104,7 +104,8 @@ const CASE_SEGMENT_LIMIT = 150;
 
 /**
  * A case's file name in its run's folder: its id percent-encoded, or for an id too long for a
- * file name (or `.` and `..`), `~` and the first 16 hex digits of its sha256. A page path read
+ * file name or one a path could not carry back (`.`, `..`, a slash), `~` and the first 16 hex
+ * digits of its sha256. A page path read
  * back gives the name as written; the site looks a case up by its id or by this name.
  *
  * @example
@@ -116,7 +117,7 @@ const CASE_SEGMENT_LIMIT = 150;
  */
 export function caseSegment(caseId: string): string {
   const encoded = encodeURIComponent(caseId);
-  return encoded.length <= CASE_SEGMENT_LIMIT && caseId !== "." && caseId !== ".."
+  return encoded.length <= CASE_SEGMENT_LIMIT && nameOf(encoded) === caseId
     ? encoded
     : `~${sha256Hex(caseId).slice(0, 16)}`;
 }
