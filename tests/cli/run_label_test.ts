@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { cli, SMALL_SUITE, smallSystem, workspace } from "./_cli.ts";
 
-Deno.test("run --label stores the label with the run: run --json, view --json, list and list --json show it", async () => {
+Deno.test("run --label stores the label with the run: run --json, view, list and log (and their --json) show it", async () => {
   const cwd = await workspace({ "suite.toml": SMALL_SUITE, "system.ts": smallSystem() });
   const labelled = await cli(["run", "suite.toml", "--label", "VADER, lexicon 3.3", "--json"], {
     cwd,
@@ -15,6 +15,8 @@ Deno.test("run --label stores the label with the run: run --json, view --json, l
 
   const viewed = JSON.parse((await cli(["view", run.run_id, "--json"], { cwd })).stdout);
   assertEquals(viewed.label, "VADER, lexicon 3.3");
+  const viewText = await cli(["view", run.run_id], { cwd });
+  ok(viewText.stdout.includes("  label      VADER, lexicon 3.3\n"), viewText.stdout);
   const listed = JSON.parse((await cli(["list", "--json"], { cwd })).stdout).runs as {
     run_id: string;
     label?: string;
@@ -27,6 +29,14 @@ Deno.test("run --label stores the label with the run: run --json, view --json, l
   const text = await cli(["list"], { cwd });
   const line = text.stdout.split("\n").find((l) => l.includes(run.run_id)) ?? "";
   ok(line.includes("VADER, lexicon 3.3"), text.stdout);
+  const log = await cli(["log"], { cwd });
+  const logged = log.stdout.split("\n").find((l) => l.includes(run.run_id)) ?? "";
+  ok(logged.includes(`"VADER, lexicon 3.3"`), log.stdout);
+  const logJson = JSON.parse((await cli(["log", "--json"], { cwd })).stdout).events as {
+    run_id: string;
+    label?: string;
+  }[];
+  assertEquals(logJson.find((e) => e.run_id === run.run_id)?.label, "VADER, lexicon 3.3");
   const printed = await cli(["run", "suite.toml", "--label", "AFINN"], { cwd });
   match(printed.stdout, /^run \S+ of suite small \(AFINN\) stored in /);
 });
