@@ -19,7 +19,7 @@ export const CASE_CSS = `
 table.vars { border-collapse: collapse; width: 100%; }
 table.vars th, table.vars td { text-align: left; vertical-align: top; padding: 4px 8px;
   border-bottom: 1px solid var(--line); }
-table.vars th { width: 1%; white-space: nowrap; }
+table.vars th { width: 1%; white-space: nowrap; text-transform: none; letter-spacing: normal; }
 #checks li { margin: 0 0 12px; }
 #checks .meta-pairs { color: var(--muted); font-size: 13px; }
 ul.settings li { display: inline; margin-right: 12px; }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "./_chromium.ts";
-import { cli, spawnCli } from "./_cli.ts";
+import { cli, ROOT, spawnCli } from "./_cli.ts";
 import {
   caseViewWorkspace,
   INPUT_MARKER,
@@ -128,6 +128,17 @@ Deno.test({
       ok(checks[0].includes("fail") && checks[0].includes("correct"), checks[0]);
       ok(checks[1].includes("pass") && checks[1].includes("kind words"), checks[1]);
       assertEquals(await page.textContent("#checks li .judge-answer"), JUDGE_REPLY);
+      // `deno task screenshots` points this at docs/images, for docs/viewer.md.
+      const shots = Deno.env.get("DIGLINE_SCREENSHOT_DIR") ?? join(ROOT, "tests", "output");
+      await Deno.mkdir(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, "viewer-case.png"), fullPage: true });
+      // On a phone the output comes under the input, and nothing is wider than the screen.
+      await page.setViewportSize({ width: 390, height: 800 });
+      const under = (await page.locator("#output").boundingBox())!;
+      const above = (await page.locator("#input").boundingBox())!;
+      ok(under.y >= above.y + above.height - 1, "the output sits under the input");
+      ok(await page.evaluate(`document.body.scrollWidth <= 400`), "the case page fits a phone");
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // From the comparison's flipped case to the same page, and to the baseline's.
       await page.goto(pathToFileURL(join(site, "comparison", "reviews.html")).href);
