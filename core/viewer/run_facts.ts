@@ -1,4 +1,5 @@
 import { escapeHtml } from "../report/escape_html.ts";
+import { counted } from "../report/numbers.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { TARGET_SETTINGS_KEYS, type TargetSettings } from "../run/target_settings.ts";
 
@@ -39,4 +40,41 @@ export function runFactRows(run: Pick<RunDocument, "label" | "target_settings">)
   return `${label}<dt>Target settings</dt><dd id="target-settings"><ul class="plain settings">${
     items.join("")
   }</ul></dd>`;
+}
+
+/** The most re-asked checks a run's page names; the count covers them all. */
+const REASKED_NAMED = 10;
+
+/**
+ * How many verdicts a judge gave only when asked again, as a row of the run page's `<dl>`: the
+ * verdict (or a draw's) records it in its metadata (`reasked`). Nothing when none was, or when
+ * the run is older than the record.
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * equal(reaskedRow({ cases: [] }), "");
+ * ```
+ */
+export function reaskedRow(run: Pick<RunDocument, "cases">): string {
+  const checks: string[] = [];
+  for (const c of run.cases) {
+    for (const v of c.verdicts) {
+      const draws = (c.samples ?? []).flatMap((s) =>
+        s.verdicts.filter((d) => d.assertion_id === v.assertion_id)
+      );
+      if ([v, ...draws].some((seen) => seen.metadata.reasked === true)) {
+        checks.push(`${c.case_id} · ${v.assertion}`);
+      }
+    }
+  }
+  if (checks.length === 0) return "";
+  const more = checks.length > REASKED_NAMED ? ` and ${checks.length - REASKED_NAMED} more` : "";
+  return `<dt>Re-asked</dt><dd id="reasked">${
+    escapeHtml(
+      `${counted(checks.length, "verdict")} needed a judge's re-ask: ${
+        checks.slice(0, REASKED_NAMED).join(", ")
+      }${more}`,
+    )
+  }</dd>`;
 }

@@ -8,7 +8,7 @@ import type { SitePage } from "./site_paths.ts";
 import { UNLISTED_WORDS } from "./site_model.ts";
 import { RUN_FILTER_SCRIPT } from "./viewer_assets.ts";
 import { caseLink } from "./case_link.ts";
-import { runFactRows } from "./run_facts.ts";
+import { reaskedRow, runFactRows } from "./run_facts.ts";
 
 /** The run page lists at most this many cases; `digline view` and `diff` reach the rest. */
 export const CASE_LIMIT = 2_000;
@@ -35,6 +35,7 @@ export function runPage(
     }</dd><dt>Started</dt><dd>${escapeHtml(shortTime(run.started_at))} UTC</dd>`,
     `<dt>Target</dt><dd>${escapeHtml(`${run.target.kind}: ${run.target.name}`)}</dd>`,
     runFactRows(run),
+    reaskedRow(run),
     `<dt>Commit</dt><dd><code>${escapeHtml(run.git_commit ?? "-")}</code></dd>`,
     `<dt>Cases</dt><dd>${counted(run.cases.length, "case")}</dd>${redactedNote}`,
     options.unlisted ? `<dt>Store</dt><dd id="unlisted">${escapeHtml(UNLISTED_WORDS)}</dd>` : "",

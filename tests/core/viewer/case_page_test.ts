@@ -77,3 +77,15 @@ Deno.test("a case's page path reads back as the same case, whatever its id", () 
   }
   assertEquals(pageOfPath("/case/r/..%2F..%2Fx.html"), undefined);
 });
+
+Deno.test("a run's page counts the verdicts a judge gave only on a re-ask, as the verdicts record it", () => {
+  const run = fakeRun("20261130-000000-000-cccccc", [
+    { id: "a", statuses: { polite: "pass" } },
+    { id: "b", statuses: { polite: "pass" } },
+  ]);
+  ok(!runPage(run, { redacted: [] }).includes(`id="reasked"`), "none re-asked: no line");
+  run.cases[1].verdicts[0].metadata = { reasked: true, asks: 2 };
+  const html = runPage(run, { redacted: [] });
+  const line = /<dd id="reasked">(.*?)<\/dd>/.exec(html)?.[1];
+  assertEquals(line, "1 verdict needed a judge&apos;s re-ask: b · polite");
+});
