@@ -88,7 +88,7 @@ async function demo(): Promise<string[]> {
     "1. The system under test is the AFINN word-list engine. Run the suite (2,000 real review sentences).",
   );
   useEngine("afinn");
-  const first = await digline(["run", "sentiment/suite.toml"]);
+  const first = await digline(["run", "sentiment/suite.toml", "--label", "AFINN"]);
   // run exits 2 when a check errored: the demo's word-list engines never error.
   if (first.code !== 0) problems.push(`the first run exited ${first.code}, not 0`);
 
@@ -105,7 +105,7 @@ async function demo(): Promise<string[]> {
 
   step("3. A developer swaps the engine for VADER, which scores better overall, and runs again.");
   useEngine("vader");
-  const second = await digline(["run", "sentiment/suite.toml"]);
+  const second = await digline(["run", "sentiment/suite.toml", "--label", "VADER"]);
   if (second.code !== 0) problems.push(`the second run exited ${second.code}, not 0`);
 
   step("4. The gate: is the new run worse than what was approved?");

@@ -68,16 +68,34 @@ export function flipsSection(input: ReportInput): string {
     `<col class="output"><col class="output"></colgroup>`,
     `<thead><tr><th>Case</th><th>Checks that moved</th><th>Baseline output</th>`,
     `<th>This run's output</th></tr></thead><tbody>`,
-    ...drawn.map(row),
+    ...drawn.map((flip) => row(flip, caseLinks(input))),
     `</tbody></table></section>`,
   ].join("");
 }
 
-function row(flip: CaseFlip): string {
+/** The links under a flipped case's id to its page on each side that holds it (the viewer's). */
+function caseLinks(input: ReportInput): (caseId: string) => string {
+  const href = input.caseHref;
+  if (href === undefined) return () => "";
+  const sides = [
+    { run: input.baseline, text: "baseline" },
+    { run: input.candidate, text: "this run" },
+  ].map((side) => ({ ...side, ids: new Set(side.run.cases.map((c) => c.case_id)) }));
+  return (caseId) => {
+    const links = sides.filter((side) => side.ids.has(caseId)).map((side) =>
+      `<a href="${escapeHtml(href(side.run.run_id, caseId))}">${side.text}</a>`
+    );
+    return links.length === 0 ? "" : `<br><small>${links.join(" · ")}</small>`;
+  };
+}
+
+function row(flip: CaseFlip, links: (caseId: string) => string): string {
   const kinds = [...new Set(flip.checks.map((c) => c.kind))].join(" ");
   return `<tr class="flip" data-kinds="${escapeHtml(kinds)}" data-case="${
     escapeHtml(flip.case_id)
-  }"><td class="case"><code>${escapeHtml(flip.case_id)}</code></td><td><ul class="checks">${
+  }"><td class="case"><code>${escapeHtml(flip.case_id)}</code>${
+    links(flip.case_id)
+  }</td><td><ul class="checks">${
     flip.checks.map(check).join("")
   }</ul></td><td class="output baseline">${
     output(flip.baselineOutput, flip.baselineError)

@@ -36,7 +36,12 @@ export interface ReportResult {
  */
 export async function reportDocument(
   ref: string | undefined,
-  options: CompareOptions & { format: ReportFormat; redact?: readonly Redactable[] },
+  options: CompareOptions & {
+    format: ReportFormat;
+    redact?: readonly Redactable[];
+    /** The viewer's case pages, for the HTML report's flipped cases to link to. */
+    caseHref?: (runId: string, caseId: string) => string;
+  },
 ): Promise<ReportResult> {
   const { document, result } = await compareDocument(ref, { ...options, kind: "compare" });
   const suite = result.comparison.suite;
@@ -52,6 +57,7 @@ export async function reportDocument(
     history,
     historyTotal: needsHistory(options.format) ? await options.store.runCount({ suite }) : 0,
     redacted,
+    ...(options.caseHref === undefined ? {} : { caseHref: options.caseHref }),
   }, { format: options.format });
   return {
     text,

@@ -1,3 +1,4 @@
+import { casePage } from "../../core/viewer/case_page.ts";
 import { journalPage } from "../../core/viewer/journal_page.ts";
 import { runPage } from "../../core/viewer/run_page.ts";
 import type { SitePage } from "../../core/viewer/site_paths.ts";
@@ -26,6 +27,10 @@ async function drawPage(source: SiteSource, page: SitePage): Promise<string> {
     case "run": {
       const { run, redacted, unlisted } = await source.run(page.runId);
       return runPage(run, { redacted, unlisted });
+    }
+    case "case": {
+      const { run, result, redacted, unlisted } = await source.case(page.runId, page.caseId);
+      return casePage(run, result, { redacted, unlisted });
     }
     case "suite":
       await knownSuite(source, page.suite);

@@ -1,6 +1,7 @@
 import { RefusalError } from "../../core/errors.ts";
 import type { DecisionLine } from "../../core/operator/journal.ts";
-import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import type { BaselineDocument, CaseResult, RunDocument } from "../../core/run/run_document.ts";
+import { caseSegment, linkTo } from "../../core/viewer/site_paths.ts";
 import { redactRun } from "../../core/run/redact_run.ts";
 import { canonicalRedaction, type Redactable } from "../../core/suite/redaction.ts";
 import { primaryAggregate } from "../../core/suite/gate_defaults.ts";
@@ -128,6 +129,31 @@ export class SiteSource {
     return { run: redactRun(run, redacted), redacted, unlisted: !this.store.isListed(entry) };
   }
 
+  /**
+   * One case of a run, redacted as the site and its suite ask, with the run's own facts (its
+   * cases left out): only that case is redacted, so a page per case costs one case's digests.
+   */
+  async case(
+    runId: string,
+    caseId: string,
+  ): Promise<{ run: RunDocument; result: CaseResult; redacted: Redactable[]; unlisted: boolean }> {
+    const entry = (await this.store.runIndex()).find((e) => e.runId === runId);
+    if (entry === undefined) throw new NoSuchPageError(`no run ${runId} in the store`);
+    const run = await this.store.readRun(entry);
+    const result = run.cases.find((c) => c.case_id === caseId) ??
+      run.cases.find((c) => caseSegment(c.case_id) === caseSegment(caseId));
+    if (result === undefined) throw new NoSuchPageError(`no case ${caseId} in run ${runId}`);
+    const redacted = canonicalRedaction(this.redact, run.redact ?? []);
+    const { baseline_rechecks: _rechecks, ...facts } = run;
+    const one = redactRun({ ...facts, cases: [result] }, redacted);
+    return {
+      run: one,
+      result: one.cases[0],
+      redacted,
+      unlisted: !this.store.isListed(entry),
+    };
+  }
+
   /** The latest run against its approval as the HTML report draws it. */
   async comparison(suite: string): Promise<string> {
     const { reportDocument } = await import("../commands/report.ts");
@@ -136,6 +162,8 @@ export class SiteSource {
       suite,
       format: "html",
       redact: this.redact,
+      caseHref: (runId, caseId) =>
+        linkTo({ page: "comparison", suite }, { page: "case", runId, caseId }),
     });
     return text;
   }

@@ -19,6 +19,9 @@ Deno.test("the demo shows compare exiting 1 on dozens of regressions while accur
   match(stdout, /accuracy went from 0\.8035 to 0\.8205, yet 86 cases/);
   match(stdout, /compare exited 1/);
   match(stdout, /demo: everything behaved as intended/);
+  // Its two runs share a commit: their labels tell them apart in list, log and the viewer.
+  match(stdout, /run \S+ of suite sentiment \(AFINN\) stored in/);
+  match(stdout, /run \S+ of suite sentiment \(VADER\) stored in/);
   // Every command it shows is followed by what it printed, or the part the demo reads.
   match(
     stdout,
