@@ -87,7 +87,10 @@ const MISSING_KEY = /api_key_env|API key|_API_KEY\b/;
  * ```
  */
 export function summaryLine(verdict: SuiteVerdict): string {
-  const why = verdict.code === 0 || verdict.reason === undefined ? "" : `, ${verdict.reason}`;
+  // A detail that opens with the reason ("the rules changed: …") says it once.
+  const said = verdict.reason === undefined ||
+    verdict.detail.replace(/^the /, "").startsWith(`${verdict.reason}:`);
+  const why = verdict.code === 0 || said ? "" : `, ${verdict.reason}`;
   return `- **${
     mdText(verdict.suite)
   }**: ${verdict.verdict} (exit ${verdict.code})${why}: ${verdict.detail}`;

@@ -159,7 +159,7 @@ inputs:
     required: false
     default: ""
   accept-approval-change:
-    description: "true: a maintainer accepts this pull request's change of approvals."
+    description: "true: a maintainer accepts this pull request's change of approvals, of a removed suite, or of rules that move a baseline verdict."
     required: false
     default: "false"
   comment:

@@ -40,5 +40,15 @@ Deno.test("a suite line escapes its name, and an annotation can not be split int
     summaryLine({ suite: "@team_x", code: 0, verdict: "NOT WORSE", detail: "fine" }),
     "- **@\u200bteam\\_x**: NOT WORSE (exit 0): fine",
   );
+  assertEquals(
+    summaryLine({
+      suite: "s",
+      code: 1,
+      verdict: "WORSE",
+      reason: "rules changed",
+      detail: "the rules changed: expected changed",
+    }),
+    "- **s**: WORSE (exit 1): the rules changed: expected changed",
+  );
   assertEquals(commandData("a\r\n::warning::b"), "a%0D%0A::warning::b");
 });
