@@ -203,7 +203,7 @@ Deno.test({
     const step = await gated("moved", { base: "main", suites: BOTH });
     assertEquals(step.code, 1, step.log);
     const line = lineOf(step.summary, "small");
-    match(line, /^- \*\*small\*\*: RULES CHANGED \(exit 1\), rules changed: /);
+    match(line, /^- \*\*small\*\*: RULES CHANGED \(exit 1\): the rules changed: /);
     match(line, /two · correct pass → fail, three · correct pass → fail/);
     match(line, new RegExp(`${LABEL}[^\\n]*$`));
     match(lineOf(step.summary, "other"), /NOT WORSE \(exit 0\)/);
@@ -257,7 +257,7 @@ Deno.test({
     match(worse, new RegExp(`label \`${LABEL}\`[^\\n]*$`));
     match(
       lineOf(step.summary, "other"),
-      /COULD NOT BE JUDGED \(exit 2\), rules changed: .*digline run evals\/other\.toml, then digline promote latest --suite other --because "\.\.\."/,
+      /COULD NOT BE JUDGED \(exit 2\): the rules changed: .*digline run evals\/other\.toml, then digline promote latest --suite other --because "\.\.\."/,
     );
     match(
       lineOf(step.summary, "new"),
