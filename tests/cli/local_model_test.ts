@@ -122,7 +122,7 @@ Deno.test("60% short-lived 503s (a server loading its model) with retries = 6 en
   }
 });
 
-Deno.test("a run whose every case errored is stored and exits 2, naming how many and the first cause", async () => {
+Deno.test("a run whose every case errored is stored and exits 2, naming how many and the first cause, whole", async () => {
   // A local server that is not up yet: its port refuses the connection.
   const gone = startMockServer(() => new Response("never"));
   const url = `${gone.url}/v1`;
@@ -138,6 +138,10 @@ Deno.test("a run whose every case errored is stored and exits 2, naming how many
     said[0],
     /^digline: run \S+ could not be judged \(exit 2\): 2 checks errored, first cause: the target failed after 1 attempt: the request to http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions failed/,
   );
+  // The cause is whole: what failed is at its end, never cut off before it.
+  match(said[0], /Connection refused[^.]*\. The run is stored/);
+  const summary = await cli(["view", "latest"], { cwd });
+  match(summary.stdout, /2 checks errored: .*Connection refused/);
   // Stored all the same: view reads it.
   const view = await cli(["view", "latest", "--json"], { cwd });
   assertEquals(view.code, 0, view.stderr);
