@@ -25,6 +25,12 @@ export function runSummaryText(
       summary.suspended.length > 0 ? `, ${count(summary.suspended.length, "case")} suspended` : ""
     }`,
     ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
+    // Said on a passing run too: a judge that often needs a re-ask is one to look at.
+    ...((summary.reasked ?? []).length === 0 ? [] : [
+      `  ${count(summary.reasked!.length, "verdict")} needed a judge's re-ask (its first answer was off the format): ${
+        listed(summary.reasked!)
+      }`,
+    ]),
     // The cost lines matter only when a model was called; `view RUN` always shows the time.
     ...(summary.totals !== undefined && summary.totals.calls > 0
       ? totalsLines(summary.totals)
@@ -33,6 +39,12 @@ export function runSummaryText(
     // As `view RUN` says it: the output stored is not byte for byte what the target answered.
     ...(summary.output_notes ?? []).map((note) => `  note       ${note}`),
   ].join("\n") + "\n";
+}
+
+/** The first few names and how many more. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 3).join(", ");
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
 }
 
 /**

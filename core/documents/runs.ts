@@ -60,6 +60,11 @@ export const RunSummarySchema = z.strictObject({
   })).optional(),
   /** view: a run its suite's index does not list, so not written by this store (ADR 0113). */
   unlisted: z.literal(true).optional(),
+  /**
+   * The checks whose verdict a judge gave only when asked again after an answer off the format
+   * (`case · check`); absent when none did (ADR 0126).
+   */
+  reasked: z.array(z.string()).optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;

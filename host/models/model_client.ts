@@ -74,7 +74,10 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
     label,
     estimate(prompt) {
       // About four characters a token in English; the provider's count corrects it afterwards.
-      const chars = prompt.prompt.length + (prompt.system?.length ?? 0);
+      const chars = prompt.prompt.length + (prompt.system?.length ?? 0) +
+        (prompt.followUp === undefined
+          ? 0
+          : prompt.followUp.answer.length + prompt.followUp.request.length);
       return Math.ceil(chars / 4) + outputAllowance;
     },
     async ready(estimate, signal) {

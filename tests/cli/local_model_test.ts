@@ -153,8 +153,10 @@ Deno.test("a judge that abstains once and then answers is asked again, and the r
   const server = startLocalModelServer((request) => {
     const prompt = userTurn(request);
     if (modelOf(request) !== "judge") return knows(prompt);
-    const n = (judged.get(prompt) ?? 0) + 1;
-    judged.set(prompt, n);
+    // Counted by the first question: the re-ask follows it with a turn of its own.
+    const first = (request.body as { messages: { content: string }[] }).messages[0].content;
+    const n = (judged.get(first) ?? 0) + 1;
+    judged.set(first, n);
     // The sampled judge wanders off the format on its first try at each output.
     return n === 1 ? "Looks fine to me, I think." : '{"verdict": "pass", "reason": "names a city"}';
   });
