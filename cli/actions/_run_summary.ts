@@ -27,9 +27,9 @@ export function runSummaryText(
     ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
     // Said on a passing run too: a judge that often needs a re-ask is one to look at.
     ...((summary.reasked ?? []).length === 0 ? [] : [
-      `  ${count(summary.reasked!.length, "verdict")} needed a judge's re-ask (its first answer was off the format): ${
-        listed(summary.reasked!)
-      }`,
+      `  ${
+        count(summary.reasked!.length, "verdict")
+      } needed a judge's re-ask (its first answer was off the format): ${listed(summary.reasked!)}`,
     ]),
     // The cost lines matter only when a model was called; `view RUN` always shows the time.
     ...(summary.totals !== undefined && summary.totals.calls > 0

@@ -56,23 +56,26 @@ function loadingFor(ms: number, options: { retryAfter?: string } = {}) {
 }
 
 for (const retryAfter of [undefined, "1"]) {
-  Deno.test(`a 5-second "Loading model" window (${
-    retryAfter === undefined ? "no Retry-After" : `Retry-After: ${retryAfter}`
-  }) is ridden out by the default retries, for the target and the judge`, async () => {
-    const server = loadingFor(5_000, retryAfter === undefined ? {} : { retryAfter });
-    try {
-      const cwd = await workspace({
-        "suite.toml": suite(server.baseUrl, { count: 40, judge: true }),
-      });
-      const run = await cli(["run", "suite.toml", "--json"], { cwd });
-      const summary = RunSummarySchema.parse(JSON.parse(run.stdout));
-      assertEquals(summary.checks.error, [], run.stderr);
-      assertEquals(run.code, 0, run.stderr);
-      ok(server.chats.some((c) => c.answer === "loading"), "the window was met");
-    } finally {
-      await server.close();
-    }
-  });
+  Deno.test(
+    `a 5-second "Loading model" window (${
+      retryAfter === undefined ? "no Retry-After" : `Retry-After: ${retryAfter}`
+    }) is ridden out by the default retries, for the target and the judge`,
+    async () => {
+      const server = loadingFor(5_000, retryAfter === undefined ? {} : { retryAfter });
+      try {
+        const cwd = await workspace({
+          "suite.toml": suite(server.baseUrl, { count: 40, judge: true }),
+        });
+        const run = await cli(["run", "suite.toml", "--json"], { cwd });
+        const summary = RunSummarySchema.parse(JSON.parse(run.stdout));
+        assertEquals(summary.checks.error, [], run.stderr);
+        assertEquals(run.code, 0, run.stderr);
+        ok(server.chats.some((c) => c.answer === "loading"), "the window was met");
+      } finally {
+        await server.close();
+      }
+    },
+  );
 }
 
 Deno.test("an endpoint that stays down still opens the circuit: the later cases are not called", async () => {

@@ -23,7 +23,9 @@ export interface ModelPrompt {
 }
 
 /** The turns after the system prompt, in order: the user's, then any follow-up's two. */
-export function promptTurns(prompt: ModelPrompt): { role: "user" | "assistant"; content: string }[] {
+export function promptTurns(
+  prompt: ModelPrompt,
+): { role: "user" | "assistant"; content: string }[] {
   return [
     { role: "user", content: prompt.prompt },
     ...(prompt.followUp === undefined ? [] : [
