@@ -68,5 +68,6 @@ export function runSummary(
     }),
     ...(run.redact === undefined || run.redact.length === 0 ? {} : { redacted: [...run.redact] }),
     ...(reasked.length === 0 ? {} : { reasked }),
+    ...(run.retried_from === undefined ? {} : { retried_from: run.retried_from }),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RunTotalsSchema } from "../model/usage.ts";
-import { FigureSchema } from "../run/run_document.ts";
+import { FigureSchema, RetriedFromSchema } from "../run/run_document.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { RedactListSchema } from "../suite/report_settings.ts";
 import { OUTPUT_VERSION } from "./version.ts";
@@ -65,6 +65,11 @@ export const RunSummarySchema = z.strictObject({
    * (`case · check`); absent when none did (ADR 0126).
    */
   reasked: z.array(z.string()).optional(),
+  /**
+   * run --retry-errors: the stored run this one completed (by id and document digest) and the
+   * cases it called again; every other case's result is that run's.
+   */
+  retried_from: RetriedFromSchema.optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;

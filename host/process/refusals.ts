@@ -413,6 +413,19 @@ export class RejudgeRefusedError extends RefusalError {
   }
 }
 
+/**
+ * A run `run --retry-errors` can not complete: its suite or rules changed since, the code under
+ * test moved to another commit, it is partial or a re-grade, or nothing in it errored. Refused
+ * before any call, with nothing stored.
+ */
+export class RetryErrorsRefusedError extends RefusalError {
+  readonly run: string;
+  constructor(run: string, options: { why: string; todo: string }) {
+    super(`Cannot retry the errored cases of run ${run}: ${options.why}; ${options.todo}`);
+    this.run = run;
+  }
+}
+
 /** A stored document (run, baseline) that is not JSON or fails its schema. */
 export class StoreDocumentError extends RefusalError {
   readonly file: string;

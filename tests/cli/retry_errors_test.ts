@@ -1,0 +1,140 @@
+// A model server that dies mid-run leaves a stored run whose later cases errored. `run
+// --retry-errors` calls again only those cases, keeps the original, and stores the completed run
+// bound to the original by digest.
+import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { RunSummarySchema } from "../../core/documents/mod.ts";
+import { startLocalModelServer, userTurn } from "../fixtures/models/local_server.ts";
+import { storedRun } from "../support/stored_run.ts";
+import { cli, workspace } from "./_cli.ts";
+
+const COUNT = 20;
+
+function suite(baseUrl: string, options: { expected?: (i: number) => string } = {}): string {
+  const expected = options.expected ?? ((i: number) => `Land${i}-town`);
+  return `name = "retry"
+
+[target]
+provider = "openai"
+base_url = "${baseUrl}"
+model = "local"
+prompt = "The capital of {{country}}?"
+concurrency = 1
+retries = 0
+circuit_window_ms = 0
+
+[[assertions]]
+name = "correct"
+kind = "equals"
+
+[[aggregates]]
+name = "accuracy"
+kind = "accuracy"
+over = "correct"
+${
+    Array.from({ length: COUNT }, (_, i) => `
+[[cases]]
+id = "land${i}"
+vars = { country = "Land${i}" }
+expected = "${expected(i)}"
+`).join("")
+  }`;
+}
+
+const answer = (prompt: string) =>
+  `${prompt.replace(/^The capital of /, "").replace(/\?$/, "")}-town`;
+
+/** A server that answers its first `alive` questions, then is gone (as a killed server is). */
+function dyingServer(alive: number) {
+  const state = { alive, dead: true };
+  const server = startLocalModelServer((request) => {
+    if (state.dead && state.alive <= 0) throw new Error("the server died");
+    state.alive--;
+    return answer(userTurn(request));
+  });
+  return { server, state };
+}
+
+async function interruptedRun() {
+  const { server, state } = dyingServer(12);
+  const cwd = await workspace({ "suite.toml": suite(server.baseUrl) });
+  const first = await cli(["run", "suite.toml", "--json"], { cwd });
+  assertEquals(first.code, 2, first.stderr);
+  const original = RunSummarySchema.parse(JSON.parse(first.stdout));
+  assertEquals(original.checks.error.length, COUNT - 12);
+  return { server, state, cwd, original };
+}
+
+Deno.test("run --retry-errors after a mid-run death calls only the errored cases and stores a judged run", async () => {
+  const { server, state, cwd, original } = await interruptedRun();
+  try {
+    state.dead = false;
+    const before = server.chats.length;
+    const retried = await cli(["run", "--retry-errors", "--json"], { cwd });
+    assertEquals(retried.code, 0, retried.stderr);
+    // Only the errored cases were asked again.
+    const asked = server.chats.slice(before).map((c) => userTurn(c.request)).sort();
+    assertEquals(
+      asked,
+      Array.from({ length: COUNT - 12 }, (_, i) => `The capital of Land${i + 12}?`).sort(),
+    );
+    const summary = RunSummarySchema.parse(JSON.parse(retried.stdout));
+    ok(summary.run_id !== original.run_id);
+    assertEquals(summary.checks.error, []);
+    assertEquals(summary.checks.pass.length, COUNT);
+    // The link: the original run by id and digest, and the cases called again.
+    assertEquals(summary.retried_from?.run_id, original.run_id);
+    match(summary.retried_from?.run_digest ?? "", /^[0-9a-f]{64}$/);
+    assertEquals(summary.retried_from?.cases.length, COUNT - 12);
+    // The original is kept as it was.
+    const kept = await storedRun(cwd, original.path!);
+    assertEquals(kept.run_id, original.run_id);
+    const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);
+    assertEquals(list.runs.length, 2);
+    // The completed run is a judged run: it can be approved, and compare reads it.
+    const promote = await cli(["promote", "latest", "--because", "completed"], { cwd });
+    assertEquals(promote.code, 0, promote.stderr);
+    // The plain summary says what was reused and what was called again.
+    const text = await cli(["view", "latest"], { cwd });
+    assertEquals(text.code, 0, text.stderr);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("run --retry-errors names the run and prints what it did", async () => {
+  const { server, state, cwd, original } = await interruptedRun();
+  try {
+    state.dead = false;
+    const retried = await cli(["run", "--retry-errors", original.run_id.slice(0, 20)], { cwd });
+    assertEquals(retried.code, 0, retried.stderr);
+    match(
+      retried.stdout,
+      new RegExp(`retried: 8 errored cases of run ${original.run_id} called again, 12 reused`),
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("run --retry-errors is refused when the suite changed since the run, and calls nothing", async () => {
+  const { server, state, cwd } = await interruptedRun();
+  try {
+    state.dead = false;
+    await Deno.writeTextFile(
+      join(cwd, "suite.toml"),
+      suite(server.baseUrl, { expected: (i) => i === 0 ? "Atlantis" : `Land${i}-town` }),
+    );
+    const before = server.chats.length;
+    const refused = await cli(["run", "--retry-errors"], { cwd });
+    assertEquals(refused.code, 64, refused.stderr);
+    assertEquals(refused.stderr.trim().split("\n").length, 1, refused.stderr);
+    match(refused.stderr, /suite\.toml/);
+    match(refused.stderr, /changed/);
+    assertEquals(server.chats.length, before);
+    const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);
+    assertEquals(list.runs.length, 1);
+  } finally {
+    await server.close();
+  }
+});
