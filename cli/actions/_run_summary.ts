@@ -4,6 +4,7 @@ import { figureLines } from "../render_figures.ts";
 import { totalsLines } from "../render_totals.ts";
 import { runExitCode, unjudgedRunLine } from "../../core/run/run_exit.ts";
 import type { Io } from "../io.ts";
+import type { StoreWhere } from "../../core/printed_command.ts";
 import { count, printJson } from "./_shared.ts";
 
 /**
@@ -55,11 +56,11 @@ function listed(names: readonly string[]): string {
 export function printStoredRun(
   io: Io,
   summary: RunSummary,
-  options: { json: boolean; made?: string; notes?: readonly string[] },
+  options: { json: boolean; made?: string; notes?: readonly string[]; where: StoreWhere },
 ): number {
   // A run is stored whatever its verdicts, but one with an unanswered question says so in its
   // exit, so a script that runs without comparing does not read 0 for it.
-  const unjudged = unjudgedRunLine(summary);
+  const unjudged = unjudgedRunLine(summary, options.where);
   if (unjudged !== undefined) io.err(`${unjudged}\n`);
   if (options.json) printJson(io, summary);
   else io.out(runSummaryText(summary, options));

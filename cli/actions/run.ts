@@ -30,6 +30,7 @@ export async function execute(
   }).finally(() => progress.finish());
   return printStoredRun(io, summary, {
     json: values.json,
+    where: store.where,
     made: summary.shard === undefined ? "" : ` (shard ${summary.shard}, a partial run)`,
     notes: summary.resumed === undefined || summary.resumed.length === 0 ? [] : [
       `resumed: ${count(summary.resumed.length, "case")} reused from the interrupted run, ${
@@ -57,6 +58,7 @@ async function retryErrors({ values, positionals }: RunInput, io: Io): Promise<n
   const from = summary.retried_from;
   return printStoredRun(io, summary, {
     json: values.json,
+    where: store.where,
     notes: from === undefined ? [] : [
       `retried: ${count(from.cases.length, "errored case")} of run ${from.run_id} called again, ${
         summary.cases.length - from.cases.length

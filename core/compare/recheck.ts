@@ -1,5 +1,6 @@
 import { canonicalJson } from "../digest.ts";
 import { runDocumentDigest } from "../run/run_digest.ts";
+import { digline, type StoreWhere } from "../printed_command.ts";
 import type { Fact } from "./facts.ts";
 import { reduceVerdicts, reductionOf } from "../model/reduction.ts";
 import { computeFigures } from "../run/aggregate.ts";
@@ -46,6 +47,8 @@ export interface RecheckOptions {
    * names the run that re-checks against that ref's approval.
    */
   baselineRef?: string;
+  /** The store as the command line named it: each way out names it, so it runs as printed. */
+  where?: StoreWhere;
 }
 
 /**
@@ -94,9 +97,11 @@ function judgedByCandidateRules(
 ): RecheckedBaseline {
   const approved = runs[0];
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
-  const rejudge = `digline rejudge ${approved.run_id}, then promote the run it stores`;
+  const rejudge = `${
+    digline(`rejudge ${approved.run_id}`, options.where)
+  }, then promote the run it stores`;
   // What only a new approval settles: the target was asked something else.
-  const resolve = `digline promote ${candidate.run_id} --because "..."`;
+  const resolve = digline(`promote ${candidate.run_id} --because "..."`, options.where);
   const checks = new Map<string, Assertion | undefined>();
   const checkOf = (id: string): Assertion | undefined => {
     if (checks.has(id)) return checks.get(id);
@@ -177,6 +182,7 @@ function judgedByCandidateRules(
                 candidate,
                 rejudge,
                 baselineRef: options.baselineRef,
+                where: options.where,
               }),
             });
           }
@@ -332,14 +338,17 @@ function installVerdicts(
  */
 function wayOut(
   assertionId: string,
-  options: { candidate: RunDocument; rejudge: string; baselineRef?: string },
+  options: { candidate: RunDocument; rejudge: string; baselineRef?: string; where?: StoreWhere },
 ): string {
   const { candidate, rejudge } = options;
   const check = candidate.assertions.find((a) => a.id === assertionId);
   if (check === undefined || check.kind !== "custom") return rejudge;
-  const again = `digline run ${candidate.suite.source}${
-    options.baselineRef === undefined ? "" : ` --baseline-ref ${options.baselineRef}`
-  }`;
+  const again = digline(
+    `run ${candidate.suite.source}${
+      options.baselineRef === undefined ? "" : ` --baseline-ref ${options.baselineRef}`
+    }`,
+    options.where,
+  );
   if (isPureCustom(check)) {
     return `${again} again, which re-checks pure "${check.name}" on the approved baseline${
       options.baselineRef === undefined ? "" : ` committed at ${options.baselineRef}`

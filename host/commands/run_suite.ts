@@ -4,6 +4,7 @@ import { type RunScope, scopeSuite } from "../../core/run/run_scope.ts";
 import { shardOf } from "../../core/run/shard_spec.ts";
 import type { CaseResult, RetriedFrom, RunDocument } from "../../core/run/run_document.ts";
 import { runDocumentDigest } from "../../core/run/run_digest.ts";
+import { digline } from "../../core/printed_command.ts";
 import { type Clock, newRunId, systemClock } from "../process/clock.ts";
 import { gitStamp } from "../git/git_stamp.ts";
 import { resolveCommit } from "../git/git_objects.ts";
@@ -267,7 +268,9 @@ async function retryPlan(
   const { suite } = loaded;
   const run = options.retryErrors.run ??
     await options.store.resolveRun("latest", { suite: suite.name });
-  const again = `run the suite whole instead (digline run ${loaded.source})`;
+  const again = `run the suite whole instead (${
+    digline(`run ${loaded.source}`, options.store.where)
+  })`;
   const refuse = (why: string, todo = again) =>
     new RetryErrorsRefusedError(run.run_id, { why, todo });
   if (run.suite.name !== suite.name) {
@@ -280,7 +283,9 @@ async function retryPlan(
   if (run.shard !== undefined) {
     throw refuse(
       `it is shard ${run.shard.index}/${run.shard.count}, a partial run`,
-      "merge its shards first (digline merge)",
+      `merge its shards first (${
+        digline(`merge --suite ${suite.name} --latest-shards`, options.store.where)
+      })`,
     );
   }
   if (run.rejudged_from !== undefined) {
@@ -308,7 +313,10 @@ async function retryPlan(
   }
   const errored = run.cases.filter((c) => c.verdicts.some((v) => v.status === "error"));
   if (errored.length === 0) {
-    throw refuse("none of its cases errored, so there is nothing to call again", "compare it");
+    throw refuse(
+      "none of its cases errored, so there is nothing to call again",
+      `compare it (${digline(`compare ${run.run_id}`, options.store.where)})`,
+    );
   }
   const calledAgain = new Set(errored.map((c) => c.case_id));
   return {
