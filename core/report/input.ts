@@ -1,3 +1,4 @@
+import type { StoreWhere } from "../printed_command.ts";
 import type { Comparison } from "../compare/compare.ts";
 import type { BaselineDocument, Figure, RunDocument } from "../run/run_document.ts";
 import { figureIntervals } from "../run/figure_interval.ts";
@@ -27,6 +28,8 @@ export interface ReportInput {
   historyTotal?: number;
   /** The payloads the runs had replaced by digests (redactRun), said in the report. */
   redacted?: readonly Redactable[];
+  /** The store as the command line named it, so a command the report prints runs as printed. */
+  where?: StoreWhere;
 }
 
 /**

@@ -52,6 +52,7 @@ export async function reportDocument(
     history,
     historyTotal: needsHistory(options.format) ? await options.store.runCount({ suite }) : 0,
     redacted,
+    where: options.store.where,
   }, { format: options.format });
   return {
     text,
