@@ -1,4 +1,4 @@
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import type { RunProgress } from "../../core/run/progress.ts";
 import { type RunScope, scopeSuite } from "../../core/run/run_scope.ts";
 import { shardOf } from "../../core/run/shard_spec.ts";
@@ -7,7 +7,7 @@ import { runDocumentDigest } from "../../core/run/run_digest.ts";
 import { digline } from "../../core/printed_command.ts";
 import { type Clock, newRunId, systemClock } from "../process/clock.ts";
 import { gitStamp } from "../git/git_stamp.ts";
-import { resolveCommit } from "../git/git_objects.ts";
+import { isTracked, resolveCommit } from "../git/git_objects.ts";
 import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal/journal.ts";
 import { JournalRefusedError, RetryErrorsRefusedError, UsageError } from "../process/refusals.ts";
 import { withRunSession } from "../running/run_session.ts";
@@ -305,10 +305,23 @@ async function retryPlan(
       } then, ${short(suite.config_hash)} now), so its verdicts are not this suite's`,
     );
   }
-  const commit = options.gitCommit !== undefined ? options.gitCommit : await options.stamp;
-  if (run.git_commit !== null && commit != null && commit !== run.git_commit) {
+  // The reused results must be this checkout's own: a run document that came with the tree (a
+  // pull request can commit one) is not, and can not hold the commit it is committed in.
+  const path = relative(
+    Deno.cwd(),
+    resolve(options.store.runsDir, run.suite.name, `${run.run_id}.json`),
+  );
+  if (await isTracked(path)) {
     throw refuse(
-      `it ran the code at ${run.git_commit}, and the code is at ${commit} now, so its answers are not this code's`,
+      `git tracks its document ${path}, so it came with the tree rather than from a run made here`,
+    );
+  }
+  const commit = options.gitCommit !== undefined ? options.gitCommit : await options.stamp;
+  if (commit != null && commit !== run.git_commit) {
+    throw refuse(
+      `it ran the code at ${
+        run.git_commit ?? "no recorded commit"
+      }, and the code is at ${commit} now, so its answers are not this code's`,
     );
   }
   const errored = run.cases.filter((c) => c.verdicts.some((v) => v.status === "error"));

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
 import { startLocalModelServer, userTurn } from "../fixtures/models/local_server.ts";
 import { storedRun } from "../support/stored_run.ts";
-import { cli, workspace } from "./_cli.ts";
+import { cli, git, workspace } from "./_cli.ts";
 
 const COUNT = 20;
 
@@ -55,9 +55,15 @@ function dyingServer(alive: number) {
   return { server, state };
 }
 
-async function interruptedRun() {
+async function interruptedRun(options: { git?: boolean } = {}) {
   const { server, state } = dyingServer(12);
   const cwd = await workspace({ "suite.toml": suite(server.baseUrl) });
+  if (options.git === true) {
+    await git(cwd, "init", "-q");
+    await Deno.writeTextFile(join(cwd, ".gitignore"), ".digline/\n");
+    await git(cwd, "add", ".");
+    await git(cwd, "commit", "-q", "-m", "the suite");
+  }
   const first = await cli(["run", "suite.toml", "--json"], { cwd });
   assertEquals(first.code, 2, first.stderr);
   const original = RunSummarySchema.parse(JSON.parse(first.stdout));
@@ -134,6 +140,23 @@ Deno.test("run --retry-errors is refused when the suite changed since the run, a
     assertEquals(server.chats.length, before);
     const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);
     assertEquals(list.runs.length, 1);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("run --retry-errors is refused when the code moved to another commit since the run, and calls nothing", async () => {
+  const { server, state, cwd } = await interruptedRun({ git: true });
+  try {
+    state.dead = false;
+    await Deno.writeTextFile(join(cwd, "system.txt"), "changed\n");
+    await git(cwd, "add", "system.txt");
+    await git(cwd, "commit", "-q", "-m", "the system changed");
+    const before = server.chats.length;
+    const refused = await cli(["run", "--retry-errors"], { cwd });
+    assertEquals(refused.code, 64, refused.stderr);
+    match(refused.stderr, /it ran the code at [0-9a-f]{40}, and the code is at [0-9a-f]{40} now/);
+    assertEquals(server.chats.length, before);
   } finally {
     await server.close();
   }
