@@ -78,6 +78,8 @@ Deno.test("an off-format answer from a temperature-0 judge is re-asked with its 
     match(reask[2].content, /"verdict"/);
     ok(userTurn(judged[0].request) !== reask[2].content);
 
+    const viewed = await cli(["view", "latest"], { cwd });
+    match(viewed.stdout, /^ {2}re-asked {3}2 verdicts needed a judge's re-ask/m);
     const json = await cli(["view", "latest", "--json"], { cwd });
     const summary = RunSummarySchema.parse(JSON.parse(json.stdout));
     assertEquals(summary.reasked, ["france · a-city", "italy · a-city"]);

@@ -103,6 +103,10 @@ Deno.test("run --retry-errors after a mid-run death calls only the errored cases
     // The plain summary says what was reused and what was called again.
     const text = await cli(["view", "latest"], { cwd });
     assertEquals(text.code, 0, text.stderr);
+    match(
+      text.stdout,
+      new RegExp(`^ {2}retried {4}8 errored cases of run ${original.run_id} called again`, "m"),
+    );
   } finally {
     await server.close();
   }
