@@ -4,7 +4,17 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { RunSummarySchema } from "../../core/documents/mod.ts";
-import { startLocalModelServer, userTurn } from "../fixtures/models/local_server.ts";
+import {
+  type LocalModelServer,
+  startLocalModelServer,
+  userTurn,
+} from "../fixtures/models/local_server.ts";
+import {
+  type MockModelServer,
+  openaiCompletion,
+  type RecordedRequest,
+  startMockServer,
+} from "../fixtures/models/mock_server.ts";
 import { storedRun } from "../support/stored_run.ts";
 import { cli, git, workspace } from "./_cli.ts";
 
@@ -44,19 +54,43 @@ expected = "${expected(i)}"
 const answer = (prompt: string) =>
   `${prompt.replace(/^The capital of /, "").replace(/\?$/, "")}-town`;
 
-/** A server that answers its first `alive` questions, then is gone (as a killed server is). */
+/**
+ * A model server that answers its first `alive` questions and then dies: it stops listening, so
+ * every later call is a refused connection. `restart` starts it again on the same port, and
+ * `chats` counts every question either life was asked.
+ */
 function dyingServer(alive: number) {
-  const state = { alive, dead: true };
-  const server = startLocalModelServer((request) => {
-    if (state.dead && state.alive <= 0) throw new Error("the server died");
-    state.alive--;
+  const chats: string[] = [];
+  const answerAll = (request: RecordedRequest) => {
+    chats.push(userTurn(request));
     return answer(userTurn(request));
+  };
+  let left = alive;
+  const first: MockModelServer = startMockServer((request) => {
+    const said = openaiCompletion(answerAll(request), { usage: { input: 10, output: 2 } });
+    if (--left > 0) return said;
+    // The last answer goes out on a connection that closes after it, and nothing listens since.
+    void first.close();
+    said.headers.set("connection", "close");
+    return said;
   });
-  return { server, state };
+  const port = Number(new URL(first.url).port);
+  let again: LocalModelServer | undefined;
+  return {
+    baseUrl: `${first.url}/v1`,
+    chats,
+    restart() {
+      again = startLocalModelServer(answerAll, { port });
+    },
+    close: async () => {
+      await first.close();
+      await again?.close();
+    },
+  };
 }
 
 async function interruptedRun(options: { git?: boolean } = {}) {
-  const { server, state } = dyingServer(12);
+  const server = dyingServer(12);
   const cwd = await workspace({ "suite.toml": suite(server.baseUrl) });
   if (options.git === true) {
     await git(cwd, "init", "-q");
@@ -68,18 +102,20 @@ async function interruptedRun(options: { git?: boolean } = {}) {
   assertEquals(first.code, 2, first.stderr);
   const original = RunSummarySchema.parse(JSON.parse(first.stdout));
   assertEquals(original.checks.error.length, COUNT - 12);
-  return { server, state, cwd, original };
+  match(first.stderr, /Connection refused/);
+  assertEquals(server.chats.length, 12);
+  server.restart();
+  return { server, cwd, original };
 }
 
 Deno.test("run --retry-errors after a mid-run death calls only the errored cases and stores a judged run", async () => {
-  const { server, state, cwd, original } = await interruptedRun();
+  const { server, cwd, original } = await interruptedRun();
   try {
-    state.dead = false;
     const before = server.chats.length;
     const retried = await cli(["run", "--retry-errors", "--json"], { cwd });
     assertEquals(retried.code, 0, retried.stderr);
     // Only the errored cases were asked again.
-    const asked = server.chats.slice(before).map((c) => userTurn(c.request)).sort();
+    const asked = server.chats.slice(before).sort();
     assertEquals(
       asked,
       Array.from({ length: COUNT - 12 }, (_, i) => `The capital of Land${i + 12}?`).sort(),
@@ -113,9 +149,8 @@ Deno.test("run --retry-errors after a mid-run death calls only the errored cases
 });
 
 Deno.test("run --retry-errors names the run and prints what it did", async () => {
-  const { server, state, cwd, original } = await interruptedRun();
+  const { server, cwd, original } = await interruptedRun();
   try {
-    state.dead = false;
     const retried = await cli(["run", "--retry-errors", original.run_id.slice(0, 20)], { cwd });
     assertEquals(retried.code, 0, retried.stderr);
     match(
@@ -128,9 +163,8 @@ Deno.test("run --retry-errors names the run and prints what it did", async () =>
 });
 
 Deno.test("run --retry-errors is refused when the suite changed since the run, and calls nothing", async () => {
-  const { server, state, cwd } = await interruptedRun();
+  const { server, cwd } = await interruptedRun();
   try {
-    state.dead = false;
     await Deno.writeTextFile(
       join(cwd, "suite.toml"),
       suite(server.baseUrl, { expected: (i) => i === 0 ? "Atlantis" : `Land${i}-town` }),
@@ -150,9 +184,8 @@ Deno.test("run --retry-errors is refused when the suite changed since the run, a
 });
 
 Deno.test("run --retry-errors is refused when the code moved to another commit since the run, and calls nothing", async () => {
-  const { server, state, cwd } = await interruptedRun({ git: true });
+  const { server, cwd } = await interruptedRun({ git: true });
   try {
-    state.dead = false;
     await Deno.writeTextFile(join(cwd, "system.txt"), "changed\n");
     await git(cwd, "add", "system.txt");
     await git(cwd, "commit", "-q", "-m", "the system changed");
