@@ -9,7 +9,7 @@ import type { CaseResult } from "./run_document.ts";
  * ```ts
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const v = (reasked: boolean) => ({ assertion_id: "0123456789abcdef", assertion: "ok",
- *   status: "pass" as const, metadata: reasked ? { reasked: true } : {} });
+ *   status: "pass" as const, metadata: { reasked } });
  * const c = (id: string, reasked: boolean) =>
  *   ({ case_id: id, kind: "normal" as const, verdicts: [v(reasked)], latency_ms: 0, attempts: 1 });
  * assertEquals(reaskedChecks([c("a", true), c("b", false)]), ["a · ok"]);
