@@ -44,24 +44,38 @@ expected = "Land${i}-town"
   }`;
 }
 
-/** Answers "503 Loading model" for `ms` after the first request, then each question's answer. */
-function loadingFor(ms: number, options: { retryAfter?: string } = {}) {
+/**
+ * Answers "503 Loading model" to the model `who` for `ms` after its first request, then each
+ * question's answer; the other model answers from the start.
+ */
+function loadingFor(ms: number, options: { who: "local" | "judge"; retryAfter?: string }) {
   let first: number | undefined;
   return startLocalModelServer((request) => {
-    first ??= Date.now();
-    if (Date.now() - first < ms) return "loading";
+    if (modelOf(request) === options.who) {
+      first ??= Date.now();
+      if (Date.now() - first < ms) return "loading";
+    }
     if (modelOf(request) === "judge") return '{"verdict": "pass"}';
     return `${userTurn(request).replace(/^The capital of /, "").replace(/\?$/, "")}-town`;
-  }, options);
+  }, options.retryAfter === undefined ? {} : { retryAfter: options.retryAfter });
 }
 
-for (const retryAfter of [undefined, "1"]) {
+const WINDOWS = [
+  { who: "local", retryAfter: undefined },
+  { who: "local", retryAfter: "1" },
+  { who: "judge", retryAfter: undefined },
+] as const;
+
+for (const { who, retryAfter } of WINDOWS) {
   Deno.test(
-    `a 5-second "Loading model" window (${
+    `a 5-second "Loading model" window of the ${who === "local" ? "target" : "judge"} (${
       retryAfter === undefined ? "no Retry-After" : `Retry-After: ${retryAfter}`
-    }) is ridden out by the default retries, for the target and the judge`,
+    }) is ridden out by the default retries`,
     async () => {
-      const server = loadingFor(5_000, retryAfter === undefined ? {} : { retryAfter });
+      const server = loadingFor(5_000, {
+        who,
+        ...(retryAfter === undefined ? {} : { retryAfter }),
+      });
       try {
         const cwd = await workspace({
           "suite.toml": suite(server.baseUrl, { count: 40, judge: true }),
@@ -70,7 +84,10 @@ for (const retryAfter of [undefined, "1"]) {
         const summary = RunSummarySchema.parse(JSON.parse(run.stdout));
         assertEquals(summary.checks.error, [], run.stderr);
         assertEquals(run.code, 0, run.stderr);
-        ok(server.chats.some((c) => c.answer === "loading"), "the window was met");
+        ok(
+          server.chats.some((c) => c.answer === "loading" && modelOf(c.request) === who),
+          "the window was met",
+        );
       } finally {
         await server.close();
       }
