@@ -198,3 +198,15 @@ Deno.test("run --retry-errors is refused when the code moved to another commit s
     await server.close();
   }
 });
+
+Deno.test("run SUITE --retry-errors completes that suite's latest run", async () => {
+  const { server, cwd, original } = await interruptedRun();
+  try {
+    const retried = await cli(["run", "suite.toml", "--retry-errors", "--json"], { cwd });
+    assertEquals(retried.code, 0, retried.stderr);
+    const summary = RunSummarySchema.parse(JSON.parse(retried.stdout));
+    assertEquals(summary.retried_from?.run_id, original.run_id);
+  } finally {
+    await server.close();
+  }
+});
