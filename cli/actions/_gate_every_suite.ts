@@ -5,6 +5,7 @@ import type { CompareInput } from "../commands/compare.ts";
 import type { Io } from "../io.ts";
 import { approvalChangeLine } from "./_gate.ts";
 import { openStore, printJson } from "./_shared.ts";
+import { digline } from "../../core/printed_command.ts";
 import type { Redactable } from "../../core/suite/redaction.ts";
 
 /**
@@ -58,7 +59,14 @@ export async function gateEverySuite(
     [
       ...documents.map((d) => `${d.suite.padEnd(width)}  ${d.headline}`),
       "",
-      `exit ${gate.verdict}, the worst of ${suites.length} suites (${gate.counts.not_worse} not worse, ${gate.counts.worse} worse, ${gate.counts.not_judged} not judged); one suite's reading: digline compare --suite NAME`,
+      `exit ${gate.verdict}, the worst of ${suites.length} suites (${gate.counts.not_worse} not worse, ${gate.counts.worse} worse, ${gate.counts.not_judged} not judged); one suite's reading: ${
+        digline(
+          `compare --suite NAME${
+            values["baseline-ref"] === undefined ? "" : ` --baseline-ref ${values["baseline-ref"]}`
+          }`,
+          store.where,
+        )
+      }`,
     ].join("\n") + "\n",
   );
   return gate.verdict;

@@ -4,6 +4,7 @@ import { gateComparison } from "./_gate.ts";
 import { gateEverySuite } from "./_gate_every_suite.ts";
 import { redactOption } from "./_redact.ts";
 import { printJson, wholeNumberOption } from "./_shared.ts";
+import { digline } from "../../core/printed_command.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import { figureStatusWord } from "../../core/compare/explain_lines.ts";
 import { formatP } from "../../core/compare/fact_words.ts";
@@ -94,7 +95,18 @@ export async function execute(
     // The document's causes: under redaction they are named by digests (a reason can quote the output).
     ...erroredCauseLines(document.errored_causes ?? []).map((line) => `  ${line}`),
   );
-  lines.push("", `exit ${comparison.verdict}; the facts behind it: digline explain`);
+  // The same comparison, named whole: the run, the baseline it was read against, the store.
+  const explain = digline(
+    [
+      `explain ${comparison.candidate_run}`,
+      ...(input.values.baseline === undefined ? [] : [`--baseline ${input.values.baseline}`]),
+      ...(input.values["baseline-ref"] === undefined
+        ? []
+        : [`--baseline-ref ${input.values["baseline-ref"]}`]),
+    ].join(" "),
+    { tenant: input.values.tenant, store: input.values.store },
+  );
+  lines.push("", `exit ${comparison.verdict}; the facts behind it: ${explain}`);
   io.out(lines.join("\n") + "\n");
   return comparison.verdict;
 }

@@ -5,6 +5,7 @@ import type { PromoteDocument } from "../../core/documents/mod.ts";
 import type { Io } from "../io.ts";
 import { progressLine } from "../progress.ts";
 import { openStore, printJson, wholeNumberOption } from "./_shared.ts";
+import { digline } from "../../core/printed_command.ts";
 
 /** What `digline promote` does; its declaration is cli/commands/promote.ts. */
 export async function execute(
@@ -79,8 +80,12 @@ export async function execute(
     io.out(
       "noise not measured: a baseline of one run can not tell a flaky check from a broken one, " +
         "so every check that flips later is a regression. For a system that does not answer the " +
-        `same way every time, measure it: digline promote ${baseline.run_id} --repeats 10 ` +
-        '--because "..." (or check it is deterministic: --check-determinism)\n',
+        `same way every time, measure it: ${
+          digline(`promote ${baseline.run_id} --repeats 10 --because "..."`, {
+            tenant: values.tenant,
+            store: values.store,
+          })
+        } (or check it is deterministic: --check-determinism)\n`,
     );
   }
   return 0;

@@ -14,9 +14,10 @@ export async function execute(
   if (values.resume && values.restart) {
     throw new UsageError("rejudge: --resume and --restart contradict each other; give one");
   }
+  const store = openStore(values);
   const progress = progressLine(io, { label: "rejudging" });
   const summary = await rejudgeDocument(positionals[0], {
-    store: openStore(values),
+    store,
     suite: values.suite,
     suiteFile: values["suite-file"],
     resume: values.resume,
@@ -26,6 +27,7 @@ export async function execute(
   }).finally(() => progress.finish());
   return printStoredRun(io, summary, {
     json: values.json,
+    where: store.where,
     notes: [
       `re-graded run ${summary.rejudged_from} under cases ${summary.cases_digest}, config ${summary.config_hash}; the target was not called`,
     ],

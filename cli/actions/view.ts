@@ -91,6 +91,16 @@ function runDetail(summary: RunSummary): string[] {
       count(summary.cases.length, "case")
     }`,
     ...errored,
+    ...(summary.retried_from === undefined ? [] : [
+      `  retried    ${
+        count(summary.retried_from.cases.length, "errored case")
+      } of run ${summary.retried_from.run_id} called again (its digest ${summary.retried_from.run_digest}); the rest reused from it`,
+    ]),
+    ...((summary.reasked ?? []).length === 0 ? [] : [
+      `  re-asked   ${
+        count(summary.reasked!.length, "verdict")
+      } needed a judge's re-ask (its first answer was off the format)`,
+    ]),
     ...(summary.output_notes ?? []).map((note) => `  note       ${note}`),
     ...erroredCauseLines(summary.errored_causes ?? []).map((line) => `    ${line}`),
     ...totalsLines(summary.totals),

@@ -19,6 +19,12 @@ const options = {
     help:
       "a name for the run, shown by list, view and the viewer (one line, at most 200 characters)",
   },
+  "retry-errors": {
+    type: "boolean",
+    default: false,
+    help:
+      "call again only the errored cases of a stored run (RUN, or a suite file's latest run; default: the latest run) and store the completed run as a new one",
+  },
   "baseline-ref": {
     type: "string",
     value: "REF",
@@ -34,7 +40,7 @@ export type RunInput = CommandInput<typeof options>;
 export const runCommand = defineCommand({
   name: "run",
   summary: "run a suite against its target and store the run",
-  usage: "run SUITE [options]",
+  usage: "run SUITE [options] | run --retry-errors [RUN | SUITE] [options]",
   description: [
     "Runs every case of SUITE (a .toml file, or a .ts module exporting `suite`) against its",
     "target, stores the run under the store and prints its id and a summary. Exits 0 once the",
@@ -43,8 +49,13 @@ export const runCommand = defineCommand({
     "",
     "Each finished case is journaled under the store's work/ folder. If a run is killed, run",
     "it again with --resume: journaled cases are reused, not called again.",
+    "",
+    "With --retry-errors, it completes a stored run instead: only the cases that errored in it",
+    "are called again, every other case's result is reused, and the completed run is stored as",
+    "a new run naming the original (retried_from: its id and digest), which is kept. Refused",
+    "(64) when the suite, its rules or the code's commit changed since that run.",
   ],
   options,
-  positionals: { min: 1, max: 1 },
+  positionals: { min: 0, max: 1 },
   load: () => import("../actions/run.ts"),
 });

@@ -1,5 +1,6 @@
 import { canonicalJson } from "../digest.ts";
 import { runDocumentDigest } from "../run/run_digest.ts";
+import { digline, type StoreWhere } from "../printed_command.ts";
 import type { Fact } from "./facts.ts";
 import { reduceVerdicts, reductionOf } from "../model/reduction.ts";
 import { computeFigures } from "../run/aggregate.ts";
@@ -56,6 +57,8 @@ export interface RecheckOptions {
    * without a ref; otherwise each one forces 1 (ADR 0117).
    */
   acceptRulesChange?: boolean;
+  /** The store as the command line named it: each way out names it, so it runs as printed. */
+  where?: StoreWhere;
 }
 
 /**
@@ -109,11 +112,11 @@ function judgedByCandidateRules(
     `--suite ${candidate.suite.name} --because "..." in the change (a maintainer accepts it)`;
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
   const rejudge = options.baselineRef === undefined
-    ? `digline rejudge ${approved.run_id}, then promote the run it stores`
+    ? `${digline(`rejudge ${approved.run_id}`, options.where)}, then promote the run it stores`
     : approveNew;
   // What only a new approval settles: the target was asked something else.
   const resolve = options.baselineRef === undefined
-    ? `digline promote ${candidate.run_id} --because "..."`
+    ? digline(`promote ${candidate.run_id} --because "..."`, options.where)
     : approveNew;
   const checks = new Map<string, Assertion | undefined>();
   const checkOf = (id: string): Assertion | undefined => {
@@ -195,6 +198,7 @@ function judgedByCandidateRules(
                 candidate,
                 rejudge,
                 baselineRef: options.baselineRef,
+                where: options.where,
               }),
             });
           }
@@ -356,14 +360,17 @@ function installVerdicts(
  */
 function wayOut(
   assertionId: string,
-  options: { candidate: RunDocument; rejudge: string; baselineRef?: string },
+  options: { candidate: RunDocument; rejudge: string; baselineRef?: string; where?: StoreWhere },
 ): string {
   const { candidate, rejudge } = options;
   const check = candidate.assertions.find((a) => a.id === assertionId);
   if (check === undefined || check.kind !== "custom") return rejudge;
-  const again = `digline run ${candidate.suite.source}${
-    options.baselineRef === undefined ? "" : ` --baseline-ref ${options.baselineRef}`
-  }`;
+  const again = digline(
+    `run ${candidate.suite.source}${
+      options.baselineRef === undefined ? "" : ` --baseline-ref ${options.baselineRef}`
+    }`,
+    options.where,
+  );
   if (isPureCustom(check)) {
     return `${again} again, which re-checks pure "${check.name}" on the approved baseline${
       options.baselineRef === undefined ? "" : ` committed at ${options.baselineRef}`

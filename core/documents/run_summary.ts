@@ -2,6 +2,7 @@ import type { RunDocument } from "../run/run_document.ts";
 import { erroredCauses } from "../run/errored_causes.ts";
 import { redactCauses } from "../run/redact_run.ts";
 import { outputNoteLines } from "../run/output_notes.ts";
+import { reaskedChecks } from "../run/reasked.ts";
 import type { RunSummary } from "./runs.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
@@ -33,6 +34,7 @@ export function runSummary(
 ): RunSummary {
   const tally = verdictTally(run);
   const notes = outputNoteLines(run.cases);
+  const reasked = reaskedChecks(run.cases);
   return {
     output_version: OUTPUT_VERSION,
     kind: options.kind,
@@ -66,5 +68,7 @@ export function runSummary(
     }),
     ...(run.redact === undefined || run.redact.length === 0 ? {} : { redacted: [...run.redact] }),
     ...(run.label === undefined ? {} : { label: run.label }),
+    ...(reasked.length === 0 ? {} : { reasked }),
+    ...(run.retried_from === undefined ? {} : { retried_from: run.retried_from }),
   };
 }

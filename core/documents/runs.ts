@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RunTotalsSchema } from "../model/usage.ts";
-import { FigureSchema } from "../run/run_document.ts";
+import { FigureSchema, RetriedFromSchema } from "../run/run_document.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { RedactListSchema } from "../suite/report_settings.ts";
 import { OUTPUT_VERSION } from "./version.ts";
@@ -62,6 +62,16 @@ export const RunSummarySchema = z.strictObject({
   unlisted: z.literal(true).optional(),
   /** `run --label`: the run's label. */
   label: z.string().optional(),
+  /**
+   * The checks whose verdict a judge gave only when asked again after an answer off the format
+   * (`case · check`); absent when none did (ADR 0126).
+   */
+  reasked: z.array(z.string()).optional(),
+  /**
+   * run --retry-errors: the stored run this one completed (by id and document digest) and the
+   * cases it called again; every other case's result is that run's.
+   */
+  retried_from: RetriedFromSchema.optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;

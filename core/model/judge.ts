@@ -28,6 +28,25 @@ Reply with one JSON object and nothing else:
 "score" and "reason" may be left out. If the rubric can not be applied to this output, reply
 {"verdict": "abstain", "reason": "why"} instead of guessing.`;
 
+/**
+ * What a judge is told when its answer was not a verdict: the answer goes back as its own turn,
+ * then this, naming why it was not one and restating the format. A judge at temperature 0
+ * answers the same request the same way, so asking it the very same request again could not
+ * change its answer (ADR 0126).
+ *
+ * @example
+ * ```ts
+ * import { match } from "node:assert/strict";
+ * match(judgeFollowUp("the judge's answer is empty"), /^Your answer can not be read/);
+ * ```
+ */
+export function judgeFollowUp(cause: string): string {
+  return `Your answer can not be read as a verdict (${cause}). Reply again with one JSON object and nothing else:
+{"verdict": "pass" or "fail", "score": a number from 0 to 1, "reason": "one short sentence"}
+"score" and "reason" may be left out. If the rubric can not be applied to this output, reply
+{"verdict": "abstain", "reason": "why"} instead of guessing.`;
+}
+
 /** The fields a judge prompt may name; `vars.NAME` names one var. */
 export const JUDGE_FIELDS: readonly string[] = ["output", "expected", "rubric", "vars"];
 

@@ -17,8 +17,12 @@ export const JudgeShape = {
   prompt: z.string().min(1).optional(),
   /** Per call to the judge model. */
   timeout_ms: timeoutMsSchema(60_000),
-  /** Extra calls after a failed one (429, 5xx, a timeout); an answer that does not parse is not retried. */
-  retries: z.number().int().nonnegative().max(10).default(2),
+  /**
+   * Extra calls after a failed one (429, 5xx, a timeout); an answer that does not parse is not
+   * retried. Four by default: with the 1 s backoff doubling, about 15 s of "503 Loading model"
+   * is waited out (ADR 0125).
+   */
+  retries: z.number().int().nonnegative().max(10).default(4),
   backoff_ms: backoffMsSchema(1_000),
   /** How many times an abstention is asked again before it is an errored verdict. */
   abstention_retries: z.number().int().nonnegative().max(10).default(2),

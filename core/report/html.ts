@@ -1,3 +1,4 @@
+import { digline } from "../printed_command.ts";
 import { factLine, figureStatusWord } from "../compare/explain_lines.ts";
 import { headline } from "../compare/headline.ts";
 import type { RunDocument } from "../run/run_document.ts";
@@ -102,10 +103,8 @@ function factsSection(input: ReportInput): string {
   const facts = input.comparison.facts;
   const lines = facts.slice(0, FACT_LIMIT).map((f) => `<li>${escapeHtml(factLine(f))}</li>`);
   const cut = facts.length > FACT_LIMIT
-    ? `<p class="note">The first ${
-      FACT_LIMIT.toLocaleString("en-US")
-    } are shown; <code>digline explain ${
-      escapeHtml(input.comparison.candidate_run)
+    ? `<p class="note">The first ${FACT_LIMIT.toLocaleString("en-US")} are shown; <code>${
+      escapeHtml(digline(`explain ${input.comparison.candidate_run}`, input.where))
     }</code> prints every one.</p>`
     : "";
   return `<section id="facts"><details><summary>${

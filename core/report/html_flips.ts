@@ -1,3 +1,4 @@
+import { digline } from "../printed_command.ts";
 import type { FactKind } from "../compare/facts.ts";
 import { escapeHtml } from "./escape_html.ts";
 import { SECTION_TITLES } from "./facts_by_kind.ts";
@@ -50,8 +51,8 @@ export function flipsSection(input: ReportInput): string {
   ];
   const cut = flips.length > drawn.length
     ? `<p class="note">The first ${drawn.length} of ${flips.length} cases are shown; ` +
-      `<code>digline explain ${
-        escapeHtml(input.comparison.candidate_run)
+      `<code>${
+        escapeHtml(digline(`explain ${input.comparison.candidate_run}`, input.where))
       }</code> lists every fact.</p>`
     : "";
   return [

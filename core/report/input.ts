@@ -1,3 +1,4 @@
+import type { StoreWhere } from "../printed_command.ts";
 import type { Comparison } from "../compare/compare.ts";
 import type { BaselineDocument, Figure, RunDocument } from "../run/run_document.ts";
 import { figureIntervals } from "../run/figure_interval.ts";
@@ -29,6 +30,8 @@ export interface ReportInput {
   redacted?: readonly Redactable[];
   /** In the viewer: the address of a run's case page, so each flipped case links to both sides. */
   caseHref?: (runId: string, caseId: string) => string;
+  /** The store as the command line named it, so a command the report prints runs as printed. */
+  where?: StoreWhere;
 }
 
 /**

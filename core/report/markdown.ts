@@ -1,3 +1,5 @@
+import { digline } from "../printed_command.ts";
+import { escapeHtml } from "./escape_html.ts";
 import type { FigureComparison } from "../compare/compare.ts";
 import type { Fact } from "../compare/facts.ts";
 import { figureStatusWord } from "../compare/explain_lines.ts";
@@ -88,7 +90,9 @@ function renderWithin(input: ReportInput, shown: number): string {
     "",
     `<sub>digline report · ${counted(compared, "case")} compared${
       truncated ? " · lists cut to fit a comment" : ""
-    } · every fact: <code>digline explain ${comparison.candidate_run}</code></sub>`,
+    } · every fact: <code>${
+      escapeHtml(digline(`explain ${comparison.candidate_run}`, input.where))
+    }</code></sub>`,
     "",
   );
   return lines.join("\n");

@@ -5,7 +5,7 @@ import type { Suite } from "../suite/suite.ts";
 import { targetIdentity } from "../suite/target_identity.ts";
 import { type TargetSettings, targetSettingsOf } from "./target_settings.ts";
 import { computeFigures } from "./aggregate.ts";
-import type { BaselineRecheck, CaseResult, RunDocument } from "./run_document.ts";
+import type { BaselineRecheck, CaseResult, RetriedFrom, RunDocument } from "./run_document.ts";
 import { RUN_SCHEMA_VERSION } from "./run_schema_version.ts";
 import type { RunScope } from "./run_scope.ts";
 
@@ -38,6 +38,8 @@ export function assembleRun(
     scope?: RunScope;
     /** The approved baseline's verdicts under pure checks whose definition changed. */
     baselineRechecks?: readonly BaselineRecheck[];
+    /** `run --retry-errors`: the run this one completed, and the cases it called again. */
+    retriedFrom?: RetriedFrom;
   },
 ): RunDocument {
   const { record, scope = { kind: "whole" } } = options;
@@ -79,6 +81,7 @@ export function assembleRun(
       : { baseline_rechecks: [...options.baselineRechecks] }),
     ...(suite.report.redact.length === 0 ? {} : { redact: [...suite.report.redact] }),
     ...(record.label === undefined ? {} : { label: record.label }),
+    ...(options.retriedFrom === undefined ? {} : { retried_from: options.retriedFrom }),
   };
 }
 

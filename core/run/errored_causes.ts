@@ -10,8 +10,12 @@ export interface ErroredCause {
   checks: string[];
 }
 
-/** Longest cause kept; a reason's first line beyond it is cut. */
-const CAUSE_LENGTH = 160;
+/**
+ * Longest cause kept whole. A cause's end is often what failed ("...: Connection refused"), so a
+ * line is cut only past what no cause a check or a transport writes reaches: a longer one is a
+ * dump (a program's whole output on one line), not a cause.
+ */
+const CAUSE_LENGTH = 2_000;
 
 /**
  * A run's errored checks grouped by cause, most frequent first: twelve checks that errored

@@ -255,6 +255,22 @@ export const TargetSettingsSchema = z.strictObject({
 });
 const _settings: SameType<TargetSettings, z.infer<typeof TargetSettingsSchema>> = true;
 
+/** The run a `run --retry-errors` completed: its id, its document's digest, the cases called again. */
+export const RetriedFromSchema = z.strictObject({
+  run_id: RunIdSchema,
+  run_digest: z.string().regex(/^[0-9a-f]{64}$/),
+  cases: z.array(z.string()).min(1),
+});
+/** The run a `run --retry-errors` completed. */
+export interface RetriedFrom {
+  run_id: string;
+  /** runDocumentDigest of the completed run's document, as it was read. */
+  run_digest: string;
+  /** The cases called again: those that had an errored verdict. */
+  cases: string[];
+}
+const _retried: SameType<RetriedFrom, z.infer<typeof RetriedFromSchema>> = true;
+
 /** What one run recorded. */
 export const RunDocumentSchema = z.strictObject({
   schema_version: z.literal(RUN_SCHEMA_VERSION),
@@ -326,6 +342,12 @@ export const RunDocumentSchema = z.strictObject({
   redact: RedactListSchema.optional(),
   /** `run --label`: a person's name for the run, to tell it from its neighbours. */
   label: z.string().optional(),
+  /**
+   * For a run made by `run --retry-errors`: the stored run whose errored cases it called again,
+   * by id and by the digest of its document (runDocumentDigest), and the cases called again;
+   * every other case's result is that run's, under the same suite digests.
+   */
+  retried_from: RetriedFromSchema.optional(),
 });
 /**
  * What one run recorded: the suite it ran, every case's result, the figures and what it cost.
@@ -392,6 +414,8 @@ export interface RunDocument {
   redact?: Redactable[];
   /** `run --label`: a person's name for the run, to tell it from its neighbours. */
   label?: string;
+  /** For a run made by `run --retry-errors`: the run it completed, and the cases called again. */
+  retried_from?: RetriedFrom;
 }
 const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
 

@@ -1,4 +1,5 @@
 import type { ErroredCause } from "./errored_causes.ts";
+import { digline, type StoreWhere } from "../printed_command.ts";
 
 /** What a stored run's exit code is read from: its errored checks and their causes. */
 export interface JudgeableRun {
@@ -37,12 +38,16 @@ export function runExitCode(run: JudgeableRun): 0 | 2 {
  * equal(line?.startsWith("digline: run r1 could not be judged (exit 2): 2 checks errored"), true);
  * ```
  */
-export function unjudgedRunLine(run: JudgeableRun): string | undefined {
+export function unjudgedRunLine(run: JudgeableRun, where?: StoreWhere): string | undefined {
   const errored = run.checks.error.length;
   if (errored === 0) return undefined;
   const first = run.errored_causes?.[0]?.cause;
   return `digline: run ${run.run_id} could not be judged (exit 2): ${errored} ${
     errored === 1 ? "check" : "checks"
   } errored${first === undefined ? "" : `, first cause: ${first}`}. The run is stored: ` +
-    "fix the cause and run again, or grade it again with digline rejudge when only a judge failed";
+    `fix the cause, then call only its errored cases again with ${
+      digline(`run --retry-errors ${run.run_id}`, where)
+    }; or, when only a judge failed, grade its outputs again with ${
+      digline(`rejudge ${run.run_id}`, where)
+    }`;
 }

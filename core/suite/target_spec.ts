@@ -30,7 +30,10 @@ export interface RunSettings {
   timeout_ms: number;
   /** Cases in flight at once (8 by default, at most 1024). */
   concurrency: number;
-  /** Extra attempts after a transport failure (2 by default); a failed check is never retried. */
+  /**
+   * Extra attempts after a transport failure (2 by default, 6 for a `provider` target); a failed
+   * check is never retried.
+   */
   retries: number;
   /** The first wait between attempts, in milliseconds (250 by default). */
   backoff_ms: number;
@@ -40,6 +43,14 @@ export interface RunSettings {
 const _settings: SameType<RunSettings, z.infer<typeof RunSettingsSchema>> = true;
 
 const settings = RunSettingsSchema.shape;
+
+/**
+ * A model target's retries when the suite gives none: six, so that with the 250 ms backoff
+ * (doubling) a server answering "503 Loading model" for up to about 15 s is waited out
+ * (ADR 0125). Other targets keep two: a program that fails is not warming up.
+ */
+export const MODEL_TARGET_RETRIES = 6;
+const MODEL_RETRIES_SCHEMA = z.number().int().nonnegative().max(10).default(MODEL_TARGET_RETRIES);
 
 /** Query parameters that carry a credential by their name; a run document stores the URL. */
 const CREDENTIAL_PARAM = /key|token|secret|passw|auth|sig|credential/i;
@@ -102,6 +113,7 @@ export const TargetTableSchema = z.union([
   }),
   z.strictObject({
     ...settings,
+    retries: MODEL_RETRIES_SCHEMA,
     ...ModelConnectionShape,
     /** The user turn, with `{{var}}` placeholders filled from each case's vars. */
     prompt: z.string().min(1),

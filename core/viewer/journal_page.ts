@@ -1,3 +1,4 @@
+import { digline, type StoreWhere } from "../printed_command.ts";
 import { escapeHtml } from "../report/escape_html.ts";
 import { pageLink, shortTime, sitePage } from "./page_shell.ts";
 import type { JournalView } from "./site_model.ts";
@@ -6,7 +7,7 @@ import type { SitePage } from "./site_paths.ts";
 const AT: SitePage = { page: "journal" };
 
 /** Who approved what and why, and what the operator decided each cycle, newest first. */
-export function journalPage(view: JournalView): string {
+export function journalPage(view: JournalView, where?: StoreWhere): string {
   const approvals = [...view.approvals].sort((a, b) => b.promoted_at.localeCompare(a.promoted_at));
   const decisions = [...view.decisions].sort((a, b) => b.at.localeCompare(a.at));
   const approvalRows = approvals.map((a) =>
@@ -31,7 +32,9 @@ export function journalPage(view: JournalView): string {
     body: [
       `<section id="approvals"><h2>Approvals <small>newest first</small></h2>`,
       approvalRows.length === 0
-        ? `<p class="empty">No run has been approved yet: a person runs <code>digline promote RUN --because "…"</code>.</p>`
+        ? `<p class="empty">No run has been approved yet: a person runs <code>${
+          escapeHtml(digline(`promote RUN --because "…"`, where))
+        }</code>.</p>`
         : `<table class="rows"><thead><tr><th scope="col">When (UTC)</th><th scope="col">Suite</th><th scope="col">Run</th><th scope="col">By</th><th scope="col">Because</th></tr></thead><tbody>${
           approvalRows.join("")
         }</tbody></table>`,

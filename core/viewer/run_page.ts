@@ -1,3 +1,4 @@
+import { digline, type StoreWhere } from "../printed_command.ts";
 import { escapeHtml } from "../report/escape_html.ts";
 import { counted } from "../report/numbers.ts";
 import { redactionNote } from "../run/redact_run.ts";
@@ -20,7 +21,7 @@ export const CASE_LIMIT = 2_000;
  */
 export function runPage(
   run: RunDocument,
-  options: { redacted: readonly Redactable[]; unlisted?: boolean },
+  options: { redacted: readonly Redactable[]; unlisted?: boolean; where?: StoreWhere },
 ): string {
   const at: SitePage = { page: "run", runId: run.run_id };
   const checks = [...new Set(run.cases.flatMap((c) => c.verdicts.map((v) => v.assertion)))];
@@ -50,9 +51,9 @@ export function runPage(
     ...shown.map((c) => caseRow(c, at)),
     `</tbody></table>`,
     run.cases.length > shown.length
-      ? `<p class="note">The first ${shown.length} cases are shown; <code>digline view ${
-        escapeHtml(run.run_id)
-      } --json</code> holds every one.</p>`
+      ? `<p class="note">The first ${shown.length} cases are shown; <code>${
+        escapeHtml(digline(`view ${run.run_id} --json`, options.where))
+      }</code> holds every one.</p>`
       : "",
     `</section>`,
   ].join("");

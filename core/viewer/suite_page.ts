@@ -1,3 +1,4 @@
+import { digline, type StoreWhere } from "../printed_command.ts";
 import { lineChart, PALETTE } from "../report/chart.ts";
 import { escapeHtml } from "../report/escape_html.ts";
 import { counted, formatInterval, formatValue } from "../report/numbers.ts";
@@ -15,7 +16,7 @@ export const STRIP_ROWS = 300;
  * A suite's page: each figure over time with approvals and operator decisions marked on the time
  * axis, the runs table, and each case's pass/fail strip across the latest runs, flakiest first.
  */
-export function suitePage(history: SuiteHistory): string {
+export function suitePage(history: SuiteHistory, where?: StoreWhere): string {
   const at: SitePage = { page: "suite", suite: history.suite };
   return sitePage({
     at,
@@ -29,7 +30,7 @@ export function suitePage(history: SuiteHistory): string {
         )
       }</p>`,
       chartsSection(history),
-      runsSection(history, at),
+      runsSection(history, at, where),
       stripsSection(history, at),
     ].join(""),
   });
@@ -111,7 +112,7 @@ function runAt(runs: readonly RunSynopsis[], at: string): number {
   return found;
 }
 
-function runsSection(history: SuiteHistory, at: SitePage): string {
+function runsSection(history: SuiteHistory, at: SitePage, where?: StoreWhere): string {
   const approved = new Set(history.approvals.map((a) => a.run_id));
   const current = history.approvals.at(-1)?.run_id;
   const newest = [...history.runs].reverse().slice(0, TABLE_RUNS);
@@ -157,9 +158,9 @@ function runsSection(history: SuiteHistory, at: SitePage): string {
     ...rows,
     `</tbody></table>`,
     left > 0
-      ? `<p class="note">${counted(left, "older run")} not shown; <code>digline list --suite ${
-        escapeHtml(history.suite)
-      } --all</code> lists every one.</p>`
+      ? `<p class="note">${counted(left, "older run")} not shown; <code>${
+        escapeHtml(digline(`list --suite ${history.suite} --all`, where))
+      }</code> lists every one.</p>`
       : "",
     `</section>`,
   ].join("");

@@ -1,3 +1,4 @@
+import { digline, type StoreWhere } from "../printed_command.ts";
 import { escapeHtml } from "../report/escape_html.ts";
 import { formatValue } from "../report/numbers.ts";
 import { pageLink, shortTime, sitePage } from "./page_shell.ts";
@@ -9,13 +10,14 @@ const AT: SitePage = { page: "suites" };
 const VERDICT_WORDS = ["not worse", "worse", "could not be judged"] as const;
 
 /** The site's first page: every suite with its approval, latest verdict and primary trend. */
-export function suitesPage(suites: readonly SuiteOverview[]): string {
+export function suitesPage(suites: readonly SuiteOverview[], where?: StoreWhere): string {
   if (suites.length === 0) {
     return sitePage({
       at: AT,
       title: "Suites",
-      body:
-        `<section><p class="empty">No runs in the store yet: <code>digline run SUITE</code> stores one.</p></section>`,
+      body: `<section><p class="empty">No runs in the store yet: <code>${
+        escapeHtml(digline("run SUITE", where))
+      }</code> stores one.</p></section>`,
     });
   }
   const rows = suites.map((s) => {

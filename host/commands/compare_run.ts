@@ -1,4 +1,5 @@
 import { compareRunsWith, type Comparison } from "../../core/compare/comparison.ts";
+import type { StoreWhere } from "../../core/printed_command.ts";
 import { recheckBaseline } from "../../core/compare/recheck.ts";
 import { casesById } from "../../core/run/cases_by_id.ts";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
@@ -107,7 +108,9 @@ export async function compareRun(
       baselineRuns.push(await options.store.approvedRun(candidate.suite.name, id));
     }
   }
-  for (const run of [candidate, ...baselineRuns]) refusePartial(run, "compare");
+  for (const run of [candidate, ...baselineRuns]) {
+    refusePartial(run, "compare", options.store.where);
+  }
   // The runs the approval set aside to choose what --confirm draws again (ADR 0107).
   const selectionRuns = approval?.selection_runs;
   let confirmation = await findConfirmation(candidate, {
@@ -151,6 +154,7 @@ export async function compareRun(
     candidateCases,
     baselineRef,
     acceptRulesChange: options.acceptRulesChange,
+    where: options.store.where,
   });
   if (recheck === "needs-rules") {
     const { recheckableCheck } = await import("../../core/compare/recheck_rules.ts");
@@ -161,6 +165,7 @@ export async function compareRun(
       candidateCases,
       baselineRef,
       acceptRulesChange: options.acceptRulesChange,
+      where: options.store.where,
     });
   }
   return {
@@ -185,11 +190,12 @@ function sameApproval(a: BaselineDocument, b: BaselineDocument): boolean {
 }
 
 /** Refuses a shard run where a whole run is meant. */
-export function refusePartial(run: RunDocument, doing: string): void {
+export function refusePartial(run: RunDocument, doing: string, where?: StoreWhere): void {
   if (run.shard === undefined) return;
   throw new PartialRunError(run.run_id, {
     suite: run.suite.name,
     shard: `${run.shard.index}/${run.shard.count}`,
     doing,
+    ...(where === undefined ? {} : { where }),
   });
 }

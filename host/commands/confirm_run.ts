@@ -1,4 +1,5 @@
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
+import { digline, type StoreWhere } from "../../core/printed_command.ts";
 import { confirmationBinding } from "./confirmation_binding.ts";
 import {
   type ConfirmShortfall,
@@ -84,7 +85,9 @@ export async function confirmRun(
   if (journal === null) {
     const shortfall = confirmShortfall(options.baselineRuns);
     if (shortfall !== null) {
-      throw new ConfirmRefusedError(candidate.run_id, { detail: shortfallSentence(shortfall) });
+      throw new ConfirmRefusedError(candidate.run_id, {
+        detail: shortfallSentence(shortfall, options.store.where),
+      });
     }
   }
   const plan = journal?.header.plan ?? fresh;
@@ -180,11 +183,11 @@ export async function confirmRun(
 }
 
 /** What a refused `--confirm` tells the user: why, and the runs (or reruns) that would do. */
-function shortfallSentence(s: ConfirmShortfall): string {
+function shortfallSentence(s: ConfirmShortfall, where: StoreWhere): string {
   const runs = s.runs_needed === null
     ? "no baseline size would with this confirm_draws"
     : `promote a baseline of at least ${s.runs_needed} runs ` +
-      `(digline promote RUN --repeats ${s.runs_needed} --because TEXT)`;
+      `(${digline(`promote RUN --repeats ${s.runs_needed} --because TEXT`, where)})`;
   const draws = s.draws_needed === null ? "" : `, or set [gate] confirm_draws = ${s.draws_needed}`;
   return `a baseline of ${s.runs} run${s.runs === 1 ? "" : "s"} can not hold the chance of ` +
     `confirming a false break of its ${s.checks} checks within alpha in ${s.max_draws} reruns; ` +

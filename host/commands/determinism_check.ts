@@ -1,4 +1,5 @@
 import type { CaseResult, RunDocument } from "../../core/run/run_document.ts";
+import type { StoreWhere } from "../../core/printed_command.ts";
 import { gitStamp } from "../git/git_stamp.ts";
 import { ConfirmRefusedError, NotDeterministicError } from "../process/refusals.ts";
 import { withRunSession } from "../running/run_session.ts";
@@ -18,7 +19,7 @@ export interface DeterminismCheck {
  */
 export async function checkDeterminism(
   run: RunDocument,
-  options: { sample: number },
+  options: { sample: number; where?: StoreWhere },
 ): Promise<DeterminismCheck> {
   const answered = run.cases.filter((c) =>
     c.kind === "normal" && c.output !== undefined && c.verdicts.every((v) => v.status !== "error")
@@ -57,7 +58,11 @@ export async function checkDeterminism(
   const differing = picked.filter((c) => !sameAnswer(c, again.get(c.case_id)))
     .map((c) => c.case_id);
   if (differing.length > 0) {
-    throw new NotDeterministicError(run.run_id, { cases: differing, sampled: picked.length });
+    throw new NotDeterministicError(run.run_id, {
+      cases: differing,
+      sampled: picked.length,
+      ...(options.where === undefined ? {} : { where: options.where }),
+    });
   }
   return { sampled: picked.map((c) => c.case_id) };
 }

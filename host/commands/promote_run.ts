@@ -54,7 +54,7 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
   const run = ref === "latest" && options.suite === undefined
     ? await options.store.resolveRun(ref, { suite: await suiteToPromote(options.store) })
     : await resolveNamedRun(options.store, ref, { suite: options.suite });
-  refusePartial(run, "promote");
+  refusePartial(run, "promote", options.store.where);
   options.store.refuseUnlisted(run, "promoted");
   // Refuse an unfit first run before paying for repeats of it.
   refuseUnfit(run, run);
@@ -78,7 +78,7 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
     runs.push(again.run);
   }
   for (const other of runs) {
-    refusePartial(other, "promote");
+    refusePartial(other, "promote", options.store.where);
     refuseUnfit(other, run);
   }
   const ids = [...new Set(runs.map((r) => r.run_id))];
@@ -91,7 +91,10 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
   }
   const sampled = options.checkDeterminism === undefined
     ? undefined
-    : (await checkDeterminism(run, options.checkDeterminism)).sampled;
+    : (await checkDeterminism(run, {
+      ...options.checkDeterminism,
+      where: options.store.where,
+    })).sampled;
   const clock = options.clock ?? systemClock;
   const baseline: BaselineDocument = {
     schema_version: RUN_SCHEMA_VERSION,

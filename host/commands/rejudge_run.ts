@@ -20,7 +20,7 @@ export interface RejudgeOptions extends Omit<RunSuiteOptions, "regrade"> {
 export async function rejudgeRun(ref: string, options: RejudgeOptions): Promise<RunSuiteResult> {
   // An id names its own suite, as compare, explain and promote read it; `latest` needs one.
   const run = await resolveNamedRun(options.store, ref, { suite: options.suite });
-  refuseSampled(run);
+  refuseSampled(run, options.store);
   // Its outputs would come back as a run this store wrote, and that run would be latest.
   options.store.refuseUnlisted(run, "re-graded");
   return await runSuite(options.suiteFile ?? run.suite.source, { ...options, regrade: run });
@@ -30,9 +30,13 @@ export async function rejudgeRun(ref: string, options: RejudgeOptions): Promise<
  * A run with repeats holds several answers per case, reduced to one verdict; grading only the
  * first again would change what the reduction measured, so it is refused (ADR 0052).
  */
-function refuseSampled(run: RunDocument): void {
+function refuseSampled(run: RunDocument, store: RunStore): void {
   const sampled = run.cases.filter((c) => c.samples !== undefined).map((c) => c.case_id);
   if (sampled.length > 0) {
-    throw new RejudgeRefusedError(run.run_id, { sampled, source: run.suite.source });
+    throw new RejudgeRefusedError(run.run_id, {
+      sampled,
+      source: run.suite.source,
+      where: store.where,
+    });
   }
 }

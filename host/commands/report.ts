@@ -58,6 +58,7 @@ export async function reportDocument(
     historyTotal: needsHistory(options.format) ? await options.store.runCount({ suite }) : 0,
     redacted,
     ...(options.caseHref === undefined ? {} : { caseHref: options.caseHref }),
+    where: options.store.where,
   }, { format: options.format });
   return {
     text,

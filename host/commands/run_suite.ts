@@ -1,13 +1,15 @@
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import type { RunProgress } from "../../core/run/progress.ts";
 import { type RunScope, scopeSuite } from "../../core/run/run_scope.ts";
 import { shardOf } from "../../core/run/shard_spec.ts";
-import type { RunDocument } from "../../core/run/run_document.ts";
+import type { CaseResult, RetriedFrom, RunDocument } from "../../core/run/run_document.ts";
+import { runDocumentDigest } from "../../core/run/run_digest.ts";
+import { digline } from "../../core/printed_command.ts";
 import { type Clock, newRunId, systemClock } from "../process/clock.ts";
 import { gitStamp } from "../git/git_stamp.ts";
-import { resolveCommit } from "../git/git_objects.ts";
+import { isTracked, resolveCommit } from "../git/git_objects.ts";
 import { type JournalHeader, journalPath, JournalWriter, readJournal } from "../journal/journal.ts";
-import { JournalRefusedError, UsageError } from "../process/refusals.ts";
+import { JournalRefusedError, RetryErrorsRefusedError, UsageError } from "../process/refusals.ts";
 import { withRunSession } from "../running/run_session.ts";
 import type { RunStore } from "../store/store.ts";
 import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
@@ -46,6 +48,11 @@ export interface RunSuiteOptions {
   baselineRef?: string;
   /** `run --label`: a person's name for the run, stored with it (runLabel checked it). */
   label?: string;
+  /**
+   * `run --retry-errors`: complete this stored run (the suite's latest when absent) by calling
+   * again only its cases that errored; every other case's result is reused from it.
+   */
+  retryErrors?: { run?: RunDocument };
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -68,6 +75,7 @@ export async function runSuite(
     throw new UsageError("run: --resume and --restart contradict each other; give one");
   }
   if (options.label !== undefined) refuseBadLabel(options.label);
+  if (options.retryErrors !== undefined) refuseRetryWith(options);
   // A ref git does not know, or names twice, is refused before any case is called.
   if (options.baselineRef !== undefined) await resolveCommit(options.baselineRef);
   // git answers while the suite loads rather than after: the stamp was 40-60 ms between the
@@ -140,6 +148,10 @@ async function runLoadedSuite(
     ? { kind: "shard", ...shard }
     : { kind: "whole" };
   const { suite, declared } = scopeSuite(loaded.suite, scope);
+  // Settled before the journal is read or the target opened: a refusal calls and stores nothing.
+  const retry = options.retryErrors === undefined
+    ? undefined
+    : await retryPlan(loaded, { ...options, retryErrors: options.retryErrors, stamp });
   const workFile = journalPath(options.store, {
     suite: regrade === undefined ? suite.name : `${suite.name}.rejudge-${regrade.run_id}`,
     shard,
@@ -183,7 +195,7 @@ async function runLoadedSuite(
       const writer = journal === null
         ? await JournalWriter.create(workFile, header)
         : await JournalWriter.resume(workFile, journal);
-      const reuse = journal?.entries ?? new Map();
+      const reuse = retry?.reuse ?? journal?.entries ?? new Map();
       journal = null;
       const declaredById = new Map(declared.map((c) => [c.id, c]));
       let cases;
@@ -239,6 +251,7 @@ async function runLoadedSuite(
     },
     scope,
     baselineRechecks,
+    ...(retry === undefined ? {} : { retriedFrom: retry.from }),
   });
   const path = await options.store.writeRun(run);
   // The run is stored, so the journal has done its work: a work file is not a document.
@@ -250,6 +263,118 @@ async function runLoadedSuite(
 function storedPrompts(run: RunDocument): (result: { case_id: string }) => string | undefined {
   const prompts = new Map(run.cases.map((c) => [c.case_id, c.prompt]));
   return (result) => prompts.get(result.case_id);
+}
+
+/** What `--retry-errors` contradicts: it completes one whole stored run, from its own start. */
+function refuseRetryWith(options: RunSuiteOptions): void {
+  const other = options.resume
+    ? "--resume"
+    : options.restart
+    ? "--restart"
+    : options.shard !== undefined
+    ? "--shard"
+    : options.regrade !== undefined
+    ? "rejudge"
+    : undefined;
+  if (other !== undefined) {
+    throw new UsageError(`run: --retry-errors completes a stored run; it takes no ${other}`);
+  }
+}
+
+/**
+ * The run `--retry-errors` completes and what it reuses of it: every case without an errored
+ * verdict, as that run stored it. Refused when the reused results would not be this suite's: the
+ * suite or its rules changed since (its digests), the code under test is at another commit, the
+ * run is partial or a re-grade, or nothing in it errored.
+ */
+async function retryPlan(
+  loaded: LoadedSuite,
+  options: RunSuiteOptions & {
+    retryErrors: { run?: RunDocument };
+    stamp?: Promise<string | null>;
+  },
+): Promise<{ reuse: Map<string, CaseResult>; from: RetriedFrom }> {
+  const { suite } = loaded;
+  const run = options.retryErrors.run ??
+    await options.store.resolveRun("latest", { suite: suite.name });
+  const again = `run the suite whole instead (${
+    digline(`run ${loaded.source}`, options.store.where)
+  })`;
+  const refuse = (why: string, todo = again) =>
+    new RetryErrorsRefusedError(run.run_id, { why, todo });
+  if (run.suite.name !== suite.name) {
+    throw refuse(
+      `it is a run of suite ${run.suite.name}, and ${loaded.source} is suite ${suite.name}`,
+    );
+  }
+  // Its results would come back as a run this store wrote, and that run would be latest.
+  options.store.refuseUnlisted(run, "retried");
+  if (run.shard !== undefined) {
+    throw refuse(
+      `it is shard ${run.shard.index}/${run.shard.count}, a partial run`,
+      `merge its shards first (${
+        digline(`merge --suite ${suite.name} --latest-shards`, options.store.where)
+      })`,
+    );
+  }
+  if (run.rejudged_from !== undefined) {
+    throw refuse(`it re-graded run ${run.rejudged_from}'s outputs without calling the target`);
+  }
+  if (run.suite.cases_digest !== suite.cases_digest) {
+    throw refuse(
+      `the cases of ${loaded.source} changed since that run (cases ${
+        short(run.suite.cases_digest)
+      } then, ${short(suite.cases_digest)} now), so its results are not this suite's`,
+    );
+  }
+  if (run.suite.config_hash !== suite.config_hash) {
+    throw refuse(
+      `the rules of ${loaded.source} changed since that run (config ${
+        short(run.suite.config_hash)
+      } then, ${short(suite.config_hash)} now), so its verdicts are not this suite's`,
+    );
+  }
+  // The reused results must be this checkout's own: a run document that came with the tree (a
+  // pull request can commit one) is not, and can not hold the commit it is committed in.
+  const path = relative(
+    Deno.cwd(),
+    resolve(options.store.runsDir, run.suite.name, `${run.run_id}.json`),
+  );
+  if (await isTracked(path)) {
+    throw refuse(
+      `git tracks its document ${path}, so it came with the tree rather than from a run made here`,
+    );
+  }
+  const commit = options.gitCommit !== undefined ? options.gitCommit : await options.stamp;
+  if (commit != null && commit !== run.git_commit) {
+    throw refuse(
+      `it ran the code at ${
+        run.git_commit ?? "no recorded commit"
+      }, and the code is at ${commit} now, so its answers are not this code's`,
+    );
+  }
+  const errored = run.cases.filter((c) => c.verdicts.some((v) => v.status === "error"));
+  if (errored.length === 0) {
+    throw refuse(
+      "none of its cases errored, so there is nothing to call again",
+      `compare it (${digline(`compare ${run.run_id}`, options.store.where)})`,
+    );
+  }
+  const calledAgain = new Set(errored.map((c) => c.case_id));
+  return {
+    reuse: new Map(
+      run.cases.filter((c) => !calledAgain.has(c.case_id)).map((c) => [c.case_id, c]),
+    ),
+    from: {
+      run_id: run.run_id,
+      run_digest: runDocumentDigest(run),
+      cases: [...calledAgain],
+    },
+  };
+}
+
+function short(digest: string): string {
+  return digest.slice(0, 12);
 }
 
 /** The target of a re-grade: it is never called; a case without a stored output errors. */

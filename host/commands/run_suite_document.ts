@@ -1,6 +1,7 @@
 import type { RunSummary } from "../../core/documents/runs.ts";
 import { runSummary } from "../../core/documents/run_summary.ts";
 import { runSuite, type RunSuiteOptions, type RunSuiteResult } from "./run_suite.ts";
+import type { RetryErrorsOptions } from "./retry_errors.ts";
 
 // Apart from documents.ts so that `run` loads no code of compare, merge or promote before its
 // first case: those modules cost the run's start about 60 ms.
@@ -11,6 +12,15 @@ export async function runSuiteDocument(
   options: RunSuiteOptions,
 ): Promise<RunSummary> {
   return storedRunDocument(await runSuite(suitePath, options), options);
+}
+
+/** Completes a stored run's errored cases (`run --retry-errors`) and describes the new run. */
+export async function retryErrorsDocument(
+  named: string | undefined,
+  options: RetryErrorsOptions,
+): Promise<RunSummary> {
+  const { retryErrorsRun } = await import("./retry_errors.ts");
+  return storedRunDocument(await retryErrorsRun(named, options), {});
 }
 
 /** A run `run` or `rejudge` stored, described; with the cases a resume reused when it was one. */

@@ -1,8 +1,8 @@
 import type { Assertion, CheckInput } from "../../core/suite/assertions/assertion.ts";
 import type { JudgeAssertion } from "../../core/suite/assertions/builtin.ts";
 import { parseJudgeAnswer } from "../../core/model/judge_answer.ts";
-import { renderJudgePrompt } from "../../core/model/judge.ts";
-import type { ModelReply } from "../../core/model/providers/wire_format.ts";
+import { judgeFollowUp, renderJudgePrompt } from "../../core/model/judge.ts";
+import type { ModelPrompt, ModelReply } from "../../core/model/providers/wire_format.ts";
 import { TemplateFieldError } from "../../core/model/template.ts";
 import type { Score } from "../../core/run/verdict.ts";
 import { askModel, type AskResult } from "../models/ask.ts";
@@ -47,11 +47,11 @@ export function bindJudge(judge: JudgeAssertion, options: BindJudgeOptions): Ass
           { judge_prompt: true },
         );
       }
-      const question = settings.system === undefined
+      const question: ModelPrompt = settings.system === undefined
         ? { prompt }
         : { system: settings.system, prompt };
-      const ask = () =>
-        askModel(client, question, {
+      const ask = (followUp?: ModelPrompt["followUp"]) =>
+        askModel(client, followUp === undefined ? question : { ...question, followUp }, {
           signal: input.signal ?? new AbortController().signal,
           timeoutMs: settings.timeout_ms,
           retries: settings.retries,
@@ -60,15 +60,35 @@ export function bindJudge(judge: JudgeAssertion, options: BindJudgeOptions): Ass
           pace,
           random,
         });
-      // A judge that abstains (a sampled answer that does not parse, a refusal, "abstain") is
-      // asked again, up to abstention_retries times: one abstention in a run of many would
-      // otherwise leave the run unjudged for good. The verdict is the first real answer.
-      let score: Score = answerOf(await ask(), settings.name);
+      // A judge that abstains (an answer that does not parse, a refusal, "abstain") is asked
+      // again, up to abstention_retries times: one abstention in a run of many would otherwise
+      // leave the run unjudged for good. The re-ask quotes its answer back and restates the
+      // format, since a judge at temperature 0 gives the same request the same answer (ADR
+      // 0126). The verdict is the first real answer, and its reason says it came on a re-ask.
+      let asked = await ask();
+      let score: Score = answerOf(asked, settings.name);
+      const first = score;
       let asks = 1;
       for (; asks <= (settings.abstention_retries ?? 0) && abstained(score); asks++) {
-        score = answerOf(await ask(), settings.name);
+        const [cause] = (score.reason ?? "").split("\n");
+        const answer = asked.ok ? asked.reply.text.trim() : "";
+        asked = await ask({
+          answer: answer === "" ? "(no text)" : answer,
+          request: judgeFollowUp(cause),
+        });
+        score = answerOf(asked, settings.name);
       }
-      if (!abstained(score) || asks === 1) return score;
+      if (asks === 1) return score;
+      if (!abstained(score)) {
+        if (score.status === "error") return score;
+        const [cause] = (first.reason ?? "").split("\n");
+        const after = `on a re-ask: ask ${asks}, after ${cause}`;
+        return {
+          ...score,
+          reason: score.reason === undefined ? `(${after})` : `${score.reason} (${after})`,
+          metadata: { ...score.metadata, reasked: true, asks },
+        };
+      }
       const [cause, ...words] = (score.reason ?? "").split("\n");
       return { ...score, reason: [`${cause} (asked ${asks} times)`, ...words].join("\n") };
     },

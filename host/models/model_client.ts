@@ -11,7 +11,7 @@ import {
   WireFormatError,
 } from "../../core/model/wire.ts";
 import type { ModelPrompt, ModelReply } from "../../core/model/providers/wire_format.ts";
-import { abortError, clip, errorMessage } from "../targets/_shared.ts";
+import { abortError, clip, fetchFailure } from "../targets/_shared.ts";
 import { TransportError } from "../targets/target.ts";
 import type { Circuit } from "./circuit.ts";
 import type { RateLimiter } from "./rate_limiter.ts";
@@ -74,7 +74,10 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
     label,
     estimate(prompt) {
       // About four characters a token in English; the provider's count corrects it afterwards.
-      const chars = prompt.prompt.length + (prompt.system?.length ?? 0);
+      const chars = prompt.prompt.length + (prompt.system?.length ?? 0) +
+        (prompt.followUp === undefined
+          ? 0
+          : prompt.followUp.answer.length + prompt.followUp.request.length);
       return Math.ceil(chars / 4) + outputAllowance;
     },
     async ready(estimate, signal) {
@@ -125,7 +128,7 @@ export function openModelClient(connection: ModelConnection, parts: ClientParts)
           if (reason instanceof TransportError) parts.circuit.failure(reason.message);
           throw abortError(options.signal);
         }
-        const message = redact(`the request to ${where} failed: ${errorMessage(error)}`, secrets);
+        const message = redact(`the request to ${where} failed: ${fetchFailure(error)}`, secrets);
         parts.circuit.failure(message);
         throw new TransportError(message, { cause: error });
       }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { digline, type StoreWhere } from "../../core/printed_command.ts";
 import { AssertionShapeError, RefusalError } from "../../core/errors.ts";
 import { TargetShapeError } from "../targets/target.ts";
 
@@ -321,13 +322,18 @@ export class KeyHostRefusedError extends RefusalError {}
 export class RunNotFoundError extends RefusalError {
   readonly run: string;
   readonly suite?: string;
-  constructor(run: string, options: { store?: string; suite?: string } = {}) {
+  constructor(
+    run: string,
+    options: { store?: string; suite?: string; where?: StoreWhere } = {},
+  ) {
     const where = options.store === undefined ? "the store" : options.store;
     const of = options.suite === undefined ? "" : ` of suite "${options.suite}"`;
     super(
       run === "latest"
-        ? `No run${of} in ${where} yet: \`digline run SUITE\` stores one`
-        : `No run${of} in ${where} matches "${run}": \`digline list\` shows the runs`,
+        ? `No run${of} in ${where} yet: \`${digline("run SUITE", options.where)}\` stores one`
+        : `No run${of} in ${where} matches "${run}": \`${
+          digline("list", options.where)
+        }\` shows the runs`,
     );
     this.run = run;
     this.suite = options.suite;
@@ -352,13 +358,13 @@ export class AmbiguousRunError extends RefusalError {
 /** A comparison asked for the approved baseline of a suite that has none. */
 export class NoBaselineError extends RefusalError {
   readonly suite: string;
-  constructor(suite: string, options: { tenant?: string } = {}) {
+  constructor(suite: string, options: { tenant?: string; where?: StoreWhere } = {}) {
     const tenant = options.tenant === undefined || options.tenant === "default"
       ? ""
       : ` in tenant "${options.tenant}"`;
     super(
       `Suite "${suite}" has no approved baseline${tenant}: approve a run with ` +
-        `digline promote RUN --because "..."`,
+        digline(`promote RUN --because "..."`, options.where),
     );
     this.suite = suite;
   }
@@ -406,13 +412,31 @@ export class PromoteRefusedError extends RefusalError {
 /** A run `rejudge` can not grade again. */
 export class RejudgeRefusedError extends RefusalError {
   readonly run: string;
-  constructor(run: string, options: { sampled: readonly string[]; source: string }) {
+  constructor(
+    run: string,
+    options: { sampled: readonly string[]; source: string; where?: StoreWhere },
+  ) {
     super(
       `Cannot rejudge run ${run}: its cases were asked several times (${
         shortList(options.sampled)
       }), and rejudge grades one stored answer per case, so the repeats' reduction would change; ` +
-        `run the suite again under the current checks (digline run ${options.source}) and have a person promote that run`,
+        `run the suite again under the current checks (${
+          digline(`run ${options.source}`, options.where)
+        }) and have a person promote that run`,
     );
+    this.run = run;
+  }
+}
+
+/**
+ * A run `run --retry-errors` can not complete: its suite or rules changed since, the code under
+ * test moved to another commit, it is partial or a re-grade, or nothing in it errored. Refused
+ * before any call, with nothing stored.
+ */
+export class RetryErrorsRefusedError extends RefusalError {
+  readonly run: string;
+  constructor(run: string, options: { why: string; todo: string }) {
+    super(`Cannot retry the errored cases of run ${run}: ${options.why}; ${options.todo}`);
     this.run = run;
   }
 }
@@ -499,11 +523,16 @@ export class ConfirmRefusedError extends RefusalError {
 export class NotDeterministicError extends RefusalError {
   readonly run: string;
   readonly cases: readonly string[];
-  constructor(run: string, options: { cases: readonly string[]; sampled: number }) {
+  constructor(
+    run: string,
+    options: { cases: readonly string[]; sampled: number; where?: StoreWhere },
+  ) {
     super(
       `Cannot call the system of run ${run} deterministic: drawn again, ${options.cases.length} ` +
         `of ${options.sampled} sampled cases answered differently (${shortList(options.cases)}); ` +
-        `measure its noise instead: digline promote ${run} --repeats 10 --because "..."`,
+        `measure its noise instead: ${
+          digline(`promote ${run} --repeats 10 --because "..."`, options.where)
+        }`,
     );
     this.run = run;
     this.cases = options.cases;
@@ -522,10 +551,15 @@ function shortList(names: readonly string[]): string {
  */
 export class PartialRunError extends RefusalError {
   readonly run: string;
-  constructor(run: string, options: { suite: string; shard: string; doing: string }) {
+  constructor(
+    run: string,
+    options: { suite: string; shard: string; doing: string; where?: StoreWhere },
+  ) {
     super(
       `Cannot ${options.doing} run ${run}: it is shard ${options.shard} of suite ${options.suite}, ` +
-        `a partial run; merge its shards into one run first (digline merge --suite SUITE --latest-shards)`,
+        `a partial run; merge its shards into one run first (${
+          digline(`merge --suite ${options.suite} --latest-shards`, options.where)
+        })`,
     );
     this.run = run;
   }

@@ -1,3 +1,4 @@
+import { digline, type StoreWhere } from "../../core/printed_command.ts";
 import { scrubbedJson } from "../process/secrets.ts";
 import { join } from "node:path";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
@@ -55,6 +56,11 @@ export class RunStore {
   constructor(location: StoreLocation) {
     this.root = location.root;
     this.tenant = location.tenant;
+  }
+
+  /** The store as a command line names it, for the commands digline prints as advice. */
+  get where(): StoreWhere {
+    return { tenant: this.tenant, store: this.root };
   }
 
   get tenantDir(): string {
@@ -116,6 +122,7 @@ export class RunStore {
           stored,
           runId: entry.runId,
           head: position >= entries.length - HEAD_CHECKED_RUNS,
+          where: this.where,
         });
       } else {
         const read = await this.#readStoredRun(entry);
@@ -242,7 +249,11 @@ export class RunStore {
     );
     if (ref === "latest") {
       if (index.length === 0) {
-        throw new RunNotFoundError(ref, { store: this.tenantDir, suite: options.suite });
+        throw new RunNotFoundError(ref, {
+          store: this.tenantDir,
+          suite: options.suite,
+          where: this.where,
+        });
       }
       return await this.#latest(index, options.suite);
     }
@@ -251,7 +262,11 @@ export class RunStore {
     const matches = index.filter((e) => e.runId.startsWith(ref));
     if (matches.length === 1) return await this.readRun(matches[0]);
     if (matches.length > 1) throw new AmbiguousRunError(ref, matches.map((e) => e.runId));
-    throw new RunNotFoundError(ref, { store: this.tenantDir, suite: options.suite });
+    throw new RunNotFoundError(ref, {
+      store: this.tenantDir,
+      suite: options.suite,
+      where: this.where,
+    });
   }
 
   /**
@@ -346,7 +361,7 @@ export class RunStore {
       await Deno.lstat(path);
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
-      throw new RunNotFoundError(runId, { store: this.tenantDir, suite });
+      throw new RunNotFoundError(runId, { store: this.tenantDir, suite, where: this.where });
     }
     const run = await readDocument(path, { safeParse: parsePlainRunFirst });
     if (run.run_id !== runId || run.suite.name !== suite) {
@@ -376,7 +391,12 @@ export class RunStore {
   /** The suite's current approval; refuses when there is none. */
   async currentBaseline(suite: string): Promise<BaselineDocument> {
     const latest = (await this.baselineHistory(suite)).at(-1);
-    if (latest === undefined) throw new NoBaselineError(suite, { tenant: this.tenant });
+    if (latest === undefined) {
+      throw new NoBaselineError(suite, {
+        tenant: this.tenant,
+        where: this.where,
+      });
+    }
     return latest;
   }
 
@@ -534,12 +554,12 @@ export function storedAs(text: string): StoredAs {
  */
 export function refuseChangedDocument(
   path: string,
-  options: { stored: StoredAs; runId: string; head: boolean },
+  options: { stored: StoredAs; runId: string; head: boolean; where?: StoreWhere },
 ): void {
-  const stored = options.stored;
+  const { stored, where } = options;
   refuseLinkedListing(path);
   if (!options.head) {
-    refuseChangedSize(path, stored);
+    refuseChangedSize(path, stored, where);
     return;
   }
   let file: Deno.FsFile;
@@ -559,7 +579,9 @@ export function refuseChangedDocument(
     if (info.size !== stored.bytes) {
       throw new StoreDocumentError(
         path,
-        `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (digline verify --whole-store checks every document)`,
+        `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (${
+          digline("verify --whole-store", where)
+        } checks every document)`,
       );
     }
   } catch (error) {
@@ -581,7 +603,7 @@ function refuseLinkedListing(path: string): void {
 }
 
 /** The stat alone: gone, a folder, or another size. */
-function refuseChangedSize(path: string, stored: StoredAs): void {
+function refuseChangedSize(path: string, stored: StoredAs, where?: StoreWhere): void {
   let info: Deno.FileInfo;
   try {
     info = Deno.statSync(path);
@@ -595,7 +617,9 @@ function refuseChangedSize(path: string, stored: StoredAs): void {
   if (info.size !== stored.bytes) {
     throw new StoreDocumentError(
       path,
-      `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (digline verify --whole-store checks every document)`,
+      `it is ${info.size} bytes, but was stored as ${stored.bytes}: it was changed or cut short since (${
+        digline("verify --whole-store", where)
+      } checks every document)`,
     );
   }
 }

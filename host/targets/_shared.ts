@@ -46,6 +46,18 @@ export function errorMessage(error: unknown): string {
   return said.join(": ");
 }
 
+/**
+ * Why a fetch failed, for a sentence that already names the URL: fetch's own "fetch failed" and
+ * Deno's "error sending request for url (URL)" say nothing the sentence does not, and only
+ * pushed what failed (a refused connection, DNS, TLS) further from its start.
+ */
+export function fetchFailure(error: unknown): string {
+  const said = errorMessage(error)
+    .replace(/^fetch failed(: |$)/, "")
+    .replace(/(^|: )error sending request for url \([^)]*\)(: |$)/, "$1");
+  return said === "" ? errorMessage(error) : said;
+}
+
 /** Cuts a line to at most `max` characters, marking the cut. */
 export function clip(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;

@@ -2,7 +2,7 @@ import type { JsonObject } from "../../core/json.ts";
 import { redact } from "../../core/redact.ts";
 import { readApiKey } from "../models/api_key.ts";
 import { refuseUngrantedKeyHost } from "../models/key_hosts.ts";
-import { abortError, clip, errorMessage, outputText } from "./_shared.ts";
+import { abortError, clip, fetchFailure, outputText } from "./_shared.ts";
 import { decodeOutput } from "../store/utf8.ts";
 import { type CallOptions, type Target, TransportError } from "./target.ts";
 
@@ -52,7 +52,7 @@ export function openHttpTarget(spec: HttpTargetSpec): Target {
       } catch (e) {
         if (signal.aborted) throw abortError(signal);
         throw new TransportError(
-          redact(`the request to ${spec.url} failed: ${errorMessage(e)}`, secrets),
+          redact(`the request to ${spec.url} failed: ${fetchFailure(e)}`, secrets),
           { cause: e },
         );
       }

@@ -21,12 +21,12 @@ export async function renderSitePage(source: SiteSource, page: SitePage): Promis
 async function drawPage(source: SiteSource, page: SitePage): Promise<string> {
   switch (page.page) {
     case "suites":
-      return suitesPage(await source.overviews());
+      return suitesPage(await source.overviews(), source.store.where);
     case "journal":
-      return journalPage(await source.journal());
+      return journalPage(await source.journal(), source.store.where);
     case "run": {
       const { run, redacted, unlisted } = await source.run(page.runId);
-      return runPage(run, { redacted, unlisted });
+      return runPage(run, { redacted, unlisted, where: source.store.where });
     }
     case "case": {
       const { run, result, redacted, unlisted } = await source.case(page.runId, page.caseId);
@@ -34,7 +34,7 @@ async function drawPage(source: SiteSource, page: SitePage): Promise<string> {
     }
     case "suite":
       await knownSuite(source, page.suite);
-      return suitePage(await source.history(page.suite));
+      return suitePage(await source.history(page.suite), source.store.where);
     case "comparison": {
       await knownSuite(source, page.suite);
       return withSiteNav(await source.comparison(page.suite), page);

@@ -122,7 +122,7 @@ Deno.test("60% short-lived 503s (a server loading its model) with retries = 6 en
   }
 });
 
-Deno.test("a run whose every case errored is stored and exits 2, naming how many and the first cause", async () => {
+Deno.test("a run whose every case errored is stored and exits 2, naming how many and the first cause, whole", async () => {
   // A local server that is not up yet: its port refuses the connection.
   const gone = startMockServer(() => new Response("never"));
   const url = `${gone.url}/v1`;
@@ -138,6 +138,10 @@ Deno.test("a run whose every case errored is stored and exits 2, naming how many
     said[0],
     /^digline: run \S+ could not be judged \(exit 2\): 2 checks errored, first cause: the target failed after 1 attempt: the request to http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions failed/,
   );
+  // The cause is whole: what failed is at its end, never cut off before it.
+  match(said[0], /Connection refused[^.]*\. The run is stored/);
+  const summary = await cli(["view", "latest"], { cwd });
+  match(summary.stdout, /2 checks errored: .*Connection refused/);
   // Stored all the same: view reads it.
   const view = await cli(["view", "latest", "--json"], { cwd });
   assertEquals(view.code, 0, view.stderr);
@@ -149,8 +153,10 @@ Deno.test("a judge that abstains once and then answers is asked again, and the r
   const server = startLocalModelServer((request) => {
     const prompt = userTurn(request);
     if (modelOf(request) !== "judge") return knows(prompt);
-    const n = (judged.get(prompt) ?? 0) + 1;
-    judged.set(prompt, n);
+    // Counted by the first question: the re-ask follows it with a turn of its own.
+    const first = (request.body as { messages: { content: string }[] }).messages[0].content;
+    const n = (judged.get(first) ?? 0) + 1;
+    judged.set(first, n);
     // The sampled judge wanders off the format on its first try at each output.
     return n === 1 ? "Looks fine to me, I think." : '{"verdict": "pass", "reason": "names a city"}';
   });

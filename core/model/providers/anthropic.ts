@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../json.ts";
-import { setFields, type WireFormat } from "./wire_format.ts";
+import { promptTurns, setFields, type WireFormat } from "./wire_format.ts";
 
 /**
  * The anthropic-version sent when the suite names none: the current one, which the official
@@ -49,7 +49,7 @@ export const ANTHROPIC: WireFormat<AnthropicReply> = {
         model: connection.model,
         max_tokens: connection.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
         ...(prompt.system === undefined ? {} : { system: prompt.system }),
-        messages: [{ role: "user", content: prompt.prompt }],
+        messages: promptTurns(prompt),
         ...setFields(connection, ["temperature"]),
       } as JsonObject,
     };

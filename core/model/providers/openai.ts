@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../json.ts";
-import { setFields, type WireFormat } from "./wire_format.ts";
+import { promptTurns, setFields, type WireFormat } from "./wire_format.ts";
 
 export interface OpenAiReply {
   choices: {
@@ -17,7 +17,7 @@ export const OPENAI: WireFormat<OpenAiReply> = {
   request(connection, prompt, { base, query }) {
     const messages = [
       ...(prompt.system === undefined ? [] : [{ role: "system", content: prompt.system }]),
-      { role: "user", content: prompt.prompt },
+      ...promptTurns(prompt),
     ];
     return {
       url: `${base}/chat/completions${query}`,

@@ -14,6 +14,25 @@ import type { TokenCounts } from "../usage.ts";
 export interface ModelPrompt {
   system?: string;
   prompt: string;
+  /**
+   * A second turn after the model's answer to the first: the answer as the assistant's turn,
+   * then `request` as the user's. A judge asked again after an answer off the format gets this,
+   * so a model that answers one request one way is not asked the very same request.
+   */
+  followUp?: { answer: string; request: string };
+}
+
+/** The turns after the system prompt, in order: the user's, then any follow-up's two. */
+export function promptTurns(
+  prompt: ModelPrompt,
+): { role: "user" | "assistant"; content: string }[] {
+  return [
+    { role: "user", content: prompt.prompt },
+    ...(prompt.followUp === undefined ? [] : [
+      { role: "assistant" as const, content: prompt.followUp.answer },
+      { role: "user" as const, content: prompt.followUp.request },
+    ]),
+  ];
 }
 
 /** An HTTP request ready to send, without its credential (the host adds that). */

@@ -145,7 +145,7 @@ export interface JudgeOptions extends AssertionOptions, ModelConnectionOptions {
   prompt?: string;
   /** Per call to the judge model, in milliseconds (60 000 when absent). */
   timeout_ms?: number;
-  /** Extra calls after a failed one (2 when absent); an unparsable answer is not retried. */
+  /** Extra calls after a failed one (4 when absent); an unparsable answer is not retried. */
   retries?: number;
   /** The first wait between retries, in milliseconds (1 000 when absent). */
   backoff_ms?: number;

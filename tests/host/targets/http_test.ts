@@ -150,7 +150,9 @@ Deno.test("an http target nobody listens on names the refusal, not only that fet
   const target = httpTarget(`http://127.0.0.1:${port}/answer`, {});
   await assert.rejects(call(target), (error: unknown) => {
     assert.ok(error instanceof TransportError);
-    assert.match(error.message, /fetch failed: .*[Cc]onnection refused/);
+    assert.match(error.message, /^the request to \S+ failed: .*[Cc]onnection refused/);
+    // The URL once, not again inside Deno's own wording.
+    assert.equal(error.message.split(`127.0.0.1:${port}`).length, 2, error.message);
     return true;
   });
 });
