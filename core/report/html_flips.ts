@@ -4,6 +4,7 @@ import { SECTION_TITLES } from "./facts_by_kind.ts";
 import { type CaseFlip, caseFlips, type CheckFlip } from "./flips.ts";
 import type { ReportInput } from "./input.ts";
 import { counted } from "./numbers.ts";
+import { highlightedPair } from "./html_word_diff.ts";
 
 /** Outputs longer than this are cut in the page; the store keeps them whole. */
 const OUTPUT_LIMIT = 4_000;
@@ -79,11 +80,28 @@ function row(flip: CaseFlip): string {
     escapeHtml(flip.case_id)
   }"><td class="case"><code>${escapeHtml(flip.case_id)}</code></td><td><ul class="checks">${
     flip.checks.map(check).join("")
-  }</ul></td><td class="output baseline">${
-    output(flip.baselineOutput, flip.baselineError)
-  }</td><td class="output candidate">${
-    output(flip.candidateOutput, flip.candidateError)
-  }</td></tr>`;
+  }</ul></td>${outputCells(flip)}</tr>`;
+}
+
+/**
+ * Both outputs side by side, what differs marked word by word when both sides answered: the
+ * words only the baseline gave struck through, those only this run gave underlined.
+ */
+export function outputCells(
+  flip: Pick<
+    CaseFlip,
+    "baselineOutput" | "candidateOutput" | "baselineError" | "candidateError"
+  >,
+): string {
+  const before = flip.baselineOutput;
+  const after = flip.candidateOutput;
+  if (before !== null && after !== null && before !== after) {
+    const pair = highlightedPair(before, after, { limit: OUTPUT_LIMIT });
+    return `<td class="output baseline"><pre>${pair.before}</pre></td><td class="output candidate"><pre>${pair.after}</pre></td>`;
+  }
+  return `<td class="output baseline">${
+    output(before, flip.baselineError)
+  }</td><td class="output candidate">${output(after, flip.candidateError)}</td>`;
 }
 
 function check(c: CheckFlip): string {

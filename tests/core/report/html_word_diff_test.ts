@@ -1,0 +1,24 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { highlightedPair } from "../../../core/report/html_word_diff.ts";
+
+Deno.test("a highlighted pair marks the changed words and escapes every text", () => {
+  const pair = highlightedPair("<b>yes</b> it is", "<b>no</b> it is", { limit: 1_000 });
+  assertEquals(pair.before, "&lt;b&gt;<del>yes</del>&lt;/b&gt; it is");
+  assertEquals(pair.after, "&lt;b&gt;<ins>no</ins>&lt;/b&gt; it is");
+});
+
+Deno.test("a highlighted pair of long answers keeps the change and a little around it, and counts what it leaves out", () => {
+  const long = "lorem ".repeat(2_000);
+  const pair = highlightedPair(`${long}positive ${long}`, `${long}negative ${long}`, {
+    limit: 4_000,
+  });
+  ok(pair.after.includes("<ins>negative</ins>"), pair.after.slice(0, 200));
+  ok(pair.after.length < 1_200, `${pair.after.length} characters`);
+  ok(pair.after.includes("unchanged characters"));
+});
+
+Deno.test("a highlighted side stops at its limit and says how much is left", () => {
+  const pair = highlightedPair("a", "b ".repeat(5_000), { limit: 100 });
+  ok(pair.after.includes("more characters"));
+  ok(pair.after.length < 400);
+});
