@@ -69,14 +69,15 @@ export function flipsSection(input: ReportInput): string {
     `<col class="output"><col class="output"></colgroup>`,
     `<thead><tr><th>Case</th><th>Checks that moved</th><th>Baseline output</th>`,
     `<th>This run's output</th></tr></thead><tbody>`,
-    ...drawn.map(row),
+    ...drawn.map((flip) => flipRow(flip)),
     `</tbody></table></section>`,
   ].join("");
 }
 
-function row(flip: CaseFlip): string {
+/** One flipped case as a row; `attributes` (already escaped) are added to its `<tr>`. */
+export function flipRow(flip: CaseFlip, attributes = ""): string {
   const kinds = [...new Set(flip.checks.map((c) => c.kind))].join(" ");
-  return `<tr class="flip" data-kinds="${escapeHtml(kinds)}" data-case="${
+  return `<tr class="flip"${attributes} data-kinds="${escapeHtml(kinds)}" data-case="${
     escapeHtml(flip.case_id)
   }"><td class="case"><code>${escapeHtml(flip.case_id)}</code></td><td><ul class="checks">${
     flip.checks.map(check).join("")

@@ -9,6 +9,7 @@ export type SitePage =
   | { page: "suite"; suite: string }
   | { page: "run"; runId: string }
   | { page: "comparison"; suite: string }
+  | { page: "diff"; a: string; b: string }
   | { page: "journal" };
 
 /**
@@ -31,6 +32,8 @@ export function pagePath(page: SitePage): string {
       return `run/${segment(page.runId)}.html`;
     case "comparison":
       return `comparison/${segment(page.suite)}.html`;
+    case "diff":
+      return `diff/${segment(page.a)}/${segment(page.b)}.html`;
     case "journal":
       return "journal.html";
   }
@@ -53,19 +56,31 @@ export function pagePath(page: SitePage): string {
 export function pageOfPath(path: string): SitePage | undefined {
   if (path === "/" || path === "/index.html") return { page: "suites" };
   if (path === "/journal.html") return { page: "journal" };
+  const pair = /^\/diff\/([^/]+)\/([^/]+)\.html$/.exec(path);
+  if (pair !== null) {
+    const [a, b] = [nameOf(pair[1]), nameOf(pair[2])];
+    return a === undefined || b === undefined ? undefined : { page: "diff", a, b };
+  }
   const match = /^\/(suite|run|comparison)\/([^/]+)\.html$/.exec(path);
   if (match === null) return undefined;
-  let name: string;
-  try {
-    name = decodeURIComponent(match[2]);
-  } catch {
-    return undefined;
-  }
-  if (name === "" || /[/\\\0]/.test(name) || name === "." || name === "..") return undefined;
+  const name = nameOf(match[2]);
+  if (name === undefined) return undefined;
   if (match[1] === "run") return { page: "run", runId: name };
   return match[1] === "suite"
     ? { page: "suite", suite: name }
     : { page: "comparison", suite: name };
+}
+
+/** A path segment's name, or undefined when it does not decode or could climb out of its folder. */
+function nameOf(segment: string): string | undefined {
+  let name: string;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  if (name === "" || /[/\\\0]/.test(name) || name === "." || name === "..") return undefined;
+  return name;
 }
 
 /** A link from one page to another, relative, so the site opens from a folder of files. */

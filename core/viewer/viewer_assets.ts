@@ -36,33 +36,3 @@ ul.plain { list-style: none; padding: 0; margin: 0; }
   table.rows th, table.rows td { padding: 4px 6px; }
 }
 `;
-
-/**
- * The run page's filter: rows carry their check names, statuses and group as data attributes;
- * the three controls hide the rows that do not match and count what is left.
- */
-export const RUN_FILTER_SCRIPT = `
-(() => {
-  const rows = [...document.querySelectorAll("tr.case-row")];
-  const check = document.getElementById("filter-check");
-  const status = document.getElementById("filter-status");
-  const group = document.getElementById("filter-group");
-  const counter = document.getElementById("cases-shown");
-  function apply() {
-    let shown = 0;
-    for (const row of rows) {
-      const statuses = row.dataset.statuses.split(" ");
-      const checks = row.dataset.checks.split(" ");
-      const pairs = row.dataset.pairs.split(" ");
-      let visible = group.value === "" || row.dataset.group === group.value;
-      if (check.value !== "" && status.value !== "") visible = visible && pairs.includes(check.value + "=" + status.value);
-      else if (check.value !== "") visible = visible && checks.includes(check.value);
-      else if (status.value !== "") visible = visible && statuses.includes(status.value);
-      row.hidden = !visible;
-      if (visible) shown += 1;
-    }
-    counter.textContent = String(shown);
-  }
-  for (const control of [check, status, group]) control.addEventListener("change", apply);
-})();
-`;

@@ -11,6 +11,7 @@ Deno.test("core's tests run with no permission at all, and only the browser test
   assertEquals(everything, [
     "tests/cli/report_browser_test.ts",
     "tests/cli/viewer_browser_test.ts",
+    "tests/cli/viewer_compare_browser_test.ts",
   ]);
   for (const file of files.filter((file) => file.startsWith("tests/ci/"))) {
     ok(!flagsFor(file).some((flag) => flag.startsWith("--allow-sys")), `${file} asks no sys`);
