@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "./_chromium.ts";
-import { cli, SMALL_SUITE, spawnCli } from "./_cli.ts";
+import { cli, ROOT, SMALL_SUITE, spawnCli } from "./_cli.ts";
 import { MARKED_OUTPUT, viewerWorkspace } from "./_viewer_store.ts";
 
 /** The viewer's store and a second suite, `fresh`, with one run and no approval. */
@@ -88,6 +88,10 @@ Deno.test({
       const row = page.locator(`#changes tr.change[data-case="two"]`);
       assertEquals(await row.locator("td.candidate ins").allTextContents(), [MARKED_OUTPUT]);
       assertEquals(await row.locator("td.baseline del").allTextContents(), ["a2"]);
+      await page.screenshot({
+        path: join(ROOT, "tests", "output", "viewer-diff.png"),
+        fullPage: true,
+      });
 
       // The run page: a search over outputs and a status filter, both in the URL, kept on reload.
       await page.locator("#run-b a").first().click();
@@ -126,6 +130,24 @@ Deno.test({
       await page.click("#run-picker button");
       ok((await page.textContent("#picker-note"))!.includes(`digline diff ${newest} ${oldest}`));
 
+      // The comparison in the site's look: a rise whose interval spans zero is not "better".
+      await page.goto(pathToFileURL(join(root, "comparison", "small.html")).href);
+      const compared = JSON.parse((await cli(["compare", "--json"], { cwd })).stdout);
+      const accuracy = compared.figures.find((f: { name: string }) => f.name === "accuracy");
+      ok(accuracy.status === "better" && accuracy.interval.low < 0, JSON.stringify(accuracy));
+      assertEquals(
+        await page.textContent('#figures tr[data-figure="accuracy"] td.status'),
+        "rose, not significant",
+      );
+      ok(
+        await page.locator("#flips tr.flip ins").count() > 0,
+        "the flip's changed words are marked",
+      );
+      await page.screenshot({
+        path: join(ROOT, "tests", "output", "viewer-compared.png"),
+        fullPage: true,
+      });
+
       // The unapproved suite: its row, its suite page and its comparison page say how to approve.
       await page.goto(pathToFileURL(join(root, "index.html")).href);
       const freshRow = page.locator("#suites tbody tr", { hasText: "fresh" });
@@ -137,6 +159,8 @@ Deno.test({
       assertEquals(await page.locator("#runs tbody tr").count(), 1);
 
       // A phone's width: no page scrolls sideways.
+      const shots = Deno.env.get("DIGLINE_SCREENSHOT_DIR") ?? join(ROOT, "tests", "output");
+      await Deno.mkdir(shots, { recursive: true });
       await page.setViewportSize({ width: 390, height: 800 });
       for (
         const path of [
@@ -151,6 +175,13 @@ Deno.test({
       ) {
         await page.goto(pathToFileURL(join(root, path)).href);
         ok(await fitsWidth(page), `${path} is wider than a phone`);
+        await page.screenshot({
+          path: join(
+            shots,
+            `viewer-phone-${path.replace(/\.html$/, "").split("/").slice(0, 2).join("-")}.png`,
+          ),
+          fullPage: true,
+        });
       }
       ok(
         requests.every((url) => url.startsWith("file://")),

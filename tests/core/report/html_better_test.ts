@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { renderHtml } from "../../../core/report/html.ts";
-import { type FakeCase } from "../_runs.ts";
+import type { FakeCase } from "../_runs.ts";
 import { reportInput } from "./_input.ts";
 
 function cases(passing: number, total: number): FakeCase[] {
