@@ -132,7 +132,7 @@ Deno.test({
 
       // The comparison in the site's look: a rise whose interval spans zero is not "better".
       await page.goto(pathToFileURL(join(root, "comparison", "small.html")).href);
-      const compared = JSON.parse((await cli(["compare", "--json"], { cwd })).stdout);
+      const compared = JSON.parse((await cli(["compare", "--suite", "small", "--json"], { cwd })).stdout);
       const accuracy = compared.figures.find((f: { name: string }) => f.name === "accuracy");
       ok(accuracy.status === "better" && accuracy.interval.low < 0, JSON.stringify(accuracy));
       assertEquals(
