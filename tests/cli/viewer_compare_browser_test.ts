@@ -117,6 +117,16 @@ Deno.test({
         "the search finds a case by its id",
       );
 
+      // A crafted fragment is only ever a control's value: no markup from it reaches the page.
+      const hostile = `<img src="https://example.com/x.png">`;
+      await page.goto(
+        pathToFileURL(join(root, "run", `${second}.html`)).href + "#q=" +
+          encodeURIComponent(hostile) + "&status=" + encodeURIComponent(`"><b>`),
+      );
+      assertEquals(await page.inputValue("#filter-search"), hostile);
+      assertEquals(await page.inputValue("#filter-status"), "", "an unknown status is not chosen");
+      assertEquals(await page.locator("main img").count(), 0);
+
       // The picker: a pair the folder holds opens; another names the command instead.
       await page.goto(pathToFileURL(join(root, "suite", "small.html")).href);
       await page.selectOption("#pick-a", oldest);
@@ -132,7 +142,9 @@ Deno.test({
 
       // The comparison in the site's look: a rise whose interval spans zero is not "better".
       await page.goto(pathToFileURL(join(root, "comparison", "small.html")).href);
-      const compared = JSON.parse((await cli(["compare", "--suite", "small", "--json"], { cwd })).stdout);
+      const compared = JSON.parse(
+        (await cli(["compare", "--suite", "small", "--json"], { cwd })).stdout,
+      );
       const accuracy = compared.figures.find((f: { name: string }) => f.name === "accuracy");
       ok(accuracy.status === "better" && accuracy.interval.low < 0, JSON.stringify(accuracy));
       assertEquals(
@@ -187,6 +199,18 @@ Deno.test({
         requests.every((url) => url.startsWith("file://")),
         `network: ${requests.filter((u) => !u.startsWith("file://"))}`,
       );
+
+      // A redacted site's two-run page shows which outputs changed by their digests only.
+      assertEquals(
+        (await cli(["site", "--out", ".digline/redacted", "--redact", "outputs"], { cwd })).code,
+        0,
+      );
+      const redacted = await Deno.readTextFile(
+        join(cwd, ".digline", "redacted", "diff", oldest, `${second}.html`),
+      );
+      ok(!redacted.includes(MARKED_OUTPUT), "the output is not on the redacted page");
+      ok(!redacted.includes(MARKED_OUTPUT.toLowerCase()), "nor in its search text");
+      ok(redacted.includes("sha256:") && redacted.includes(`data-case="two"`));
     } finally {
       await close();
       await Deno.remove(cwd, { recursive: true }).catch(() => {});
