@@ -15,6 +15,8 @@ import { parseArgs } from "node:util";
 import { benchEntry, cliArgs, describeEntry, timed } from "./_end_to_end.ts";
 import { storedRun } from "./scale.ts";
 import { emptyExclusions } from "../core/run/aggregate.ts";
+import { runSynopsis } from "../core/run/run_synopsis.ts";
+import { indexLine } from "../host/store/run_index.ts";
 
 const GOALS = { firstPageMs: 300, suitePageMs: 1000 } as const;
 
@@ -93,12 +95,17 @@ if (import.meta.main) {
     await Deno.mkdir(runsDir, { recursive: true });
     let last = "";
     let previous = "";
+    const lines: string[] = [];
     for (let i = 0; i < runs; i++) {
       const { id, text } = runWithFigure(i);
       previous = last;
       last = id;
       await Deno.writeTextFile(join(runsDir, `${id}.json`), text);
+      // Each with its index line, as the store writes it: a run the index does not list is not
+      // the store's (ADR 0113), and could be neither promoted nor the latest.
+      lines.push(indexLine(runSynopsis(JSON.parse(text))) + "\n");
     }
+    await Deno.writeTextFile(join(runsDir, ".index.jsonl"), lines.join(""));
     await timed(cliArgs(["list", "--all", "--json"], entry), { cwd: dir });
     const promoted = await timed(
       cliArgs(["promote", last, "--because", "bench", "--by", "b"], entry),
