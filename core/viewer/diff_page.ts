@@ -38,7 +38,7 @@ export interface RunsDiffView {
  * them, each with its verdict on both sides and the words that differ marked; the cases only one
  * run holds; and both runs' stored figures. It states what changed; it is not a gate (compare is).
  */
-export function diffPage(view: RunsDiffView): string {
+export function diffPage(view: RunsDiffView, options: { exported?: boolean } = {}): string {
   const { diff, a, b } = view;
   const at: SitePage = { page: "diff", a: a.run_id, b: b.run_id };
   const statuses = new Map(
@@ -57,9 +57,12 @@ export function diffPage(view: RunsDiffView): string {
     }</dd>`,
     `<dt>A</dt><dd id="run-a">${runLine(at, a, view.approved)}</dd>`,
     `<dt>B</dt><dd id="run-b">${runLine(at, b, view.approved)}</dd>`,
-    `<dt>Swap</dt><dd>${
-      pageLink(at, { page: "diff", a: b.run_id, b: a.run_id }, "B against A")
-    }</dd>`,
+    // The exported folder holds only the pairs its suite pages link; the swapped one is not one.
+    options.exported
+      ? ""
+      : `<dt>Swap</dt><dd>${
+        pageLink(at, { page: "diff", a: b.run_id, b: a.run_id }, "B against A")
+      }</dd>`,
     view.redacted.length === 0
       ? ""
       : `<dt>Redacted</dt><dd id="redacted">${escapeHtml(redactionNote(view.redacted))}</dd>`,

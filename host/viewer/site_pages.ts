@@ -3,7 +3,7 @@ import { diffPage } from "../../core/viewer/diff_page.ts";
 import { journalPage } from "../../core/viewer/journal_page.ts";
 import { runPage } from "../../core/viewer/run_page.ts";
 import type { SitePage } from "../../core/viewer/site_paths.ts";
-import { suitePage } from "../../core/viewer/suite_page.ts";
+import { suitePage, TABLE_RUNS } from "../../core/viewer/suite_page.ts";
 import { suitesPage } from "../../core/viewer/suites_page.ts";
 import { scrub } from "../process/secrets.ts";
 import { NoSuchPageError, type SiteSource } from "./site_source.ts";
@@ -11,8 +11,9 @@ import { NoSuchPageError, type SiteSource } from "./site_source.ts";
 /** How a page is drawn: for `digline serve`, or for the folder `digline site` writes. */
 export interface DrawOptions {
   /**
-   * True for the exported folder: it holds only the pages its links reach, so the two-run picker
-   * offers there only the pairs the suite page links to.
+   * True for the exported folder: it holds only the pages its links reach, so its pages link only
+   * the two-run pages of the runs a suite page lists (each against the run before it and the
+   * approved run), and the two-run picker offers there only those pairs.
    */
   exported?: boolean;
 }
@@ -38,10 +39,14 @@ async function drawPage(source: SiteSource, page: SitePage, options: DrawOptions
       return journalPage(await source.journal());
     case "run": {
       const { run, redacted, unlisted } = await source.run(page.runId);
+      const { previous, approved, newer } = await source.neighbours(page.runId);
+      // The folder holds the two-run pages of the runs a suite's table lists, no more: a link from
+      // every run to the one before it would otherwise walk the whole store, page by page.
+      const listed = !options.exported || newer < TABLE_RUNS;
       return runPage(run, {
         redacted,
         unlisted,
-        compareWith: await source.neighbours(page.runId),
+        compareWith: listed ? { previous, approved } : undefined,
       });
     }
     case "suite":
@@ -52,7 +57,7 @@ async function drawPage(source: SiteSource, page: SitePage, options: DrawOptions
       return comparisonPage(await source.comparison(page.suite));
     }
     case "diff":
-      return diffPage(await source.runsDiff(page.a, page.b));
+      return diffPage(await source.runsDiff(page.a, page.b), { exported: options.exported });
   }
 }
 

@@ -132,14 +132,20 @@ export class SiteSource {
     };
   }
 
-  /** The runs a run's page compares it with: the one stored before it, and the approved one. */
-  async neighbours(runId: string): Promise<{ previous: string | null; approved: string | null }> {
+  /**
+   * The runs a run's page compares it with: the one stored before it, and the approved one; and
+   * how many of its suite's runs are newer, which decides whether the exported folder holds them.
+   */
+  async neighbours(
+    runId: string,
+  ): Promise<{ previous: string | null; approved: string | null; newer: number }> {
     const entry = await this.#entry(runId);
     const suiteRuns = (await this.store.runIndex()).filter((e) => e.suite === entry.suite);
     const index = suiteRuns.findIndex((e) => e.runId === runId);
     return {
       previous: index > 0 ? suiteRuns[index - 1].runId : null,
       approved: (await this.store.baselineHistory(entry.suite)).at(-1)?.run_id ?? null,
+      newer: suiteRuns.length - 1 - index,
     };
   }
 
