@@ -12,3 +12,7 @@ export * from "./suite_page.ts";
 export * from "./run_page.ts";
 export * from "./journal_page.ts";
 export * from "./page_shell.ts";
+export * from "./comparison_page.ts";
+export * from "./diff_page.ts";
+export * from "./url_filters.ts";
+export * from "./runs_picker.ts";

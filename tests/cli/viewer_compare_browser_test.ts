@@ -158,6 +158,9 @@ Deno.test({
 
       // The unapproved suite: its row, its suite page and its comparison page say how to approve.
       await page.goto(pathToFileURL(join(root, "index.html")).href);
+      const verdictCell = await page.locator("#suites tbody tr", { hasText: "small" })
+        .locator("td").nth(3).textContent();
+      assertEquals(verdictCell, "not worse · exit 0", "the index's verdict cell is short");
       const freshRow = page.locator("#suites tbody tr", { hasText: "fresh" });
       await freshRow.getByRole("link", { name: "no approval yet" }).click();
       assertEquals(await page.title(), "Suite fresh: latest run against its approval · digline");
