@@ -4,7 +4,8 @@ import { SECTION_TITLES } from "./facts_by_kind.ts";
 import { type CaseFlip, caseFlips, type CheckFlip } from "./flips.ts";
 import type { ReportInput } from "./input.ts";
 import { counted } from "./numbers.ts";
-import { highlightedPair } from "./html_word_diff.ts";
+import { highlightedPair, PAGE_DIFF_STEPS } from "./html_word_diff.ts";
+import type { WorkBudget } from "./word_diff.ts";
 
 /** Outputs longer than this are cut in the page; the store keeps them whole. */
 const OUTPUT_LIMIT = 4_000;
@@ -69,19 +70,32 @@ export function flipsSection(input: ReportInput): string {
     `<col class="output"><col class="output"></colgroup>`,
     `<thead><tr><th>Case</th><th>Checks that moved</th><th>Baseline output</th>`,
     `<th>This run's output</th></tr></thead><tbody>`,
-    ...drawn.map((flip) => flipRow(flip)),
+    ...rowsOf(drawn),
     `</tbody></table></section>`,
   ].join("");
 }
 
-/** One flipped case as a row; `attributes` (already escaped) are added to its `<tr>`. */
-export function flipRow(flip: CaseFlip, attributes = ""): string {
+/** The rows of a page's flips, their word diffs sharing one page's budget. */
+function rowsOf(flips: readonly CaseFlip[]): string[] {
+  const budget = { steps: PAGE_DIFF_STEPS };
+  return flips.map((flip) => flipRow(flip, { budget }));
+}
+
+/**
+ * One flipped case as a row; `attributes` (already escaped) are added to its `<tr>`, and its word
+ * diff spends from the page's `budget`.
+ */
+export function flipRow(
+  flip: CaseFlip,
+  options: { attributes?: string; budget?: WorkBudget } = {},
+): string {
+  const attributes = options.attributes ?? "";
   const kinds = [...new Set(flip.checks.map((c) => c.kind))].join(" ");
   return `<tr class="flip"${attributes} data-kinds="${escapeHtml(kinds)}" data-case="${
     escapeHtml(flip.case_id)
   }"><td class="case"><code>${escapeHtml(flip.case_id)}</code></td><td><ul class="checks">${
     flip.checks.map(check).join("")
-  }</ul></td>${outputCells(flip)}</tr>`;
+  }</ul></td>${outputCells(flip, { budget: options.budget })}</tr>`;
 }
 
 /**
@@ -93,11 +107,12 @@ export function outputCells(
     CaseFlip,
     "baselineOutput" | "candidateOutput" | "baselineError" | "candidateError"
   >,
+  options: { budget?: WorkBudget } = {},
 ): string {
   const before = flip.baselineOutput;
   const after = flip.candidateOutput;
   if (before !== null && after !== null && before !== after) {
-    const pair = highlightedPair(before, after, { limit: OUTPUT_LIMIT });
+    const pair = highlightedPair(before, after, { limit: OUTPUT_LIMIT, budget: options.budget });
     return `<td class="output baseline"><pre>${pair.before}</pre></td><td class="output candidate"><pre>${pair.after}</pre></td>`;
   }
   return `<td class="output baseline">${

@@ -1,5 +1,11 @@
 import { escapeHtml } from "./escape_html.ts";
-import { type Piece, wordDiff } from "./word_diff.ts";
+import { type Piece, wordDiff, type WorkBudget } from "./word_diff.ts";
+
+/**
+ * What one page's word diffs may spend in all (WorkBudget): about a tenth of a second of work,
+ * after which a page's remaining pairs are marked coarsely (common start and end, changed middle).
+ */
+export const PAGE_DIFF_STEPS = 20_000_000;
 
 /** Unchanged stretches longer than this lose their middle, so the changes of a long answer show. */
 const KEPT_CONTEXT = 160;
@@ -18,9 +24,9 @@ const KEPT_CONTEXT = 160;
 export function highlightedPair(
   before: string,
   after: string,
-  options: { limit: number },
+  options: { limit: number; budget?: WorkBudget },
 ): { before: string; after: string; exact: boolean } {
-  const diff = wordDiff(before, after);
+  const diff = wordDiff(before, after, { budget: options.budget });
   return {
     before: sideHtml(diff.before, { tag: "del", limit: options.limit }),
     after: sideHtml(diff.after, { tag: "ins", limit: options.limit }),

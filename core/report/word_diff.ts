@@ -34,7 +34,12 @@ export const WORD_DIFF_LIMITS = { tokens: 20_000, edits: 600 } as const;
  * assertEquals(after.filter((p) => p.changed).map((p) => p.text), ["bad"]);
  * ```
  */
-export function wordDiff(before: string, after: string): WordDiff {
+export function wordDiff(
+  before: string,
+  after: string,
+  options: { budget?: WorkBudget } = {},
+): WordDiff {
+  if ((options.budget?.steps ?? Infinity) <= 0) return coarse(before, after);
   const a = tokens(before);
   const b = tokens(after);
   let start = 0;
@@ -49,7 +54,10 @@ export function wordDiff(before: string, after: string): WordDiff {
   const head = a.slice(0, start);
   const tail = a.slice(a.length - end);
   const edits = middleA.length + middleB.length <= WORD_DIFF_LIMITS.tokens
-    ? shortestEdits(middleA, middleB, WORD_DIFF_LIMITS.edits)
+    ? shortestEdits(middleA, middleB, {
+      limit: WORD_DIFF_LIMITS.edits,
+      budget: options.budget ?? { steps: Infinity },
+    })
     : null;
   const ops: Op[] = edits ?? [
     ...middleA.map((text): Op => ({ side: "before", text })),
@@ -67,10 +75,43 @@ export function wordDiff(before: string, after: string): WordDiff {
   };
 }
 
+/**
+ * Steps a page's word diffs may take in all, spent as each runs: once spent, the diffs still to
+ * come are coarse, so a page of two thousand long, different outputs opens as fast as one.
+ */
+export interface WorkBudget {
+  steps: number;
+}
+
 /** One token of the edit script: on both sides, or only on one. */
 interface Op {
   side: "both" | "before" | "after";
   text: string;
+}
+
+/**
+ * The diff once the budget is spent, without splitting either text into words: their common start
+ * and end by characters, each cut back to a space so no word is split, and one changed middle.
+ */
+function coarse(before: string, after: string): WordDiff {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (
+    end < before.length - start && end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  ) end++;
+  if (start < before.length || start < after.length) {
+    while (start > 0 && !/\s/.test(before[start - 1])) start--;
+    while (end > 0 && !/\s/.test(before[before.length - end])) end--;
+  }
+  const side = (text: string): Piece[] =>
+    [
+      { text: text.slice(0, start), changed: false },
+      { text: text.slice(start, text.length - end), changed: true },
+      { text: text.slice(text.length - end), changed: false },
+    ].filter((p) => p.text !== "");
+  return { before: side(before), after: side(after), exact: false };
 }
 
 /** Words, runs of white space, and every other character alone. */
@@ -80,9 +121,15 @@ function tokens(text: string): string[] {
 
 /**
  * The shortest edit script from `a` to `b` (Myers 1986, forward, with the frontier of each step
- * kept to walk back), or null when it needs more than `limit` insertions and deletions.
+ * kept to walk back), or null when it needs more than `limit` insertions and deletions or more
+ * steps than the budget has left.
  */
-function shortestEdits(a: readonly string[], b: readonly string[], limit: number): Op[] | null {
+function shortestEdits(
+  a: readonly string[],
+  b: readonly string[],
+  options: { limit: number; budget: WorkBudget },
+): Op[] | null {
+  const { limit, budget } = options;
   const ids = new Map<string, number>();
   const id = (t: string) => {
     let found = ids.get(t);
@@ -99,6 +146,9 @@ function shortestEdits(a: readonly string[], b: readonly string[], limit: number
   const trace: Int32Array[] = [];
   let found = -1;
   for (let d = 0; d <= max && found < 0; d++) {
+    // Each step of d looks at every diagonal once and follows its snake: at most n + m moves.
+    budget.steps -= n + m + 2 * d + 1;
+    if (budget.steps < 0) return null;
     trace.push(v.slice());
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1])

@@ -4,6 +4,7 @@ import { comparedCases } from "../report/facts_by_kind.ts";
 import { caseFlips } from "../report/flips.ts";
 import { factsSection, figuresSection } from "../report/html.ts";
 import { flipRow } from "../report/html_flips.ts";
+import { PAGE_DIFF_STEPS } from "../report/html_word_diff.ts";
 import { historySection } from "../report/html_history.ts";
 import type { ReportInput } from "../report/input.ts";
 import { counted } from "../report/numbers.ts";
@@ -104,6 +105,7 @@ function flipsSection(input: ReportInput): string {
     return `<section id="flips">${heading}<p class="empty">No check changed state.</p></section>`;
   }
   const kinds = [...new Set(flips.flatMap((f) => f.checks.map((c) => c.kind)))];
+  const budget = { steps: PAGE_DIFF_STEPS };
   return [
     `<section id="flips">`,
     heading,
@@ -121,16 +123,16 @@ function flipsSection(input: ReportInput): string {
     `<thead><tr><th scope="col">Case</th><th scope="col">Checks that moved</th>`,
     `<th scope="col">Baseline output</th><th scope="col">This run's output</th></tr></thead><tbody>`,
     ...drawn.map((flip) =>
-      flipRow(
-        flip,
-        ` data-row${
+      flipRow(flip, {
+        budget,
+        attributes: ` data-row${
           searchAttribute(caseSearchText({
             caseId: flip.case_id,
             output: flip.baselineOutput,
             otherOutput: flip.candidateOutput,
           }))
         }`,
-      )
+      })
     ),
     `</tbody></table></div></section>`,
   ].join("");

@@ -1,6 +1,7 @@
 import type { DiffDocument } from "../documents/history.ts";
 import { escapeHtml } from "../report/escape_html.ts";
 import { outputCells } from "../report/html_flips.ts";
+import { PAGE_DIFF_STEPS } from "../report/html_word_diff.ts";
 import { counted, formatDelta, formatValue } from "../report/numbers.ts";
 import { redactionNote } from "../run/redact_run.ts";
 import type { RunDocument } from "../run/run_document.ts";
@@ -105,6 +106,7 @@ function changesSection(view: RunsDiffView, statuses: Map<string, Status[]>): st
     return `<section id="changes">${heading}<p class="empty">No output changed.</p></section>`;
   }
   const drawn = diff.changed.slice(0, DIFF_ROWS);
+  const budget = { steps: PAGE_DIFF_STEPS };
   const moves = new Set<string>();
   const rows = drawn.map((change) => {
     const [before, after] = statuses.get(change.case_id) ?? ["absent", "absent"];
@@ -123,7 +125,7 @@ function changesSection(view: RunsDiffView, statuses: Map<string, Status[]>): st
     }><td class="case"><code>${escapeHtml(change.case_id)}</code><br><span class="move status-${
       escapeHtml(after)
     }">${escapeHtml(before === after ? `${after}, both` : `${before} → ${after}`)}</span></td>${
-      outputCells({ baselineOutput: change.before, candidateOutput: change.after })
+      outputCells({ baselineOutput: change.before, candidateOutput: change.after }, { budget })
     }</tr>`;
   });
   const cut = diff.changed.length > drawn.length

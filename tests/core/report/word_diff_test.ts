@@ -63,3 +63,21 @@ Deno.test("a long answer with one changed word is diffed exactly, quickly", () =
   assertEquals(diff.before.filter((p) => p.changed).map((p) => p.text), ["word12345"]);
   assertEquals(diff.after.filter((p) => p.changed).map((p) => p.text), ["WORD"]);
 });
+
+Deno.test("word diffs that share a spent budget come back coarse, each still its own text", () => {
+  const budget = { steps: 1_000 };
+  const first = wordDiff("a b c d e f g", "a x c y e z g", { budget });
+  ok(first.exact, "the first fits the budget");
+  const spent = wordDiff("one two three four five six", "uno dos tres cuatro cinco seis", {
+    budget: { steps: 5 },
+  });
+  ok(!spent.exact);
+  assertEquals(spent.after.map((p) => p.text).join(""), "uno dos tres cuatro cinco seis");
+});
+
+Deno.test("with no budget left, a diff keeps the common start and end whole words, unsplit", () => {
+  const diff = wordDiff("the cat sat on the mat", "the cap sat on a mat", { budget: { steps: 0 } });
+  ok(!diff.exact);
+  assertEquals(marked(diff.before), "the [cat sat on the] mat");
+  assertEquals(marked(diff.after), "the [cap sat on a] mat");
+});
