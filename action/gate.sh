@@ -10,7 +10,8 @@
 # empty: the pull request's base branch when GITHUB_BASE_REF names one, else the checkout's store;
 # none: the checkout's store always), DIGLINE_REDACT (e.g. outputs,vars), DIGLINE_CONFIRM (true:
 # compare --confirm), DIGLINE_ACCEPT_APPROVAL_CHANGE (true: a maintainer accepted the pull
-# request's change of approvals), DIGLINE_TENANT, and the runner's GITHUB_STEP_SUMMARY and
+# request's change of approvals, a removal whose approvals it deletes, or rules that move the
+# baseline's verdicts), DIGLINE_TENANT, and the runner's GITHUB_STEP_SUMMARY and
 # GITHUB_OUTPUT. DENO names the deno to start the step with (default: deno on PATH).
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -45,12 +45,21 @@ export interface SuiteVerdict {
   detail: string;
   /** The run judged, for the reports. */
   run?: string;
+  /** The suite file that made the run. */
+  file?: string;
   /** The options report needs to read the same reference as the gate. */
   reportOptions?: string[];
 }
 
+/**
+ * The label that init's workflow turns into the `accept-approval-change` input: the summary names
+ * it wherever a maintainer's acceptance is how a change lands.
+ */
+export const ACCEPT_LABEL = "digline-accept-approval-change";
+
 /** The fact kinds that say the suite's rules differ from the baseline's. */
 const RULES_FACTS = new Set([
+  "rules-moved",
   "config-changed",
   "cases-changed",
   "case-added",
@@ -78,7 +87,10 @@ const MISSING_KEY = /api_key_env|API key|_API_KEY\b/;
  * ```
  */
 export function summaryLine(verdict: SuiteVerdict): string {
-  const why = verdict.code === 0 || verdict.reason === undefined ? "" : `, ${verdict.reason}`;
+  // A detail that opens with the reason ("the rules changed: …") says it once.
+  const said = verdict.reason === undefined ||
+    verdict.detail.replace(/^the /, "").startsWith(`${verdict.reason}:`);
+  const why = verdict.code === 0 || said ? "" : `, ${verdict.reason}`;
   return `- **${
     mdText(verdict.suite)
   }**: ${verdict.verdict} (exit ${verdict.code})${why}: ${verdict.detail}`;
@@ -142,6 +154,14 @@ interface Output {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/** One suite's run in this job: the file run, the suite it named and the run it stored. */
+interface SuiteRun {
+  file: string;
+  run: string;
+  suite: string;
+  code: number;
 }
 
 /** What the step needs from the world: commands, files and where it writes. */
@@ -238,22 +258,22 @@ async function compare(step: Step, run: string, options: string[]): Promise<Outp
 }
 
 /** The verdict of a suite with no approval at the ref: a new suite (or one the ref never held). */
-async function newSuite(
-  step: Step,
-  suite: string,
-  run: string,
-  ref: string,
-): Promise<SuiteVerdict> {
+async function newSuite(step: Step, ran: SuiteRun, ref: string): Promise<SuiteVerdict> {
+  const { suite, run } = ran;
   if (!(await approvedInTree(step, suite))) {
-    const folder = `.digline/${step.tenant}/baselines/${suite}/`;
+    // The run this job made lives on the runner only: the reader approves one of their own.
     return {
       suite,
       code: 2,
       verdict: "NEW SUITE, NOT JUDGED",
       reason: "no approval",
       detail: `no approval of it is committed at ${mdCode(ref)} or in this pull request; ` +
-        `approve the run this job made with ${mdCode(`digline promote ${run} --because "..."`)} ` +
-        `(or a run of your own), commit ${mdCode(folder)} in this pull request, and push`,
+        `on your machine, in this pull request's branch, run it with ${
+          mdCode(`digline run ${ran.file}`)
+        }, approve that run with ${
+          mdCode(`digline promote latest --suite ${suite} --because "..."`)
+        }, ` +
+        `commit ${mdCode(folderOf(step, suite))} in this pull request, and push`,
       run,
     };
   }
@@ -268,24 +288,73 @@ async function newSuite(
     code: doc.exit_code,
     verdict: `NEW SUITE, ${verdictWord(doc.headline)}`,
     reason: "new suite",
-    detail: judged,
+    detail: judged + readingAdvice(step, ran, { code: doc.exit_code, ref: "" }),
     run,
     reportOptions: [],
   };
 }
 
+/** Where a suite's approvals are committed. */
+function folderOf(step: Step, suite: string): string {
+  return `.digline/${step.tenant}/baselines/${suite}/`;
+}
+
+/**
+ * What a reader does about a suite's non-zero code, with commands that run on their machine in
+ * the pull request's branch (the runs this job made stay on the runner): how to read why, and,
+ * for a 1, how an intended change lands.
+ */
+function readingAdvice(step: Step, ran: SuiteRun, options: { code: number; ref: string }): string {
+  if (options.code !== 1 && options.code !== 2) return "";
+  const withRef = options.ref === "" ? "" : ` --baseline-ref ${options.ref}`;
+  const read = `. To read why on your machine, in this pull request's branch after ${
+    mdCode("git fetch origin")
+  }: ${mdCode(`digline run ${ran.file}${withRef}`)}, then ${
+    mdCode(`digline explain latest --suite ${ran.suite}${withRef}`)
+  }`;
+  if (options.code !== 1) return read;
+  const approve = `${read}. If the change is intended, approve a run of it (${
+    mdCode(`digline promote latest --suite ${ran.suite} --because "..."`)
+  }), commit ${mdCode(folderOf(step, ran.suite))} in this pull request`;
+  // Against the approval the tree holds (a new suite, no ref) the new approval is the reference
+  // at once; against the base branch's, only the maintainers' label accepts it.
+  return options.ref === ""
+    ? approve
+    : `${approve}, and a maintainer adds the label ${mdCode(ACCEPT_LABEL)}`;
+}
+
 /** The verdict of a suite approved at `ref`: judged against that approval. */
-async function approvedSuite(
-  step: Step,
-  suite: string,
-  run: string,
-  ref: string,
-): Promise<SuiteVerdict> {
-  const output = await compare(step, run, ["--baseline-ref", ref, ...redactOptions(step)]);
+async function approvedSuite(step: Step, ran: SuiteRun, ref: string): Promise<SuiteVerdict> {
+  const { suite, run } = ran;
+  // The maintainers' label accepts rules that move the baseline's verdicts as it accepts an
+  // approval change (ADR 0117); the reports read the same comparison.
+  const atRef = [
+    "--baseline-ref",
+    ref,
+    ...(step.acceptApprovalChange ? ["--accept-rules-change"] : []),
+  ];
+  const output = await compare(step, run, [...atRef, ...redactOptions(step)]);
   const doc = compareDocument(output);
   if (doc === undefined) return refusedVerdict(suite, output);
   const change = doc.approval_change ?? null;
-  if (change === null) return judgedVerdict(suite, run, doc, ["--baseline-ref", ref]);
+  if (change === null) {
+    const verdict = judgedVerdict(suite, run, doc, atRef);
+    const kinds = new Set((doc.facts ?? []).map((fact) => fact.kind));
+    if (kinds.has("rules-moved")) {
+      return {
+        ...verdict,
+        detail: `${verdict.detail}. If the new rules are intended, it lands when a maintainer ` +
+          `adds the label ${mdCode(ACCEPT_LABEL)}: the suite is then judged under the new rules`,
+      };
+    }
+    if (kinds.has("rules-moved-accepted")) {
+      return { ...verdict, verdict: `RULES CHANGED (accepted), ${verdict.verdict}` };
+    }
+    return {
+      ...verdict,
+      detail: verdict.detail + readingAdvice(step, ran, { code: doc.exit_code, ref }),
+    };
+  }
   const changed = `this pull request approves run ${mdCode(change.run_id)} ${
     approvalWords(change.promoted_by, change.because)
   }`;
@@ -307,10 +376,9 @@ async function approvedSuite(
     verdict: `APPROVAL CHANGED, ${verdictWord(doc.headline)}`,
     reason: "approval changed",
     detail: `${changed}; against the approval at ${mdCode(ref)}: ${mdText(doc.headline)}. ` +
-      "It lands when a maintainer accepts the change (the approval-change label, see digline's " +
-      "docs/ci.md)",
+      `It lands when a maintainer adds the label ${mdCode(ACCEPT_LABEL)}`,
     run,
-    reportOptions: ["--baseline-ref", ref],
+    reportOptions: atRef,
   };
 }
 
@@ -340,7 +408,7 @@ async function runSuite(
   step: Step,
   file: string,
   runOptions: string[],
-): Promise<{ run: string; suite: string; code: number } | SuiteVerdict> {
+): Promise<SuiteRun | SuiteVerdict> {
   let output = await step.run([...step.digline, "run", file, "--json", ...runOptions], {
     log: true,
   });
@@ -356,7 +424,7 @@ async function runSuite(
     // A refusal prints no document; its sentence is on stderr.
   }
   if (typeof doc.run_id === "string" && typeof doc.suite === "string") {
-    return { run: doc.run_id, suite: doc.suite, code: output.code };
+    return { file, run: doc.run_id, suite: doc.suite, code: output.code };
   }
   const said = firstLine(output.stderr).replace(/^digline: /, "");
   // A key bound to a host nobody granted names its variable too; it is refused, not missing.
@@ -384,7 +452,7 @@ export async function judgeSuites(
 ): Promise<SuiteVerdict[]> {
   const verdicts: SuiteVerdict[] = [];
   const ran = new Set<string>();
-  const runs: { run: string; suite: string; code: number }[] = [];
+  const runs: SuiteRun[] = [];
   for (const file of options.files) {
     const result = await runSuite(step, file, options.runOptions);
     if ("verdict" in result) verdicts.push(result);
@@ -394,7 +462,8 @@ export async function judgeSuites(
     }
   }
   const approved = options.ref === "" ? [] : await approvedAt(step, options.ref);
-  for (const { run, suite, code } of runs) {
+  for (const ran of runs) {
+    const { run, suite, code } = ran;
     let verdict: SuiteVerdict;
     if (options.ref === "") {
       const output = await compare(step, run, redactOptions(step));
@@ -402,45 +471,99 @@ export async function judgeSuites(
       verdict = doc === undefined
         ? refusedVerdict(suite, output)
         : judgedVerdict(suite, run, doc, []);
+      if (doc !== undefined) {
+        verdict.detail += readingAdvice(step, ran, { code: doc.exit_code, ref: "" });
+      }
     } else if (!approved.includes(suite)) {
-      verdict = await newSuite(step, suite, run, options.ref);
+      verdict = await newSuite(step, ran, options.ref);
     } else {
-      verdict = await approvedSuite(step, suite, run, options.ref);
+      verdict = await approvedSuite(step, ran, options.ref);
     }
     if (code !== 0 && verdict.code === 0) {
       verdict = { ...verdict, detail: `${verdict.detail} (run exited ${code})` };
     }
-    verdicts.push(verdict);
+    verdicts.push({ ...verdict, file: ran.file });
   }
   if (options.ref !== "") {
     for (const suite of approved) {
       if (ran.has(suite) || verdicts.some((v) => v.suite === suite)) continue;
-      const unrun = verdicts.some((v) => v.verdict === "NOT RUN")
-        ? " (or its file did not run)"
-        : "";
-      const where = `approved at ${mdCode(options.ref)}, and no suite this job ran is named ` +
-        `${mdCode(suite)}${unrun}: the pull request deleted or renamed it, or the workflow does ` +
-        "not list it";
-      verdicts.push(
-        step.acceptApprovalChange
-          ? {
-            suite,
-            code: 0,
-            verdict: "REMOVED (accepted)",
-            detail: `${where}; accepted by the maintainers' approval-change input`,
-          }
-          : {
-            suite,
-            code: 1,
-            verdict: "REMOVED",
-            reason: "removed suite",
-            detail: `${where}. It lands when a maintainer accepts the change (the ` +
-              "approval-change label, see digline's docs/ci.md)",
-          },
-      );
+      verdicts.push(await removedSuite(step, { suite, ref: options.ref, verdicts }));
     }
   }
   return verdicts;
+}
+
+/**
+ * A suite approved at the ref that no suite this job ran is named any more (deleted, renamed, or
+ * no longer listed). Its removal lands as one pull request that leaves nothing behind: the
+ * approvals are deleted in the same pull request, and a maintainer accepts it. Accepted with the
+ * approvals still in the tree it still fails, naming the command: merged so, the folder would
+ * fail every later pull request (ADR 0116).
+ */
+async function removedSuite(
+  step: Step,
+  context: { suite: string; ref: string; verdicts: readonly SuiteVerdict[] },
+): Promise<SuiteVerdict> {
+  const { suite, ref } = context;
+  const unrun = context.verdicts.some((v) => v.verdict === "NOT RUN")
+    ? " (or its file did not run: fix that first if the suite stays)"
+    : "";
+  const where = `approved at ${mdCode(ref)}, and no suite this job ran is named ` +
+    `${mdCode(suite)}${unrun}: the pull request deleted or renamed it, or the workflow does ` +
+    "not list it";
+  const folder = folderOf(step, suite);
+  const deleted = !(await approvedInTree(step, suite));
+  const label = `a maintainer adds the label ${mdCode(ACCEPT_LABEL)}`;
+  if (deleted && step.acceptApprovalChange) {
+    return {
+      suite,
+      code: 0,
+      verdict: "REMOVED (accepted)",
+      detail: `${where}; this pull request deletes its approvals (${mdCode(folder)}), so ` +
+        "nothing is left behind; accepted by the maintainers' label",
+    };
+  }
+  const remove = `delete its approvals in this pull request (${mdCode(`git rm -r ${folder}`)}, ` +
+    "commit, push)";
+  return {
+    suite,
+    code: 1,
+    verdict: step.acceptApprovalChange ? "REMOVED (accepted), APPROVALS LEFT" : "REMOVED",
+    reason: "removed suite",
+    detail: deleted
+      ? `${where}; this pull request deletes its approvals (${mdCode(folder)}). It lands when ` +
+        label
+      : step.acceptApprovalChange
+      ? `${where}; accepted by the maintainers' label, but its approvals are still in the ` +
+        `tree, and merged so they would fail every later pull request: ${remove}`
+      : `${where}. To land it, ${remove}, and ${label}`,
+  };
+}
+
+/**
+ * The report names `digline explain RUN` for the run this job made, which only the runner holds:
+ * the summary names what reads the same on the reader's machine instead.
+ */
+function localCommands(markdown: string, verdict: SuiteVerdict): string {
+  const options = verdict.reportOptions ?? [];
+  const at = options.indexOf("--baseline-ref");
+  const withRef = at === -1 ? "" : ` --baseline-ref ${escapeHtml(options[at + 1])}`;
+  // A suite name's alphabet (letters, digits, _ . -) needs no escaping; a file's is the workflow's.
+  const file = escapeHtml(verdict.file ?? "SUITE_FILE");
+  return markdown.replaceAll(
+    `<code>digline explain ${verdict.run}</code>`,
+    `<code>digline run ${file}${withRef}</code>, then ` +
+      `<code>digline explain latest --suite ${verdict.suite}${withRef}</code>`,
+  );
+}
+
+/**
+ * Text inside the report's HTML footer. The step runs without the project's import map, so the
+ * reports' escaper (which imports an npm package) is not at hand; these four are all text needs.
+ */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 /** The headline output: each suite's line, plain, joined by " · ". */
@@ -572,7 +695,7 @@ async function main(): Promise<number> {
       ...redactOptions(step),
     ];
     const md = await step.run([...options, "--format", "md"]);
-    if (md.stdout.trim() !== "") sections.push(md.stdout.trimEnd(), "");
+    if (md.stdout.trim() !== "") sections.push(localCommands(md.stdout.trimEnd(), verdict), "");
     const notes = md.stderr.split("\n").filter((line) => line.startsWith("note:"));
     for (const note of notes) sections.push(`> ${mdText(note)}`, "");
     const html = await step.run([...options, "--format", "html"]);

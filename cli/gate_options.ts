@@ -12,7 +12,13 @@ export const GATE_OPTIONS = {
     type: "string",
     value: "REF",
     help:
-      "read the approval and its runs from git at REF (e.g. origin/main), not from the store on disk; an approval the tree adds is reported",
+      "read the approval and its runs from git at REF (e.g. origin/main), not from the store on disk; an approval the tree adds is reported, and rules that move the baseline's verdicts are worse (1)",
+  },
+  "accept-rules-change": {
+    type: "boolean",
+    default: false,
+    help:
+      "with --baseline-ref: a maintainer accepts rules that move the baseline's verdicts; they are judged under the new rules",
   },
 } as const satisfies OptionDeclarations;
 

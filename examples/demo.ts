@@ -50,6 +50,15 @@ async function digline(args: string[], options: { show?: boolean } = {}): Promis
   return { code: out.code, stdout };
 }
 
+/**
+ * How the reader starts this Deno again: through npx when the demo runs on a copy npm installed
+ * (the README's `npx -y deno@2.9.6 task demo`, where `deno` may be on no PATH), else `deno`.
+ */
+export function denoCommand(execPath: string): string {
+  const fromNpm = /[\\/](?:node_modules|_npx)[\\/]/.test(execPath);
+  return fromNpm ? `npx -y deno@${Deno.version.deno}` : "deno";
+}
+
 function useEngine(engine: "afinn" | "vader"): void {
   const target = relative(join(workspace, "sentiment"), join(example, "engines", `${engine}.ts`));
   Deno.writeTextFileSync(
@@ -79,7 +88,7 @@ async function demo(): Promise<string[]> {
     "1. The system under test is the AFINN word-list engine. Run the suite (2,000 real review sentences).",
   );
   useEngine("afinn");
-  const first = await digline(["run", "sentiment/suite.toml"]);
+  const first = await digline(["run", "sentiment/suite.toml", "--label", "AFINN"]);
   // run exits 2 when a check errored: the demo's word-list engines never error.
   if (first.code !== 0) problems.push(`the first run exited ${first.code}, not 0`);
 
@@ -96,7 +105,7 @@ async function demo(): Promise<string[]> {
 
   step("3. A developer swaps the engine for VADER, which scores better overall, and runs again.");
   useEngine("vader");
-  const second = await digline(["run", "sentiment/suite.toml"]);
+  const second = await digline(["run", "sentiment/suite.toml", "--label", "VADER"]);
   if (second.code !== 0) problems.push(`the second run exited ${second.code}, not 0`);
 
   step("4. The gate: is the new run worse than what was approved?");
@@ -105,6 +114,16 @@ async function demo(): Promise<string[]> {
   const document = JSON.parse(json.stdout);
   const regressions = document.causes_by_kind.regression?.count ?? 0;
   const accuracy = document.figures.find((f: { name: string }) => f.name === "accuracy");
+  // The document is long (every fact, every figure): show the fields the demo reads of it.
+  const excerpt = {
+    verdict: document.verdict,
+    causes_by_kind: { regression: { count: regressions } },
+    figures: [{ name: "accuracy", baseline: accuracy?.baseline, candidate: accuracy?.candidate }],
+  };
+  console.log(
+    `${JSON.stringify(excerpt)}\n(an excerpt of its ${json.stdout.length} bytes: ` +
+      "the fields the demo reads)",
+  );
 
   step("5. The facts behind the verdict (the first lines of digline explain).");
   const explain = await digline(["explain"], { show: false });
@@ -140,8 +159,9 @@ if (import.meta.main) {
     Deno.exit(1);
   }
   const store = `${relative(Deno.cwd(), workspace) || "."}/.digline`;
+  const deno = denoCommand(Deno.execPath());
   console.log(
-    `\ndemo: everything behaved as intended. Explore its store with: deno task digline view --store ${store}\n` +
-      `or in your browser: deno task digline serve --store ${store}  (then open http://127.0.0.1:8470/)`,
+    `\ndemo: everything behaved as intended. Explore its store with: ${deno} task digline view --store ${store}\n` +
+      `or in your browser: ${deno} task digline serve --store ${store}  (then open http://127.0.0.1:8470/)`,
   );
 }

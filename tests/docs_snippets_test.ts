@@ -1,49 +1,85 @@
-import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, match, notDeepStrictEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT } from "./cli/_cli.ts";
+import { checkExamples, exampleFiles } from "../tools/check_examples.ts";
 
-/** The documents whose TypeScript snippets a user copies. */
-const DOCUMENTS = [
-  "README.md",
-  ...[...Deno.readDirSync(join(ROOT, "docs"))]
-    .filter((e) => e.isFile && e.name.endsWith(".md")).map((e) => join("docs", e.name)),
-];
-
-/** Every ```ts block that imports the library as a user's project does (`from "digline"`). */
-function librarySnippets(): { file: string; code: string }[] {
-  const snippets: { file: string; code: string }[] = [];
-  for (const file of DOCUMENTS) {
-    const text = Deno.readTextFileSync(join(ROOT, file));
-    for (const [, code] of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
-      if (/from "digline"/.test(code)) snippets.push({ file, code });
-    }
-  }
-  return snippets;
+/** The Markdown documents with a ```ts block that imports the library as a user's project does. */
+function documentsImportingDigline(): string[] {
+  const documents = [
+    "README.md",
+    ...[...Deno.readDirSync(join(ROOT, "docs"))]
+      .filter((e) => e.isFile && e.name.endsWith(".md")).map((e) => `docs/${e.name}`),
+  ];
+  return documents.filter((file) =>
+    [...Deno.readTextFileSync(join(ROOT, file)).matchAll(/```ts\n([\s\S]*?)```/g)]
+      .some(([, code]) => /from "digline"/.test(code))
+  );
 }
 
 Deno.test({
   name:
-    "every documented snippet that imports digline passes deno check against the library's types",
+    "every example in the documentation type-checks: the JSDoc's and the Markdown's, digline resolving to the library",
   sanitizeResources: false,
   fn: async () => {
-    const snippets = librarySnippets();
-    ok(snippets.some((s) => s.code.includes("assertNotWorse")), "the deno test snippet is found");
-    const dir = await Deno.makeTempDir({ prefix: "digline-snippets-" });
-    const files: string[] = [];
-    for (const [index, snippet] of snippets.entries()) {
-      const path = join(dir, `snippet_${index}.ts`);
-      // The user's import map sends "digline" to the library; here, to its source entry.
-      const code = snippet.code.replaceAll('from "digline"', `from "${join(ROOT, "mod.ts")}"`);
-      await Deno.writeTextFile(path, `// ${snippet.file}\n${code}`);
-      files.push(path);
+    const files = exampleFiles(ROOT);
+    for (
+      const file of ["mod.ts", "host/library/assert_not_worse.ts", "core/suite/define_suite.ts"]
+    ) {
+      ok(files.includes(file), `${file}'s examples are checked`);
     }
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["check", "--config", join(ROOT, "deno.json"), ...files],
-      cwd: ROOT,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const said = new TextDecoder().decode(out.stderr);
-    assertEquals(out.code, 0, said);
+    const documents = documentsImportingDigline();
+    ok(documents.includes("docs/suites.md"), "the deno test snippet is found");
+    for (const file of documents) ok(files.includes(file), `${file}'s examples are checked`);
+    const { code, said } = await checkExamples(ROOT, files);
+    assertEquals(code, 0, said);
+  },
+});
+
+Deno.test({
+  name:
+    "the examples' check fails on a JSDoc example and a Markdown snippet that do not type-check",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "digline-examples-" });
+    // The library's own example once read so: assertNotWorse returns a result, not void.
+    const jsdoc = join(dir, "returns_a_result.ts");
+    await Deno.writeTextFile(
+      jsdoc,
+      [
+        "/**",
+        " * Gates the suite.",
+        " *",
+        " * ```ts",
+        ' * import { assertNotWorse } from "digline";',
+        ' * Deno.test("not worse", () => assertNotWorse("evals/suite.toml"));',
+        " * ```",
+        " */",
+        "export const gate = 1;",
+        "",
+      ].join("\n"),
+    );
+    const markdown = join(dir, "misspelt.md");
+    await Deno.writeTextFile(
+      markdown,
+      [
+        "# A suite",
+        "",
+        "```ts",
+        'import { defineSuite } from "digline";',
+        "export const suite = defineSuite({",
+        '  name: "echo",',
+        "  target: (vars: { q: string }) => vars.q,",
+        "  assertions: [],",
+        '  cases: [{ id: "a", vars: { qq: "hi" } }],',
+        "});",
+        "```",
+        "",
+      ].join("\n"),
+    );
+    const { code, said } = await checkExamples(ROOT, [jsdoc, markdown]);
+    notDeepStrictEqual(code, 0, said);
+    match(said, /returns_a_result\.ts#/);
+    match(said, /misspelt\.md#/);
+    await Deno.remove(dir, { recursive: true });
   },
 });

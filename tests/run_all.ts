@@ -6,12 +6,20 @@
  *
  * `--jobs N` (or DIGLINE_TEST_JOBS) sets how many files run at once; the default is two more than
  * the machine's cores, since most files spend part of their time waiting on the processes they
- * start (three at a time kept two cores 82% busy).
+ * start (three at a time kept two cores 82% busy). Test files or folders named after the options
+ * (`deno task test tests/cli/report_browser_test.ts`) run alone, each behind its own wall, after a
+ * type check of just them.
+ *
+ * The browser tests need a Chromium no package brings: where it is missing they are skipped, in
+ * one line that says how to get them, except under CI (CI=true), where they run and fail
+ * (tests/runner/browser.ts).
  *
  * @module
  */
+import { relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { CONFIG, type TestJob, testJobs } from "./runner/test_plan.ts";
+import { browserSkip, HOW_TO_GET_CHROMIUM } from "./runner/browser.ts";
+import { CONFIG, jobsNamed, type TestJob, testJobs } from "./runner/test_plan.ts";
 import { type JobResult, runPool } from "./runner/pool.ts";
 
 const DENO = Deno.execPath();
@@ -19,10 +27,20 @@ const DENO = Deno.execPath();
 const SUMMARY = /(?:ok|FAILED)\s*\|\s*(\d+) passed(?: \(\d+ steps?\))?\s*\|\s*(\d+) failed/;
 const ROOT = new URL("..", import.meta.url).pathname;
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
   args: Deno.args,
   options: { jobs: { type: "string" } },
+  allowPositionals: true,
 });
+// Paths named from the repository's root, as `deno task` runs there: `tests/...`, `./tests/...`.
+const named = positionals.map((path) => relative(ROOT, resolve(ROOT, path)));
+const { jobs: chosen, unmatched } = jobsNamed(testJobs(ROOT), named);
+if (unmatched.length > 0) {
+  console.log(
+    `${unmatched[0]}: no test file under tests/ is, or is in, it; name one from the root`,
+  );
+  Deno.exit(64);
+}
 const jobsAsked = values.jobs ?? Deno.env.get("DIGLINE_TEST_JOBS");
 const concurrency = jobsAsked === undefined
   ? navigator.hardwareConcurrency + 2
@@ -52,26 +70,18 @@ for (const args of INSTALLS) {
 }
 
 // The files run with --no-check, so their types are checked here, once, with the very command
-// .ci/run uses (whose cache then answers at once).
+// .ci/run uses (whose cache then answers at once); the files named, when some are.
 const TYPE_CHECK: TestJob = {
   label: "deno check the tests (each file then runs with --no-check)",
-  args: ["check", "--frozen", ...CONFIG, "tests/"],
+  args: ["check", "--frozen", ...CONFIG, ...(named.length === 0 ? ["tests/"] : named)],
   weight: Infinity,
 };
 
-// The browser tests need a Chromium the packages do not bring: said in one line, and counted.
-const CHROMIUM = "/usr/bin/chromium";
-const chromiumThere = await Deno.stat(CHROMIUM).then(() => true, () => false);
-const all = testJobs(ROOT);
-const browser = all.filter((job) => job.args.includes("--allow-all"));
-const jobs = [TYPE_CHECK, ...(chromiumThere ? all : all.filter((job) => !browser.includes(job)))];
+// The browser tests (the files run with --allow-all) need a Chromium the packages do not bring.
+const skip = browserSkip();
+const browser = chosen.filter((job) => job.args.includes("--allow-all"));
+const jobs = [TYPE_CHECK, ...chosen.filter((job) => skip === undefined || !browser.includes(job))];
 let failed = 0;
-if (!chromiumThere) {
-  console.log(
-    `== Chromium is missing at ${CHROMIUM}: install it (sudo apt-get install -y chromium) and run again; ${browser.length} browser test files counted as failures`,
-  );
-  failed += browser.length;
-}
 
 console.log(`== ${jobs.length} test processes, ${concurrency} at a time`);
 const started = performance.now();
@@ -111,6 +121,11 @@ console.log(
     slowest.map((r) => `${r.job.label} ${r.seconds.toFixed(0)} s`).join(", ")
   }`,
 );
+if (skip !== undefined && browser.length > 0) {
+  console.log(
+    `\n== ${skip}: ${browser.length} browser test files skipped; to run them, ${HOW_TO_GET_CHROMIUM} (under CI, CI=true, they run)`,
+  );
+}
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 Deno.exit(failed > 0 ? 1 : 0);
 

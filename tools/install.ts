@@ -2,7 +2,9 @@
  * `deno task install`: builds the bundle into `dist/` (tools/bundle.ts) and installs its CLI,
  * `dist/cli.js`, as the `digline` command with exactly the permission flags of the `digline` task
  * in deno.json, the one list every way of starting the CLI reads. `deno task install --from FILE`
- * installs the `cli.js` of a bundle already built (its chunks stay beside it).
+ * installs the `cli.js` of a bundle already built (its chunks stay beside it). `--no-types`
+ * builds it without the library's type declarations, which nothing reads at run time: the CI
+ * action's install (action/install.sh) saves the TypeScript compiler's fetch and run with it.
  *
  * The bundle holds every dependency, so the installed command takes no config of digline's: in a
  * project, Deno reads the project's own deno.json, whose bare import map entries are what let a
@@ -25,6 +27,9 @@ export function installArgs(options: { entry: string; name: string }): string[] 
     "--force",
     "--name",
     options.name,
+    // The command reads the project's deno.json, never the clone's: without this, deno install
+    // finds the clone's and warns it will be ignored. The shim is the same either way.
+    "--no-config",
     ...taskFlags("digline", "cli/main.ts"),
     options.entry,
   ];
@@ -172,11 +177,17 @@ function onPath(command: string): boolean {
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
-    options: { from: { type: "string" }, name: { type: "string", default: "digline" } },
+    options: {
+      from: { type: "string" },
+      name: { type: "string", default: "digline" },
+      "no-types": { type: "boolean", default: false },
+    },
   });
   let entry = values.from === undefined ? undefined : resolve(values.from);
   if (entry === undefined) {
-    const built = await buildBundle(join(REPOSITORY_ROOT, "dist"));
+    const built = await buildBundle(join(REPOSITORY_ROOT, "dist"), {
+      types: !values["no-types"],
+    });
     if (built !== 0) Deno.exit(built);
     entry = join(REPOSITORY_ROOT, "dist", "cli.js");
   }

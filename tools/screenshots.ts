@@ -14,6 +14,7 @@ const { code } = await new Deno.Command(Deno.execPath(), {
     "--allow-all",
     "tests/cli/viewer_browser_test.ts",
     "tests/cli/viewer_compare_browser_test.ts",
+    "tests/cli/case_view_browser_test.ts",
   ],
   env: { DIGLINE_SCREENSHOT_DIR: "docs/images" },
   stdout: "inherit",

@@ -29,6 +29,7 @@ export async function gateComparison(
     suite: values.suite,
     baseline: values.baseline,
     baselineRef: values["baseline-ref"],
+    acceptRulesChange: values["accept-rules-change"],
     kind: options.command,
     confirm: options.confirm ?? false,
     ...(options.maxExtraCalls === undefined ? {} : { confirmMaxExtraCalls: options.maxExtraCalls }),

@@ -30,6 +30,7 @@ export async function gateEverySuite(
       store,
       suite,
       baselineRef: values["baseline-ref"],
+      acceptRulesChange: values["accept-rules-change"],
       kind: "compare",
       confirm: values.confirm,
       ...(options.maxExtraCalls === undefined

@@ -1,6 +1,6 @@
 import { runningSource } from "../../host/init/digline_source.ts";
 import { initProject } from "../../host/init/init_project.ts";
-import { parseSource, SUITE_PATH } from "../../host/init/scaffold_files.ts";
+import { parseSource, SUITE_PATH, WORKFLOW_PATH } from "../../host/init/scaffold_files.ts";
 import { initInGrantedProcess, initMayWrite } from "../../host/init/write_grant.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import type { InitInput } from "../commands/init.ts";
@@ -27,22 +27,39 @@ export async function execute({ values }: InitInput, io: Io): Promise<number> {
       `init: --source ${values.source}: give OWNER/REPO@COMMIT, the commit as its full 40-character id`,
     );
   }
+  const ci = values.action !== undefined || source !== undefined;
+  if (values["ci-only"] && !ci) {
+    throw new UsageError(
+      "init --ci-only: this digline does not run from a GitHub clone, so init can not tell which " +
+        "digline CI should install; give --source OWNER/REPO@COMMIT (where your digline lives) " +
+        "or --action REF",
+    );
+  }
   const result = await initProject(".", {
     ...(values.action === undefined ? {} : { action: values.action }),
     ...(source === undefined ? {} : { source }),
+    ciOnly: values["ci-only"] === true,
   });
-  const ci = values.action !== undefined || source !== undefined;
   if (values.json) return printJson(io, { digline: "init", version: 1, ...result });
+  const suiteMissing = values["ci-only"] && !(await exists(SUITE_PATH));
+  // A project whose workflow is there already needs no word on how to write one.
+  const sayNoCi = !ci && !(await exists(WORKFLOW_PATH));
   io.out(
     [
       ...result.written.map((path) => `wrote ${path}`),
-      ...(source === undefined
+      ...result.left.map((path) => `left  ${path}: it exists, and init never overwrites a file`),
+      ...(source === undefined || !result.written.some((path) => path.startsWith(".github/"))
         ? []
         : [`  (CI installs digline from ${source.repository} at ${source.commit})`]),
-      ...(ci ? [] : [
-        "no CI workflow written: this digline does not run from a GitHub clone; run init again in",
-        "  an empty folder with --source OWNER/REPO@COMMIT (where your digline lives) or --action REF",
+      ...(!sayNoCi ? [] : [
+        "no CI workflow written: this digline does not run from a GitHub clone; run init again",
+        "  with --source OWNER/REPO@COMMIT (where your digline lives) or --action REF",
       ]),
+      ...(suiteMissing
+        ? [
+          `note: the workflow gates ${SUITE_PATH}, which is not here: name your suites in its suites:`,
+        ]
+        : []),
       "",
       "next:",
       `  digline run ${SUITE_PATH}`,
@@ -55,4 +72,8 @@ export async function execute({ values }: InitInput, io: Io): Promise<number> {
     ].join("\n"),
   );
   return 0;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
 }

@@ -26,10 +26,21 @@ export async function execute(
     io.out("no runs in the store yet: digline run SUITE stores one\n");
     return 0;
   }
+  const labelled = document.runs.some((r) => r.label !== undefined);
   io.out(
     [
       ...table([
-        ["", "run", "suite", "started", "commit", "cases", "errored", ""],
+        [
+          "",
+          "run",
+          "suite",
+          "started",
+          "commit",
+          "cases",
+          "errored",
+          "",
+          ...labelled ? ["label"] : [],
+        ],
         ...document.runs.map((r) => [
           r.is_baseline ? "*" : "",
           r.run_id,
@@ -39,6 +50,8 @@ export async function execute(
           String(r.cases),
           String(r.errored_checks.length),
           r.unlisted ? UNLISTED_MARK : "",
+          // Last, so a long label pushes no column out of line.
+          ...(labelled ? [r.label ?? ""] : []),
         ]),
       ]),
       ...leftOutLines(document.runs.length, { total: document.total, noun: "older run" }),

@@ -34,7 +34,9 @@ export async function execute(
         return e.event === "run"
           ? `${e.at}  ${suite}run      ${e.run_id}  ${count(e.cases, "case")}  commit ${
             e.git_commit ?? "-"
-          }${e.unlisted ? `  (${UNLISTED_MARK})` : ""}`
+          }${e.label === undefined ? "" : `  ${JSON.stringify(e.label)}`}${
+            e.unlisted ? `  (${UNLISTED_MARK})` : ""
+          }`
           : `${e.at}  ${suite}promote  ${e.run_id}  by ${e.promoted_by}${
             e.because ? `: ${e.because}` : ""
           }`;

@@ -34,6 +34,7 @@ export async function execute(
     suite: values.suite,
     baseline: values.baseline,
     baselineRef: values["baseline-ref"],
+    acceptRulesChange: values["accept-rules-change"],
     format,
     redact: redactOption(values.redact, "report"),
   });

@@ -20,12 +20,14 @@ export async function execute(
     restart: values.restart,
     shard,
     ...(values["baseline-ref"] === undefined ? {} : { baselineRef: values["baseline-ref"] }),
+    ...(values.label === undefined ? {} : { label: values.label }),
     onProgress: values.json ? undefined : (p) => progress.update(p.done, p.total, p.errored),
     onNote: (note) => io.err(`digline: note: ${note}\n`),
   }).finally(() => progress.finish());
   return printStoredRun(io, summary, {
     json: values.json,
-    made: summary.shard === undefined ? "" : ` (shard ${summary.shard}, a partial run)`,
+    made: (summary.label === undefined ? "" : ` (${summary.label})`) +
+      (summary.shard === undefined ? "" : ` (shard ${summary.shard}, a partial run)`),
     notes: summary.resumed === undefined || summary.resumed.length === 0 ? [] : [
       `resumed: ${count(summary.resumed.length, "case")} reused from the interrupted run, ${
         summary.cases.length - summary.resumed.length

@@ -81,6 +81,7 @@ function runDetail(summary: RunSummary): string[] {
   return [
     `run ${summary.run_id} of suite ${summary.suite}`,
     ...(summary.unlisted ? [`  store      ${UNLISTED}: never latest, and never promoted`] : []),
+    ...(summary.label === undefined ? [] : [`  label      ${summary.label}`]),
     `  target     ${summary.target}`,
     `  commit     ${summary.git_commit ?? "-"}`,
     `  started    ${summary.started_at}`,

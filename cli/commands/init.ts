@@ -15,6 +15,10 @@ const options = {
     help:
       "use this action reference in the workflow instead of a local action (e.g. me/digline@v1)",
   },
+  "ci-only": {
+    type: "boolean",
+    help: "write only the CI files (the workflow and its local action), for a project with suites",
+  },
 } as const satisfies OptionDeclarations;
 
 /** What `digline init`'s code (cli/actions/init.ts) receives. */
@@ -24,7 +28,7 @@ export type InitInput = CommandInput<typeof options>;
 export const initCommand = defineCommand({
   name: "init",
   summary: "scaffolds a suite, the store's .gitignore and a CI workflow here",
-  usage: "init [--source OWNER/REPO@COMMIT | --action REF] [options]",
+  usage: "init [--source OWNER/REPO@COMMIT | --action REF] [--ci-only] [options]",
   description: [
     `Writes ${SUITE_PATH} and evals/system.ts (a suite that runs as it stands), .digline/.gitignore`,
     `(only the approvals and the runs they cite go into git), ${WORKFLOW_PATH} (the`,
@@ -32,7 +36,9 @@ export const initCommand = defineCommand({
     "a pinned commit. The workflow names only GitHub's own actions and that local one, or the",
     "reference --action gives. When init can not tell which GitHub repository and commit its",
     "digline comes from, and neither option is given, it writes no CI files and says so.",
-    "Refuses, writing nothing, when any file it would write exists. Then:",
+    "It never overwrites: a file that exists is left as it is, and each file is named as",
+    "written or left, so init run again in a project adds only what is missing (--ci-only: only",
+    "the CI files). Then:",
     "digline run " + SUITE_PATH,
   ],
   options,

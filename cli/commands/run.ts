@@ -13,6 +13,12 @@ const options = {
     value: "K/N",
     help: "run only shard K of N and store a partial run for `digline merge`",
   },
+  label: {
+    type: "string",
+    value: "TEXT",
+    help:
+      "a name for the run, shown by list, view and the viewer (one line, at most 200 characters)",
+  },
   "baseline-ref": {
     type: "string",
     value: "REF",

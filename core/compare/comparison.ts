@@ -134,6 +134,13 @@ export interface CompareRunsOptions {
   selectionRuns?: readonly string[];
   /** Compiles the candidate's `json` schemas, needed when the candidate records one. */
   compileSchema?: CompileJsonSchema;
+  /**
+   * The git ref the baseline was read at (compare --baseline-ref): a baseline verdict the new
+   * rules move is then worse (1) unless `acceptRulesChange` (ADR 0117).
+   */
+  baselineRef?: string;
+  /** With `baselineRef`: a maintainer accepted rules that move the baseline's verdicts. */
+  acceptRulesChange?: boolean;
 }
 
 /** What compareRunsWith takes beside compareRuns' options. */
@@ -270,6 +277,8 @@ function sidesOf(
     compileSchema: options.compileSchema,
     rules: options.rules,
     candidateCases: options.candidateCases,
+    baselineRef: options.baselineRef,
+    acceptRulesChange: options.acceptRulesChange,
   });
   if (recheck === "needs-rules") {
     throw new Error("The baseline has a check to re-check, and compareRunsWith was given no rules");

@@ -14,6 +14,8 @@ export const VERDICT_FORCED_BY_FACT = {
   "check-added": 0,
   "check-removed": 0,
   "rechecked": 0,
+  "rules-moved": 1,
+  "rules-moved-accepted": 0,
   "not-rechecked": 2,
   "inputs-changed": 2,
   "unjudged": 2,

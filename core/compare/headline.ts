@@ -39,7 +39,19 @@ export function headline(comparison: Comparison): string {
       } compared with baseline ${comparison.baseline_run}`,
     );
   }
-  return `${VERDICT_WORDS[comparison.verdict]} (exit ${comparison.verdict}): ${clauses.join("; ")}`;
+  return `${verdictWords(comparison)} (exit ${comparison.verdict}): ${clauses.join("; ")}`;
+}
+
+/**
+ * The verdict's words: `RULES CHANGED` for a 1 that only the new rules' moved baseline verdicts
+ * force (compare --baseline-ref, ADR 0117), so a reader sees that an edit of the suite, not the
+ * system, is what waits for a maintainer.
+ */
+function verdictWords(comparison: Comparison): string {
+  const worse = comparison.facts.filter((f) => VERDICT_FORCED_BY_FACT[f.kind] === 1);
+  return comparison.verdict === 1 && worse.every((f) => f.kind === "rules-moved")
+    ? "RULES CHANGED"
+    : VERDICT_WORDS[comparison.verdict];
 }
 
 const unreconciled: Clause = ({ of }) => {
@@ -231,8 +243,9 @@ const notSignificant: Clause = ({ comparison, of }) => {
   const withinNoise = of("figure-within-noise");
   if (withinNoise.length === 0 || measured(comparison)) return undefined;
   const paired = new Map(comparison.figures.map((f) => [f.name, f.paired_cases ?? 0]));
-  return `dropped, not significant at alpha ${comparison.gate.alpha} (one baseline run, so its ` +
-    `noise was not measured): ${
+  // "Not significant" read as "fine": the test did not prove the drop, nor did it rule it out.
+  return `dropped, not proven at alpha ${comparison.gate.alpha}, nor ruled out (one baseline ` +
+    `run, so its noise was not measured): ${
       names(withinNoise, (f) =>
         `${figureMove(f)} with ${count(paired.get(f.figure ?? "") ?? 0, "case")}`)
     }`;
@@ -267,12 +280,27 @@ function partsOf(...parts: [Fact[], (found: Fact[]) => string][]): string[] {
 
 const rulesChanged: Clause = ({ comparison }) => rulesClause(comparison.facts);
 
+const rulesMoved: Clause = ({ of }) => {
+  const moved = of("rules-moved");
+  const accepted = of("rules-moved-accepted");
+  const found = moved.length > 0 ? moved : accepted;
+  if (found.length === 0) return undefined;
+  const what = `the new rules move the baseline's verdict of ${
+    count(distinctCases(found), "case")
+  } (${names(found, transition)})`;
+  return moved.length > 0
+    ? `${what}: against the approval at the baseline ref that lands only when a maintainer ` +
+      "accepts it (--accept-rules-change)"
+    : `${what}, accepted by a maintainer (--accept-rules-change): judged under the new rules`;
+};
+
 /** The headline's clauses, in the order it states them: what most qualifies the verdict first. */
 const CLAUSES: readonly Clause[] = [
   unreconciled,
   calibrationLost,
   canaryMoved,
   rulesChanged,
+  rulesMoved,
   removedPassing,
   newRulesNotJudged,
   couldNotJudge,

@@ -10,6 +10,7 @@ import type { Case } from "../suite/case.ts";
 import type { RecordedAssertion } from "./recorded_assertions.ts";
 import { casesById } from "../run/cases_by_id.ts";
 import { isPureCustom } from "../suite/assertions/pure_custom.ts";
+import { movedVerdicts } from "./moved_verdicts.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 
 /** The baseline as the candidate's rules judge it, and what that took. */
@@ -18,7 +19,10 @@ export interface RecheckedBaseline {
   runs: RunDocument[];
   /** Whether any baseline verdict or figure was re-derived or set aside. */
   changed: boolean;
-  /** `rechecked`, `not-rechecked` and `inputs-changed` facts. */
+  /**
+   * `rechecked`, `not-rechecked` and `inputs-changed` facts; under a baseline ref, also
+   * `rules-moved` (or `rules-moved-accepted`) for each baseline verdict the new rules moved.
+   */
   facts: Fact[];
   /** Cases whose inputs changed: no flip of theirs is compared. */
   inputsChanged: Set<string>;
@@ -46,6 +50,12 @@ export interface RecheckOptions {
    * names the run that re-checks against that ref's approval.
    */
   baselineRef?: string;
+  /**
+   * Under `baselineRef`: a maintainer accepted rules that move the baseline's verdicts (compare
+   * --accept-rules-change), so each moved verdict is stated and judged under the new rules, as
+   * without a ref; otherwise each one forces 1 (ADR 0117).
+   */
+  acceptRulesChange?: boolean;
 }
 
 /**
@@ -93,10 +103,18 @@ function judgedByCandidateRules(
   options: RecheckOptions,
 ): RecheckedBaseline {
   const approved = runs[0];
+  // Under a ref (CI) the runs named here live on the runner, or only in git: the way out is
+  // one the reader can take on their own machine, a run of the new suite approved.
+  const approveNew = `digline run ${candidate.suite.source}, then digline promote latest ` +
+    `--suite ${candidate.suite.name} --because "..." in the change (a maintainer accepts it)`;
   // What a call would settle: the baseline's outputs graded again by the new checks, approved.
-  const rejudge = `digline rejudge ${approved.run_id}, then promote the run it stores`;
+  const rejudge = options.baselineRef === undefined
+    ? `digline rejudge ${approved.run_id}, then promote the run it stores`
+    : approveNew;
   // What only a new approval settles: the target was asked something else.
-  const resolve = `digline promote ${candidate.run_id} --because "..."`;
+  const resolve = options.baselineRef === undefined
+    ? `digline promote ${candidate.run_id} --because "..."`
+    : approveNew;
   const checks = new Map<string, Assertion | undefined>();
   const checkOf = (id: string): Assertion | undefined => {
     if (checks.has(id)) return checks.get(id);
@@ -214,6 +232,12 @@ function judgedByCandidateRules(
   facts.push(...notRechecked.values());
   for (const id of [...inputsChanged].sort()) {
     facts.push({ kind: "inputs-changed", case_id: id, resolve });
+  }
+  if (changed && options.baselineRef !== undefined) {
+    // Against the base branch's approval an edit of the suite that moves the baseline's verdicts
+    // can turn a regression into a pass; only a maintainer lets that through (ADR 0117).
+    const kind = options.acceptRulesChange === true ? "rules-moved-accepted" : "rules-moved";
+    for (const moved of movedVerdicts(runs, result, candidate)) facts.push({ kind, ...moved });
   }
   return { runs: result, changed, facts, inputsChanged };
 }

@@ -165,6 +165,13 @@ export const CompareDocumentSchema = z.strictObject({
    * compare --baseline-ref: the approval the tree under test holds on disk when it is not the one
    * at the ref, which was compared with. Reported, never used; a person reviewing decides.
    */
+  /**
+   * compare --baseline-ref: the ref the approval was read at, where a baseline verdict the new
+   * rules move is worse unless `rules_change_accepted` (ADR 0117); `verify` re-derives the same.
+   */
+  baseline_ref: z.string().optional(),
+  /** compare --accept-rules-change: a maintainer accepted rules that move the baseline's verdicts. */
+  rules_change_accepted: z.literal(true).optional(),
   approval_change: z.strictObject({
     ref: z.string(),
     suite: z.string(),

@@ -20,6 +20,10 @@ export function compareDocumentOf(
     /** outputNoteLines of the candidate run. */
     outputNotes?: readonly string[];
     redact?: readonly Redactable[];
+    /** compare --baseline-ref: the ref the approval was read at. */
+    baselineRef?: string;
+    /** compare --accept-rules-change. */
+    acceptRulesChange?: boolean;
     /** compare --baseline-ref: the approval on disk, when it is not the ref's. */
     approvalChange?: { ref: string; onDisk: BaselineDocument };
   },
@@ -67,6 +71,10 @@ export function compareDocumentOf(
       ? { lines: [...explainLines(comparison), ...notes.map((n) => `note: ${n}`)] }
       : {}),
     ...(notes.length === 0 ? {} : { output_notes: [...notes] }),
+    ...(options.baselineRef === undefined ? {} : { baseline_ref: options.baselineRef }),
+    ...(options.baselineRef !== undefined && options.acceptRulesChange === true
+      ? { rules_change_accepted: true as const }
+      : {}),
     ...(options.approvalChange === undefined ? {} : {
       approval_change: {
         ref: options.approvalChange.ref,

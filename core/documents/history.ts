@@ -71,6 +71,8 @@ const LogEventSchema = z.discriminatedUnion("event", [
     config_hash: z.string(),
     /** A run its suite's index does not list: not written by this store (ADR 0113). */
     unlisted: z.literal(true).optional(),
+    /** `run --label`: the run's label. */
+    label: z.string().optional(),
   }),
   z.strictObject({
     event: z.literal("promote"),

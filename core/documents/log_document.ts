@@ -33,6 +33,7 @@ export function logDocumentOf(
       cases_digest: run.cases_digest,
       config_hash: run.config_hash,
       ...(options.unlisted?.has(run.run_id) ? { unlisted: true as const } : {}),
+      ...(run.label === undefined ? {} : { label: run.label }),
     })),
     ...options.baselines.map((b) => ({
       event: "promote" as const,

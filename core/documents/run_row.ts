@@ -20,5 +20,6 @@ export function runRow(
     is_baseline: options.isBaseline,
     figures: run.figures,
     ...(options.unlisted ? { unlisted: true as const } : {}),
+    ...(run.label === undefined ? {} : { label: run.label }),
   };
 }

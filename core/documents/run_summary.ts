@@ -65,5 +65,6 @@ export function runSummary(
       })),
     }),
     ...(run.redact === undefined || run.redact.length === 0 ? {} : { redacted: [...run.redact] }),
+    ...(run.label === undefined ? {} : { label: run.label }),
   };
 }

@@ -60,6 +60,8 @@ export const RunSummarySchema = z.strictObject({
   })).optional(),
   /** view: a run its suite's index does not list, so not written by this store (ADR 0113). */
   unlisted: z.literal(true).optional(),
+  /** `run --label`: the run's label. */
+  label: z.string().optional(),
 });
 /** A run summary document. */
 export type RunSummary = z.infer<typeof RunSummarySchema>;
@@ -78,6 +80,8 @@ export const RunRowSchema = z.strictObject({
   figures: z.record(z.string(), z.number().nullable()),
   /** A run its suite's index does not list: not written by this store, never `latest`. */
   unlisted: z.literal(true).optional(),
+  /** `run --label`: the run's label. */
+  label: z.string().optional(),
 });
 /** A run row. */
 export type RunRow = z.infer<typeof RunRowSchema>;

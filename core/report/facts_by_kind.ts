@@ -33,6 +33,8 @@ export const SECTION_TITLES: Partial<Record<FactKind, string>> = {
   "case-removed": "Cases removed",
   "check-added": "Checks added",
   "check-removed": "Checks removed",
+  "rules-moved": "Baseline verdicts the new rules moved, waiting for a maintainer",
+  "rules-moved-accepted": "Baseline verdicts the new rules moved, accepted by a maintainer",
   "unjudged": "Could not be judged",
   "regression": "Regressions, pass → fail",
   "improvement": "Improvements, fail → pass",

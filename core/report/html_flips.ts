@@ -70,32 +70,55 @@ export function flipsSection(input: ReportInput): string {
     `<col class="output"><col class="output"></colgroup>`,
     `<thead><tr><th>Case</th><th>Checks that moved</th><th>Baseline output</th>`,
     `<th>This run's output</th></tr></thead><tbody>`,
-    ...rowsOf(drawn),
+    ...rowsOf(drawn, caseLinks(input)),
     `</tbody></table></section>`,
   ].join("");
 }
 
 /** The rows of a page's flips, their word diffs sharing one page's budget. */
-function rowsOf(flips: readonly CaseFlip[]): string[] {
+function rowsOf(flips: readonly CaseFlip[], links: (caseId: string) => string): string[] {
   const budget = { steps: PAGE_DIFF_STEPS };
-  return flips.map((flip) => flipRow(flip, { budget }));
+  return flips.map((flip) => flipRow(flip, { budget, links }));
+}
+
+/** The links under a flipped case's id to its page on each side that holds it (the viewer's). */
+export function caseLinks(input: ReportInput): (caseId: string) => string {
+  const href = input.caseHref;
+  if (href === undefined) return () => "";
+  const sides = [
+    { run: input.baseline, text: "baseline" },
+    { run: input.candidate, text: "this run" },
+  ].map((side) => ({ ...side, ids: new Set(side.run.cases.map((c) => c.case_id)) }));
+  return (caseId) => {
+    const links = sides.filter((side) => side.ids.has(caseId)).map((side) =>
+      `<a href="${escapeHtml(href(side.run.run_id, caseId))}">${side.text}</a>`
+    );
+    return links.length === 0 ? "" : `<br><small>${links.join(" · ")}</small>`;
+  };
 }
 
 /**
- * One flipped case as a row; `attributes` (already escaped) are added to its `<tr>`, and its word
- * diff spends from the page's `budget`.
+ * One flipped case as a row; `attributes` (already escaped) are added to its `<tr>`, `links` puts
+ * links under its id, and its word diff spends from the page's `budget`.
  */
 export function flipRow(
   flip: CaseFlip,
-  options: { attributes?: string; budget?: WorkBudget } = {},
+  options: {
+    attributes?: string;
+    budget?: WorkBudget;
+    links?: (caseId: string) => string;
+  } = {},
 ): string {
   const attributes = options.attributes ?? "";
+  const links = options.links ?? (() => "");
   const kinds = [...new Set(flip.checks.map((c) => c.kind))].join(" ");
   return `<tr class="flip"${attributes} data-kinds="${escapeHtml(kinds)}" data-case="${
     escapeHtml(flip.case_id)
-  }"><td class="case"><code>${escapeHtml(flip.case_id)}</code></td><td><ul class="checks">${
-    flip.checks.map(check).join("")
-  }</ul></td>${outputCells(flip, { budget: options.budget })}</tr>`;
+  }"><td class="case"><code>${escapeHtml(flip.case_id)}</code>${
+    links(flip.case_id)
+  }</td><td><ul class="checks">${flip.checks.map(check).join("")}</ul></td>${
+    outputCells(flip, { budget: options.budget })
+  }</tr>`;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface ReportInput {
   historyTotal?: number;
   /** The payloads the runs had replaced by digests (redactRun), said in the report. */
   redacted?: readonly Redactable[];
+  /** In the viewer: the address of a run's case page, so each flipped case links to both sides. */
+  caseHref?: (runId: string, caseId: string) => string;
 }
 
 /**

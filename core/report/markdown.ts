@@ -72,7 +72,11 @@ function renderWithin(input: ReportInput, shown: number): string {
     `> ${mdText(clipHeadline(headline(comparison)))}`,
     "",
     provenance(input),
-    ...figureTable(comparison.figures, { shown, runs: comparison.baseline_runs.length }),
+    ...figureTable(comparison.figures, {
+      shown,
+      runs: comparison.baseline_runs.length,
+      alpha: comparison.gate.alpha,
+    }),
   ];
   for (const group of factsByKind(comparison.facts)) {
     const title = SECTION_TITLES[group.kind] ?? group.kind;
@@ -107,7 +111,7 @@ function provenance(input: ReportInput): string {
 
 function figureTable(
   figures: readonly FigureComparison[],
-  options: { shown: number; runs: number },
+  options: { shown: number; runs: number; alpha: number },
 ): string[] {
   const { shown } = options;
   if (figures.length === 0) return [];
@@ -127,11 +131,21 @@ function figureTable(
   );
   const rest = figures.length - kept.size;
   if (rest > 0) rows.push(`| and ${rest.toLocaleString("en-US")} more | | | | | |`);
+  // A bare "floor 0.3730" told the reader nothing: it is said where it is printed.
+  const floorNote = figures.some((f) => kept.has(f) && f.floor > 0)
+    ? [
+      "",
+      "floor: how far a figure may drop, case by case, before the paired test calls the drop " +
+      `significant at alpha ${options.alpha} (or the figure's share of it, before correcting ` +
+      "across figures); a drop within it is not proven, nor ruled out.",
+    ]
+    : [];
   return [
     "",
     "| figure | baseline | now | change | 95% interval of the change | status |",
     "| --- | ---: | ---: | ---: | ---: | --- |",
     ...rows,
+    ...floorNote,
   ];
 }
 

@@ -19,6 +19,8 @@ export interface RunRecord {
   /** ISO 8601 times. */
   started_at: string;
   finished_at: string;
+  /** `run --label`: a person's name for the run. */
+  label?: string;
 }
 
 /**
@@ -76,6 +78,7 @@ export function assembleRun(
       ? {}
       : { baseline_rechecks: [...options.baselineRechecks] }),
     ...(suite.report.redact.length === 0 ? {} : { redact: [...suite.report.redact] }),
+    ...(record.label === undefined ? {} : { label: record.label }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { shortDigest } from "../digest.ts";
+import { renderTemplate, TemplateFieldError, varLookup } from "../model/template.ts";
 import type { Case } from "../suite/case.ts";
 import type { CaseResult } from "./run_document.ts";
 
@@ -32,23 +33,62 @@ export function inputsDigest(testCase: Pick<Case, "vars" | "output">): string {
 }
 
 /**
- * Each case result with its case's inputs recorded beside it. `known` holds inputs digests
- * already made (a run digests each case's as it finishes, in the time it waits for the target);
- * they must be `inputsDigest` of the same cases.
+ * Each case result with its case's inputs recorded beside it: the digest, the `expected`, the
+ * vars (payload, redacted as `vars`) and, where `prompt` says one was sent, the prompt. `known`
+ * holds inputs digests already made (a run digests each case's as it finishes, in the time it
+ * waits for the target); they must be `inputsDigest` of the same cases.
  */
 export function withCaseInputs(
   results: readonly CaseResult[],
   cases: readonly Pick<Case, "id" | "vars" | "expected" | "output">[],
-  known?: ReadonlyMap<string, string>,
+  options: {
+    known?: ReadonlyMap<string, string>;
+    /** The prompt the target was sent for a case, or undefined when none was. */
+    prompt?: (result: CaseResult, testCase: Pick<Case, "vars" | "output">) => string | undefined;
+  } = {},
 ): CaseResult[] {
   const byId = new Map(cases.map((c) => [c.id, c]));
   return results.map((r) => {
     const testCase = byId.get(r.case_id);
     if (testCase === undefined) return r;
+    const prompt = options.prompt?.(r, testCase);
     return {
       ...r,
-      inputs_digest: known?.get(r.case_id) ?? inputsDigest(testCase),
+      inputs_digest: options.known?.get(r.case_id) ?? inputsDigest(testCase),
       ...(testCase.expected === undefined ? {} : { expected: testCase.expected }),
+      // The case's own object, not a copy: the run holds the suite's cases until it is stored.
+      ...(Object.keys(testCase.vars).length === 0 ? {} : { vars: testCase.vars }),
+      ...(prompt === undefined ? {} : { prompt }),
     };
   });
+}
+
+/**
+ * The user turn a model target sends for a case: its prompt template filled with the case's vars,
+ * as the provider target fills it. Undefined for any other target, for a case the target was not
+ * asked (a suspended case, a calibration case's fixed output, a case that made no attempt) and
+ * for a template the vars can not fill (the case errored before anything was sent).
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * const target = { kind: "provider", prompt: "Q: {{q}}" };
+ * const result = { attempts: 1 };
+ * equal(sentPrompt(target, result, { vars: { q: "why?" } }), "Q: why?");
+ * equal(sentPrompt(target, result, { vars: {} }), undefined);
+ * ```
+ */
+export function sentPrompt(
+  target: { kind: string; prompt?: string },
+  result: Pick<CaseResult, "attempts">,
+  testCase: Pick<Case, "vars" | "output">,
+): string | undefined {
+  if (target.kind !== "provider" || target.prompt === undefined) return undefined;
+  if (result.attempts === 0 || testCase.output !== undefined) return undefined;
+  try {
+    return renderTemplate(target.prompt, varLookup(testCase.vars));
+  } catch (error) {
+    if (error instanceof TemplateFieldError) return undefined;
+    throw error;
+  }
 }

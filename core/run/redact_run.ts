@@ -22,8 +22,9 @@ export function payloadDigest(text: string): string {
 /**
  * A copy of a run whose payloads are replaced by their digests, for a report that is shared.
  * Ids, statuses, scores, counts and figures stay. Redacting `outputs` replaces the outputs and
- * every text that can quote one (check reasons, transport errors, suspension reasons); redacting
- * `vars` replaces the case's recorded `expected` and, since an output, a reason or an error can
+ * every text that can quote one (check reasons, a judge's reply, transport errors, suspension
+ * reasons); redacting `vars` replaces the case's recorded `expected`, its vars (each by its own
+ * digest, so their names stay) and the prompt sent and, since an output, a reason or an error can
  * repeat what the case asked, those texts too.
  *
  * @example
@@ -63,6 +64,14 @@ function redactCase(result: CaseResult, options: { expected: boolean }): CaseRes
   if (options.expected && result.expected !== undefined) {
     copy.expected = payloadDigest(canonicalJson(result.expected));
   }
+  if (options.expected && result.vars !== undefined) {
+    copy.vars = Object.fromEntries(
+      Object.entries(result.vars).map((
+        [name, value],
+      ) => [name, payloadDigest(canonicalJson(value))]),
+    );
+  }
+  if (options.expected && result.prompt !== undefined) copy.prompt = payloadDigest(result.prompt);
   return copy;
 }
 
@@ -76,9 +85,12 @@ function redactSample(sample: Sample): Sample {
 }
 
 function redactVerdict(verdict: Verdict): Verdict {
-  return verdict.reason === undefined
-    ? verdict
-    : { ...verdict, reason: payloadDigest(verdict.reason) };
+  if (verdict.reason === undefined && verdict.answer === undefined) return verdict;
+  const copy: Verdict = { ...verdict };
+  if (verdict.reason !== undefined) copy.reason = payloadDigest(verdict.reason);
+  // A judge's reply quotes or judges the output, as its reason does.
+  if (verdict.answer !== undefined) copy.answer = payloadDigest(verdict.answer);
+  return copy;
 }
 
 /**
@@ -118,7 +130,7 @@ export function redactCauses(
 export function redactionNote(redact: readonly Redactable[]): string {
   const named = redact.join(" and ");
   const hidden = redact.includes("vars")
-    ? "outputs, check reasons, errors and expected values"
+    ? "inputs, prompts, outputs, check reasons, errors and expected values"
     : "outputs, check reasons and errors";
   return `${named[0].toUpperCase()}${
     named.slice(1)

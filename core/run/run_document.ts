@@ -3,7 +3,7 @@ import type { SameType } from "../same_type.ts";
 import { BaselineRecordSchema } from "./baseline_record.ts";
 import { type CaseKind, CaseKindSchema } from "../suite/case.ts";
 import { type AggregateSpec, AggregateSpecSchema } from "../suite/aggregate_spec.ts";
-import { type JsonValue, JsonValueSchema } from "../json.ts";
+import { type JsonObject, type JsonValue, JsonValueSchema } from "../json.ts";
 import { type Sample, SampleSchema } from "../model/sample.ts";
 import {
   type ModelUsage,
@@ -64,6 +64,17 @@ export const CaseResultSchema = z.strictObject({
   inputs_digest: Digest16Schema.optional(),
   /** The case's `expected` as the suite declared it, so a check can be re-applied to the output. */
   expected: JsonValueSchema.optional(),
+  /**
+   * Payload: the case's vars, what the target was asked (redacted as `vars`). Absent for a case
+   * with none, and in older runs, which kept only their digest.
+   */
+  vars: z.record(z.string(), JsonValueSchema).optional(),
+  /**
+   * Payload: the user turn a model target sent, its prompt template filled with the vars
+   * (redacted as `vars`); the system prompt, the same for every case, is in `target_settings` by
+   * its digest. Absent for other targets, for a case not sent, and in older runs.
+   */
+  prompt: z.string().optional(),
 });
 /**
  * One declared case's result, as a run document records it. A suspended case carries no
@@ -124,6 +135,10 @@ export interface CaseResult {
   inputs_digest?: string;
   /** The case's `expected` as the suite declared it, so a check can be re-applied. */
   expected?: JsonValue;
+  /** Payload: the case's vars; absent for a case with none and in older runs. */
+  vars?: JsonObject;
+  /** Payload: the user turn a model target sent for this case; absent for other targets. */
+  prompt?: string;
 }
 const _caseResult: SameType<CaseResult, z.infer<typeof CaseResultSchema>> = true;
 
@@ -309,6 +324,8 @@ export const RunDocumentSchema = z.strictObject({
   })).optional(),
   /** The suite's `[report] redact`: the payloads every report of this run hides. */
   redact: RedactListSchema.optional(),
+  /** `run --label`: a person's name for the run, to tell it from its neighbours. */
+  label: z.string().optional(),
 });
 /**
  * What one run recorded: the suite it ran, every case's result, the figures and what it cost.
@@ -373,6 +390,8 @@ export interface RunDocument {
   baseline_rechecks?: BaselineRecheck[];
   /** The suite's `[report] redact`: the payloads every report of this run hides. */
   redact?: Redactable[];
+  /** `run --label`: a person's name for the run, to tell it from its neighbours. */
+  label?: string;
 }
 const _run: SameType<RunDocument, z.infer<typeof RunDocumentSchema>> = true;
 

@@ -31,5 +31,6 @@ export function runSynopsis(run: RunDocument): RunSynopsis {
     figures: Object.fromEntries(run.figures.map((f) => [f.name, f.value])),
     intervals: figureIntervals(run),
     ...(run.shard === undefined ? {} : { shard: `${run.shard.index}/${run.shard.count}` }),
+    ...(run.label === undefined ? {} : { label: run.label }),
   };
 }

@@ -25,6 +25,8 @@ export const RunSynopsisSchema = z.strictObject({
   intervals: z.record(z.string(), z.strictObject({ low: z.number(), high: z.number() })).optional(),
   /** A shard run's `K/N`. */
   shard: z.string().optional(),
+  /** `run --label`: the run's label. */
+  label: z.string().optional(),
 });
 /** A run synopsis. */
 export type RunSynopsis = z.infer<typeof RunSynopsisSchema>;

@@ -35,6 +35,8 @@ export const VerdictSchema = z.strictObject({
   score: z.number().optional(),
   reason: z.string().optional(),
   metadata: VerdictMetadataSchema.default({}),
+  /** Payload: a judge's reply as it came, before it was read as a verdict. */
+  answer: z.string().optional(),
 });
 /**
  * One check's answer for one case, stamped with the assertion's identity. `reason` is payload
@@ -67,6 +69,8 @@ export interface Verdict {
   reason?: string;
   /** Booleans, numbers and short identifiers only, so it can travel with the verdict. */
   metadata: Record<string, boolean | number | string>;
+  /** Payload: a judge's reply as it came, before it was read as a verdict (redacted with outputs). */
+  answer?: string;
 }
 const _verdict: SameType<Verdict, z.infer<typeof VerdictSchema>> = true;
 
@@ -78,6 +82,8 @@ export const ScoreSchema = z.strictObject({
   /** A display name; never used to match a verdict to its assertion. */
   name: z.string().optional(),
   metadata: VerdictMetadataSchema.optional(),
+  /** What the check's model said, as it came (a judge's reply). */
+  answer: z.string().optional(),
 });
 /**
  * What a check returns before the driver stamps it with the assertion's identity: a custom
@@ -106,5 +112,7 @@ export interface Score {
   name?: string;
   /** Booleans, numbers and short identifiers only. */
   metadata?: Record<string, boolean | number | string>;
+  /** What the check's model said, as it came (a judge's reply); payload, redacted with outputs. */
+  answer?: string;
 }
 const _score: SameType<Score, z.infer<typeof ScoreSchema>> = true;

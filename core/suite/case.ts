@@ -104,7 +104,8 @@ export const CaseSchema = z.strictObject({
 
 /**
  * A case after validation, as a check sees it (`CheckInput.testCase`): ids and groups are
- * text, labels are text, and `vars` and `kind` are filled in.
+ * text, labels are text, and `vars` and `kind` are filled in. `V` is the type of its vars (any
+ * JSON object by default).
  *
  * @example
  * ```ts
@@ -115,11 +116,11 @@ export const CaseSchema = z.strictObject({
  * });
  * ```
  */
-export interface Case {
+export interface Case<V extends object = JsonObject> {
   /** Unique in the suite, with no white space. */
   id: string;
   /** What the target is asked with. */
-  vars: JsonObject;
+  vars: V;
   /** What a check may compare the output with (equals does, when it names no value). */
   expected?: JsonValue;
   /** For precision and recall, compared as text. */
@@ -142,7 +143,8 @@ export interface Case {
 const _case: SameType<Case, z.infer<typeof CaseSchema>> = true;
 
 /**
- * A case as a suite written in code declares it, before defaults: only `id` is required.
+ * A case as a suite written in code declares it, before defaults: only `id` is required. `V` is
+ * the type of its vars (in `defineSuite`, what the target declares it takes).
  *
  * @example
  * ```ts
@@ -154,11 +156,11 @@ const _case: SameType<Case, z.infer<typeof CaseSchema>> = true;
  * ];
  * ```
  */
-export interface CaseInput {
+export interface CaseInput<V extends object = Record<string, unknown>> {
   /** A number is read as its text. */
   id: string | number;
   /** JSON values; checked when the suite loads. */
-  vars?: Record<string, unknown>;
+  vars?: V;
   /** A JSON value; checked when the suite loads. */
   expected?: unknown;
   /** Read as text. */

@@ -3,7 +3,7 @@ import { describeModel, type ModelConnection } from "../model/connection.ts";
 /** What a target's identity is read from: every TargetSpec (target_spec.ts) is one. */
 type IdentifiedTarget =
   | { kind: "command"; command: readonly string[] }
-  | { kind: "module"; module: string; export: string }
+  | { kind: "module"; name: string; export: string }
   | { kind: "http"; url: string }
   | { kind: "function"; name: string }
   | { kind: "provider"; connection: Pick<ModelConnection, "provider" | "model" | "base_url"> };
@@ -14,7 +14,7 @@ export function targetIdentity(spec: IdentifiedTarget): { kind: string; name: st
     case "command":
       return { kind: "command", name: spec.command.join(" ") };
     case "module":
-      return { kind: "module", name: `${spec.module}#${spec.export}` };
+      return { kind: "module", name: `${spec.name}#${spec.export}` };
     case "http":
       return { kind: "http", name: spec.url };
     case "function":

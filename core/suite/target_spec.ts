@@ -191,23 +191,33 @@ const _tables: Assignable<CommandTarget | ModuleTarget | HttpTarget | ProviderTa
 
 /**
  * A function target, given by a suite written in code: it is handed a case's vars and answers
- * with text.
+ * with text. `V` is the type of the vars, when the function declares one (`defineSuite` then
+ * holds every inline case's vars to it); any JSON object when it does not.
  *
  * @example
  * ```ts
  * import type { TargetFunction } from "../../mod.ts";
  * const greet: TargetFunction = (vars) => `Hello, ${String(vars.name)}!`;
+ * const shout: TargetFunction<{ text: string }> = (vars) => vars.text.toUpperCase();
  * ```
  */
-export type TargetFunction = (
-  vars: JsonObject,
+export type TargetFunction<V extends object = JsonObject> = (
+  vars: V,
   context: { signal: AbortSignal },
 ) => Promise<string> | string;
 
 /** What the driver calls: a resolved target of any kind. */
 export type TargetSpec =
   | { kind: "command"; command: string[]; cwd: string }
-  | { kind: "module"; module: string; export: string; env?: string[] }
+  | {
+    kind: "module";
+    /** The module's URL, a file's absolute: what the worker imports. */
+    module: string;
+    /** What a run names it by: a file's path from the repository's root (ADR 0118). */
+    name: string;
+    export: string;
+    env?: string[];
+  }
   | {
     kind: "http";
     url: string;

@@ -3,7 +3,7 @@ import { escapeHtml } from "../report/escape_html.ts";
 import { comparedCases } from "../report/facts_by_kind.ts";
 import { caseFlips } from "../report/flips.ts";
 import { factsSection, figuresSection } from "../report/html.ts";
-import { flipRow } from "../report/html_flips.ts";
+import { caseLinks, flipRow } from "../report/html_flips.ts";
 import { PAGE_DIFF_STEPS } from "../report/html_word_diff.ts";
 import { historySection } from "../report/html_history.ts";
 import type { ReportInput } from "../report/input.ts";
@@ -106,6 +106,7 @@ function flipsSection(input: ReportInput): string {
   }
   const kinds = [...new Set(flips.flatMap((f) => f.checks.map((c) => c.kind)))];
   const budget = { steps: PAGE_DIFF_STEPS };
+  const links = caseLinks(input);
   return [
     `<section id="flips">`,
     heading,
@@ -125,6 +126,7 @@ function flipsSection(input: ReportInput): string {
     ...drawn.map((flip) =>
       flipRow(flip, {
         budget,
+        links,
         attributes: ` data-row${
           searchAttribute(caseSearchText({
             caseId: flip.case_id,

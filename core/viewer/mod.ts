@@ -10,6 +10,8 @@ export * from "./case_strips.ts";
 export * from "./suites_page.ts";
 export * from "./suite_page.ts";
 export * from "./run_page.ts";
+export * from "./case_page.ts";
+export * from "./run_facts.ts";
 export * from "./journal_page.ts";
 export * from "./page_shell.ts";
 export * from "./comparison_page.ts";

@@ -13,6 +13,8 @@ export interface PageParts {
   body: string;
   /** An inline script, when the page filters or sorts. */
   script?: string;
+  /** The page's own style, after the site's. */
+  css?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function sitePage(parts: PageParts): string {
     htmlHead({
       generator: "digline serve",
       title: `${parts.title} · digline`,
-      css: REPORT_CSS + VIEWER_CSS,
+      css: REPORT_CSS + VIEWER_CSS + (parts.css ?? ""),
     }),
     `<body><nav class="site-nav" aria-label="site"><span class="brand">digline</span>${nav}</nav>`,
     `<header><h1>${escapeHtml(parts.title)}</h1></header><main>`,

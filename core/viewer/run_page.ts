@@ -13,6 +13,8 @@ import {
   searchBox,
   URL_FILTER_SCRIPT,
 } from "./url_filters.ts";
+import { caseLink } from "./case_link.ts";
+import { reaskedRow, runFactRows } from "./run_facts.ts";
 
 /** The run page lists at most this many cases; `digline view` and `diff` reach the rest. */
 export const CASE_LIMIT = 2_000;
@@ -43,6 +45,8 @@ export function runPage(
       pageLink(at, { page: "suite", suite: run.suite.name }, run.suite.name)
     }</dd><dt>Started</dt><dd>${escapeHtml(shortTime(run.started_at))} UTC</dd>`,
     `<dt>Target</dt><dd>${escapeHtml(`${run.target.kind}: ${run.target.name}`)}</dd>`,
+    runFactRows(run),
+    reaskedRow(run),
     `<dt>Commit</dt><dd><code>${escapeHtml(run.git_commit ?? "-")}</code></dd>`,
     `<dt>Cases</dt><dd>${counted(run.cases.length, "case")}</dd>${redactedNote}`,
     options.unlisted ? `<dt>Store</dt><dd id="unlisted">${escapeHtml(UNLISTED_WORDS)}</dd>` : "",
@@ -59,7 +63,7 @@ export function runPage(
     filterSelect({ id: "filter-group", label: "Group", name: "group", field: "group" }, groups),
     `</div><table class="rows"><thead><tr><th scope="col">Case</th><th scope="col">Output</th>`,
     `<th scope="col">Checks</th></tr></thead><tbody>`,
-    ...shown.map(caseRow),
+    ...shown.map((c) => caseRow(c, at)),
     `</tbody></table>`,
     run.cases.length > shown.length
       ? `<p class="note">The first ${shown.length} cases are shown; <code>digline view ${
@@ -94,7 +98,7 @@ function compareLinks(
     : `<dt>Compare</dt><dd id="compare-links">${links.join(" · ")}</dd>`;
 }
 
-function caseRow(result: CaseResult): string {
+function caseRow(result: CaseResult, at: SitePage & { page: "run" }): string {
   const statuses = result.verdicts.length === 0 ? ["none"] : result.verdicts.map((v) => v.status);
   const pairs = result.verdicts.map((v) => `${v.assertion}=${v.status}`);
   const output = result.output === undefined
@@ -116,12 +120,17 @@ function caseRow(result: CaseResult): string {
       ).join("")
     }</ul>`;
   return `<tr class="case-row" data-row${
-    searchAttribute(caseSearchText({ caseId: result.case_id, output: result.output }))
+    searchAttribute(caseSearchText({
+      caseId: result.case_id,
+      input: [result.vars === undefined ? "" : JSON.stringify(result.vars), result.prompt ?? ""]
+        .join("\n"),
+      output: result.output,
+    }))
   } data-group="${escapeHtml(result.group ?? "")}" data-statuses="${
     escapeHtml([...new Set(statuses)].join(" "))
   }" data-checks="${escapeHtml(result.verdicts.map((v) => v.assertion).join(" "))}" data-pairs="${
     escapeHtml(pairs.join(" "))
-  }"><th scope="row"><code>${escapeHtml(result.case_id)}</code>${
+  }"><th scope="row">${caseLink(at, { runId: at.runId, caseId: result.case_id })}${
     result.group === undefined ? "" : `<br><small>${escapeHtml(result.group)}</small>`
   }</th><td>${output}</td><td>${verdicts}</td></tr>`;
 }

@@ -3,11 +3,14 @@
  * same relative paths, so every link works both from `digline serve` and from files on disk.
  */
 
+import { sha256Hex } from "../digest.ts";
+
 /** The pages of a site, each named by what it shows. */
 export type SitePage =
   | { page: "suites" }
   | { page: "suite"; suite: string }
   | { page: "run"; runId: string }
+  | { page: "case"; runId: string; caseId: string }
   | { page: "comparison"; suite: string }
   | { page: "diff"; a: string; b: string }
   | { page: "journal" };
@@ -30,6 +33,8 @@ export function pagePath(page: SitePage): string {
       return `suite/${segment(page.suite)}.html`;
     case "run":
       return `run/${segment(page.runId)}.html`;
+    case "case":
+      return `case/${segment(page.runId)}/${caseSegment(page.caseId)}.html`;
     case "comparison":
       return `comparison/${segment(page.suite)}.html`;
     case "diff":
@@ -61,6 +66,7 @@ export function pageOfPath(path: string): SitePage | undefined {
     const [a, b] = [nameOf(pair[1]), nameOf(pair[2])];
     return a === undefined || b === undefined ? undefined : { page: "diff", a, b };
   }
+  if (path.startsWith("/case/")) return casePageOfPath(path);
   const match = /^\/(suite|run|comparison)\/([^/]+)\.html$/.exec(path);
   if (match === null) return undefined;
   const name = nameOf(match[2]);
@@ -71,18 +77,6 @@ export function pageOfPath(path: string): SitePage | undefined {
     : { page: "comparison", suite: name };
 }
 
-/** A path segment's name, or undefined when it does not decode or could climb out of its folder. */
-function nameOf(segment: string): string | undefined {
-  let name: string;
-  try {
-    name = decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-  if (name === "" || /[/\\\0]/.test(name) || name === "." || name === "..") return undefined;
-  return name;
-}
-
 /** A link from one page to another, relative, so the site opens from a folder of files. */
 export function linkTo(from: SitePage, to: SitePage): string {
   const depth = pagePath(from).split("/").length - 1;
@@ -91,4 +85,47 @@ export function linkTo(from: SitePage, to: SitePage): string {
 
 function segment(name: string): string {
   return encodeURIComponent(name);
+}
+
+/** A name from a path's segment, or undefined when it could climb out of its folder. */
+function nameOf(encoded: string): string | undefined {
+  let name: string;
+  try {
+    name = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  if (name === "" || /[/\\\0]/.test(name) || name === "." || name === "..") return undefined;
+  return name;
+}
+
+function casePageOfPath(path: string): SitePage | undefined {
+  const match = /^\/case\/([^/]+)\/([^/]+)\.html$/.exec(path);
+  if (match === null) return undefined;
+  const runId = nameOf(match[1]);
+  const caseId = nameOf(match[2]);
+  return runId === undefined || caseId === undefined ? undefined : { page: "case", runId, caseId };
+}
+
+/** Percent-encoded case ids longer than this are named by their digest: a file name has a limit. */
+const CASE_SEGMENT_LIMIT = 150;
+
+/**
+ * A case's file name in its run's folder: its id percent-encoded, or for an id too long for a
+ * file name or one a path could not carry back (`.`, `..`, a slash), `~` and the first 16 hex
+ * digits of its sha256. A page path read
+ * back gives the name as written; the site looks a case up by its id or by this name.
+ *
+ * @example
+ * ```ts
+ * import { equal, match } from "node:assert/strict";
+ * equal(caseSegment("amazon-0018"), "amazon-0018");
+ * match(caseSegment("x".repeat(200)), /^~[0-9a-f]{16}$/);
+ * ```
+ */
+export function caseSegment(caseId: string): string {
+  const encoded = encodeURIComponent(caseId);
+  return encoded.length <= CASE_SEGMENT_LIMIT && nameOf(encoded) === caseId
+    ? encoded
+    : `~${sha256Hex(caseId).slice(0, 16)}`;
 }

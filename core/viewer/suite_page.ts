@@ -157,7 +157,9 @@ function runsSection(
           escapeHtml(UNLISTED_WORDS)
         }">not written by this store</small>`
         : ""
-    }</td><td>${escapeHtml(shortTime(r.started_at))}</td><td><code>${
+    }</td><td class="label">${escapeHtml(r.label ?? "")}</td><td>${
+      escapeHtml(shortTime(r.started_at))
+    }</td><td><code>${
       escapeHtml(r.git_commit?.slice(0, 12) ?? "-")
     }</code></td><td class="num">${r.cases}</td><td class="num">${r.failed_checks}</td><td class="num">${r.errored_checks.length}</td>${
       figure === null
@@ -172,7 +174,8 @@ function runsSection(
     `<section id="runs"><h2>Runs <small>newest first</small></h2>`,
     picker(newest, { linked, exported: options.exported === true }),
     `<div class="table-scroll"><table class="rows"><thead><tr>`,
-    `<th scope="col">Run</th><th scope="col">Started (UTC)</th><th scope="col">Commit</th>`,
+    `<th scope="col">Run</th><th scope="col">Label</th><th scope="col">Started (UTC)</th>`,
+    `<th scope="col">Commit</th>`,
     `<th scope="col" class="num">Cases</th><th scope="col" class="num">Failed checks</th>`,
     `<th scope="col" class="num">Errored checks</th>`,
     figure === null

@@ -17,6 +17,8 @@ export async function compareDocument(
       outputNotes: outputNoteLines(result.candidate.cases),
       redact: redactionOf(result, options.redact ?? []),
       approvalChange: result.approvalChange,
+      baselineRef: options.baselineRef,
+      acceptRulesChange: options.acceptRulesChange,
     }),
     result,
   };

@@ -25,6 +25,11 @@ export interface CompareOptions {
    */
   baselineRef?: string;
   /**
+   * With `baselineRef`: a maintainer accepted rules that move the baseline's verdicts (compare
+   * --accept-rules-change); without it each such verdict is worse (ADR 0117).
+   */
+  acceptRulesChange?: boolean;
+  /**
    * Draw again what is ambiguous (compare --confirm) unless the run already has confirmation
    * draws against this baseline; a stored confirmation is used either way.
    */
@@ -67,6 +72,11 @@ export async function compareRun(
   let approval: BaselineDocument | null = null;
   const baselineRuns: RunDocument[] = [];
   let approvalChange: CompareResult["approvalChange"];
+  if (options.acceptRulesChange === true && options.baselineRef === undefined) {
+    throw new UsageError(
+      "--accept-rules-change accepts rules that move the verdicts of the approval at --baseline-ref; without a ref compare judges under the new rules anyway: drop it, or add --baseline-ref",
+    );
+  }
   if (options.baseline !== undefined && options.baselineRef !== undefined) {
     throw new UsageError(
       "--baseline and --baseline-ref contradict each other: name a run, or the git ref whose approval to use",
@@ -140,6 +150,7 @@ export async function compareRun(
     compileSchema,
     candidateCases,
     baselineRef,
+    acceptRulesChange: options.acceptRulesChange,
   });
   if (recheck === "needs-rules") {
     const { recheckableCheck } = await import("../../core/compare/recheck_rules.ts");
@@ -149,6 +160,7 @@ export async function compareRun(
       rules,
       candidateCases,
       baselineRef,
+      acceptRulesChange: options.acceptRulesChange,
     });
   }
   return {

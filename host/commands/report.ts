@@ -15,7 +15,7 @@ import { scrub } from "../process/secrets.ts";
 import { PermissionRefusedError, UsageError } from "../process/refusals.ts";
 import type { CompareOptions, CompareResult } from "./compare_run.ts";
 import { compareDocument } from "./compare_document.ts";
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import type { RunStore } from "../store/store.ts";
 
@@ -37,7 +37,12 @@ export interface ReportResult {
  */
 export async function reportDocument(
   ref: string | undefined,
-  options: CompareOptions & { format: ReportFormat; redact?: readonly Redactable[] },
+  options: CompareOptions & {
+    format: ReportFormat;
+    redact?: readonly Redactable[];
+    /** The viewer's case pages, for the HTML report's flipped cases to link to. */
+    caseHref?: (runId: string, caseId: string) => string;
+  },
 ): Promise<ReportResult> {
   const { input, document, result } = await reportInput(ref, {
     ...options,
@@ -58,7 +63,12 @@ export async function reportDocument(
  */
 export async function reportInput(
   ref: string | undefined,
-  options: CompareOptions & { history: boolean; redact?: readonly Redactable[] },
+  options: CompareOptions & {
+    history: boolean;
+    redact?: readonly Redactable[];
+    /** The viewer's case pages, for the flipped cases to link to. */
+    caseHref?: (runId: string, caseId: string) => string;
+  },
 ): Promise<{ input: ReportInput; document: CompareDocument; result: CompareResult }> {
   const { document, result } = await compareDocument(ref, { ...options, kind: "compare" });
   const suite = result.comparison.suite;
@@ -71,6 +81,7 @@ export async function reportInput(
     history: options.history ? historyPoints(await newestRuns(options.store, suite)) : [],
     historyTotal: options.history ? await options.store.runCount({ suite }) : 0,
     redacted,
+    ...(options.caseHref === undefined ? {} : { caseHref: options.caseHref }),
   };
   return { input, document, result };
 }
@@ -107,7 +118,10 @@ export async function writeReportFile(path: string, unscrubbed: string): Promise
     if (error instanceof Deno.errors.NotCapable) {
       throw new PermissionRefusedError(path, "write", {
         cause: error,
-        context: "--out; without --out the report goes to standard output",
+        context: "--out",
+        advice: "the command writes only under .digline/: name a file there " +
+          `(--out .digline/reports/${basename(path)}) or redirect standard output ` +
+          `(> ${path}); under deno run, --allow-write=${path} allows it`,
       });
     }
     // Every other OS failure on a file the user named is the environment's, never digline's.

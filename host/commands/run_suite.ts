@@ -12,7 +12,7 @@ import { withRunSession } from "../running/run_session.ts";
 import type { RunStore } from "../store/store.ts";
 import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
 import { acquireRunLock, runLockPath } from "../store/run_lock.ts";
-import { inputsDigest, withCaseInputs } from "../../core/run/case_inputs.ts";
+import { inputsDigest, sentPrompt, withCaseInputs } from "../../core/run/case_inputs.ts";
 import { type Target, TransportError } from "../targets/mod.ts";
 
 /** What `run` needs beyond the suite path. */
@@ -44,6 +44,8 @@ export interface RunSuiteOptions {
    * --baseline-ref reads it, rather than on the store on disk (the tree under test's).
    */
   baselineRef?: string;
+  /** `run --label`: a person's name for the run, stored with it (runLabel checked it). */
+  label?: string;
 }
 
 /** The stored run, where it was written, and the cases a resume reused. */
@@ -65,6 +67,7 @@ export async function runSuite(
   if (options.resume && options.restart) {
     throw new UsageError("run: --resume and --restart contradict each other; give one");
   }
+  if (options.label !== undefined) refuseBadLabel(options.label);
   // A ref git does not know, or names twice, is refused before any case is called.
   if (options.baselineRef !== undefined) await resolveCommit(options.baselineRef);
   // git answers while the suite loads rather than after: the stamp was 40-60 ms between the
@@ -91,6 +94,20 @@ export async function runSuite(
     }
   } finally {
     await stamp;
+  }
+}
+
+/** The most a label may hold: a table's cell, not a description. */
+export const LABEL_LIMIT = 200;
+
+/** Refuses (64) a label that is empty, longer than LABEL_LIMIT or not one line. */
+function refuseBadLabel(label: string): void {
+  if (label.trim() === "" || label.length > LABEL_LIMIT || /[\r\n\u2028\u2029]/.test(label)) {
+    throw new UsageError(
+      `run: --label ${
+        JSON.stringify(label.length > 40 ? `${label.slice(0, 40)}...` : label)
+      }: a label is one line of 1 to ${LABEL_LIMIT} characters`,
+    );
   }
 }
 
@@ -205,7 +222,12 @@ async function runLoadedSuite(
   // none of it is needed before the first call, and loading it cost the load 60-100 ms.
   const { assembleRun } = await import("../../core/run/assemble_run.ts");
   const run = assembleRun(suite, {
-    cases: withCaseInputs(cases, declared, inputs),
+    cases: withCaseInputs(cases, declared, {
+      known: inputs,
+      prompt: regrade === undefined
+        ? (result, testCase) => sentPrompt(suite.target, result, testCase)
+        : storedPrompts(regrade),
+    }),
     record: {
       run_id: header.run_id,
       tenant: options.store.tenant,
@@ -213,6 +235,7 @@ async function runLoadedSuite(
       git_commit: header.git_commit,
       started_at: header.started_at,
       finished_at: clock.now().toISOString(),
+      ...(options.label === undefined ? {} : { label: options.label }),
     },
     scope,
     baselineRechecks,
@@ -221,6 +244,12 @@ async function runLoadedSuite(
   // The run is stored, so the journal has done its work: a work file is not a document.
   await Deno.remove(workFile);
   return { run, path, reused: [...reuse.keys()] };
+}
+
+/** A re-grade's prompts: those the graded run sent, for the target it grades was never called. */
+function storedPrompts(run: RunDocument): (result: { case_id: string }) => string | undefined {
+  const prompts = new Map(run.cases.map((c) => [c.case_id, c.prompt]));
+  return (result) => prompts.get(result.case_id);
 }
 
 /** The target of a re-grade: it is never called; a case without a stored output errors. */

@@ -72,9 +72,14 @@ export async function verifyPayload(
     baselineRuns,
   });
   const compileSchema = await schemaCompilerFor(candidate.assertions.map((a) => a.definition));
+  // A payload made under --baseline-ref was judged by the gate's rule for moved verdicts.
+  const baselineRef = typeof saved.baseline_ref === "string" ? saved.baseline_ref : undefined;
+  const acceptRulesChange = saved.rules_change_accepted === true;
   const comparison = compareRuns(baselineRuns, candidate, {
     confirmation,
     compileSchema,
+    baselineRef,
+    acceptRulesChange,
     // The runs that chose the confirmation's draws, as its plan records them; else the
     // approval's selection runs, when it is the one the payload was judged against.
     selectionRuns: confirmation?.plan.selection_runs ??
@@ -83,6 +88,8 @@ export async function verifyPayload(
   const derived = compareDocumentOf(comparison, {
     approval,
     kind,
+    baselineRef,
+    acceptRulesChange,
     approvalChange: await savedApprovalChange(saved, {
       store: options.store,
       suite: candidate.suite.name,

@@ -1,39 +1,41 @@
 import { join } from "node:path";
 import { writeFileAtomic } from "../store/atomic_write.ts";
-import { UsageError } from "../process/refusals.ts";
 import { type ScaffoldFile, scaffoldFiles, type ScaffoldOptions } from "./scaffold_files.ts";
 
-/** What init wrote, relative to the project folder. */
+/** What init wrote and what it found already there, each relative to the project folder. */
 export interface InitResult {
   written: string[];
+  /** Files init would write that exist: each is left exactly as it is. */
+  left: string[];
+}
+
+/** Which files init writes: all of its scaffold, or only the CI files (`init --ci-only`). */
+export interface InitOptions extends ScaffoldOptions {
+  ciOnly?: boolean;
 }
 
 /**
- * Writes the scaffold into `dir`. Nothing is overwritten: when any file already exists, init
- * refuses before writing anything, so a second init never half-replaces a user's suite.
+ * Writes each file of the scaffold that `dir` lacks and leaves each one it has: nothing is ever
+ * overwritten, so init run again in a project (to add the CI files, say) never replaces a user's
+ * suite, and says for each file which it did.
  */
-export async function initProject(
-  dir: string,
-  options: ScaffoldOptions,
-): Promise<InitResult> {
-  const files = scaffoldFiles(options);
-  const present = [];
+export async function initProject(dir: string, options: InitOptions): Promise<InitResult> {
+  const files = scaffoldFiles(options).filter((file) => !options.ciOnly || isCiFile(file));
+  const result: InitResult = { written: [], left: [] };
   for (const file of files) {
-    if (await exists(join(dir, file.path))) present.push(file.path);
+    if (await exists(join(dir, file.path))) {
+      result.left.push(file.path);
+    } else {
+      await writeFileAtomic(join(dir, file.path), file.content);
+      result.written.push(file.path);
+    }
   }
-  if (present.length > 0) {
-    throw new UsageError(
-      `init: ${present.join(", ")} already exist${
-        present.length === 1 ? "s" : ""
-      }: init writes only into a project without them (move them aside to start over)`,
-    );
-  }
-  for (const file of files) await write(dir, file);
-  return { written: files.map((f) => f.path) };
+  return result;
 }
 
-async function write(dir: string, file: ScaffoldFile): Promise<void> {
-  await writeFileAtomic(join(dir, file.path), file.content);
+/** A file only CI reads: the workflow, or the local action it uses. */
+export function isCiFile(file: ScaffoldFile): boolean {
+  return file.path.startsWith(".github/");
 }
 
 async function exists(path: string): Promise<boolean> {

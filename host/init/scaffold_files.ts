@@ -114,8 +114,8 @@ jobs:
   gate:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
+      - uses: actions/checkout@v6
+      - uses: actions/setup-node@v6
         with:
           node-version: 22
       - id: digline
@@ -138,7 +138,8 @@ jobs:
 
 /**
  * The local composite action: installs the pinned digline (its commit fetched by id and checked)
- * and Deno from npm at a fixed version, then runs digline's own gate and comment steps.
+ * and Deno from npm at a fixed version with digline's action/install.sh, into one folder cached
+ * under a key holding the commit, then runs digline's own gate and comment steps.
  */
 export function localAction(source: DiglineSource): string {
   return `# Written by digline init: the digline gate, installed from ${source.repository} at the
@@ -158,7 +159,7 @@ inputs:
     required: false
     default: ""
   accept-approval-change:
-    description: "true: a maintainer accepts this pull request's change of approvals."
+    description: "true: a maintainer accepts this pull request's change of approvals, of a removed suite, or of rules that move a baseline verdict."
     required: false
     default: "false"
   comment:
@@ -179,22 +180,51 @@ outputs:
 runs:
   using: composite
   steps:
-    - name: Install Deno and digline, pinned
+    # Deno and digline live in one folder, cached under a key holding the commit: a warm job
+    # restores it and installs nothing. A new commit is a new key, so an upgrade installs afresh.
+    - name: Name the pinned digline and its cache key
+      id: key
       shell: bash
       env:
         DIGLINE_REPOSITORY: ${source.repository}
         DIGLINE_COMMIT: ${source.commit}
+        DENO_VERSION: ${DENO_VERSION}
       run: |
-        npm install -g "deno@${DENO_VERSION}"
-        tool="$RUNNER_TEMP/digline"
-        git init -q "$tool"
-        git -C "$tool" fetch -q --depth=1 "https://github.com/$DIGLINE_REPOSITORY" "$DIGLINE_COMMIT"
-        git -C "$tool" checkout -q FETCH_HEAD
+        echo "repository=$DIGLINE_REPOSITORY" >> "$GITHUB_OUTPUT"
+        echo "commit=$DIGLINE_COMMIT" >> "$GITHUB_OUTPUT"
+        echo "deno=$DENO_VERSION" >> "$GITHUB_OUTPUT"
+        echo "key=digline-$RUNNER_OS-$RUNNER_ARCH-deno$DENO_VERSION-$DIGLINE_COMMIT" >> "$GITHUB_OUTPUT"
+    - name: Restore Deno and digline from the cache
+      id: cache
+      uses: actions/cache/restore@v5
+      with:
+        path: \${{ runner.temp }}/digline
+        key: \${{ steps.key.outputs.key }}
+    - name: Install Deno and digline, pinned
+      shell: bash
+      env:
+        DIGLINE_REPOSITORY: \${{ steps.key.outputs.repository }}
+        DIGLINE_COMMIT: \${{ steps.key.outputs.commit }}
+        DIGLINE_HOME: \${{ runner.temp }}/digline
+        DIGLINE_CACHE_KEY: \${{ steps.key.outputs.key }}
+        DENO_VERSION: \${{ steps.key.outputs.deno }}
+      run: |
+        tool="$DIGLINE_HOME/src"
+        if [ ! -f "$DIGLINE_HOME/installed" ]; then
+          rm -rf "$tool"
+          git init -q "$tool"
+          git -C "$tool" fetch -q --depth=1 "https://github.com/$DIGLINE_REPOSITORY" "$DIGLINE_COMMIT"
+          git -C "$tool" checkout -q FETCH_HEAD
+        fi
         # The commit id is a digest of every file: the checkout is the pinned digline or nothing.
         test "$(git -C "$tool" rev-parse HEAD)" = "$DIGLINE_COMMIT"
-        (cd "$tool" && deno task install)
-        echo "\${DENO_INSTALL_ROOT:-$HOME/.deno}/bin" >> "$GITHUB_PATH"
-        echo "DIGLINE_TOOL=$tool" >> "$GITHUB_ENV"
+        bash "$tool/action/install.sh"
+    - name: Keep Deno and digline in the cache
+      if: steps.cache.outputs.cache-hit != 'true'
+      uses: actions/cache/save@v5
+      with:
+        path: \${{ runner.temp }}/digline
+        key: \${{ steps.key.outputs.key }}
     - name: Run the suites and gate
       id: gate
       shell: bash
@@ -207,7 +237,7 @@ runs:
       run: bash "$DIGLINE_TOOL/action/gate.sh"
     - name: Upload the reports
       if: always()
-      uses: actions/upload-artifact@v4
+      uses: actions/upload-artifact@v6
       with:
         name: digline-report
         path: \${{ runner.temp }}/digline-report

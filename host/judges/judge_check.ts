@@ -2,6 +2,7 @@ import type { Assertion, CheckInput } from "../../core/suite/assertions/assertio
 import type { JudgeAssertion } from "../../core/suite/assertions/builtin.ts";
 import { parseJudgeAnswer } from "../../core/model/judge_answer.ts";
 import { renderJudgePrompt } from "../../core/model/judge.ts";
+import type { ModelReply } from "../../core/model/providers/wire_format.ts";
 import { TemplateFieldError } from "../../core/model/template.ts";
 import type { Score } from "../../core/run/verdict.ts";
 import { askModel, type AskResult } from "../models/ask.ts";
@@ -89,6 +90,12 @@ function answerOf(asked: AskResult, name: string): Score {
     );
   }
   const { reply } = asked;
+  // The reply as it came, kept beside the verdict read from it: the case view shows both.
+  return { ...verdictOf(reply), ...(reply.text === "" ? {} : { answer: reply.text }) };
+}
+
+/** The verdict a judge's reply reads as: its own, a refusal or an abstention. */
+function verdictOf(reply: ModelReply): Score {
   if (reply.refusal !== undefined) {
     return errored(`the judge refused to judge\nits words: ${reply.refusal}`, {
       abstained: true,

@@ -41,7 +41,7 @@ export interface NotWorseResult {
  * A suite got worse than its approval, or could not be judged; the message is the headline.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { assertNotWorse, NotWorseAssertionError } from "digline";
  * try {
  *   await assertNotWorse("evals/suite.toml");
@@ -66,9 +66,11 @@ export class NotWorseAssertionError extends AssertionError {
  * `digline run` then `digline compare` do; throws NotWorseAssertionError, whose message is
  * compare's headline, unless the verdict is 0. For a `deno test` in a project of its own:
  *
- * ```ts ignore
+ * ```ts
  * import { assertNotWorse } from "digline";
- * Deno.test("the bot is not worse than approved", () => assertNotWorse("evals/suite.toml"));
+ * Deno.test("the bot is not worse than approved", async () => {
+ *   await assertNotWorse("evals/suite.toml");
+ * });
  * ```
  *
  * A refusal (no baseline yet, a suite that does not load) is thrown as digline's own error.

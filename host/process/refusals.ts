@@ -244,15 +244,19 @@ export class PermissionRefusedError extends RefusalError {
   readonly access: string;
   /** The flag that grants it, such as `--allow-read`. */
   readonly flag: string;
-  constructor(path: string, access: string, options: { cause?: unknown; context?: string } = {}) {
+  constructor(
+    path: string,
+    access: string,
+    options: { cause?: unknown; context?: string; advice?: string } = {},
+  ) {
     const flag = `--allow-${access}`;
     const verb = ACCESS_VERBS[access] ?? `use (${access})`;
     const context = options.context === undefined ? "" : ` (${options.context})`;
-    super(
-      `Permission refused: digline may not ${verb} "${path}"${context}; ` +
-        `add ${flag}=${path} to the command`,
-      { cause: options.cause },
-    );
+    // The installed command takes no deno flags, so where another way exists the caller says it.
+    const advice = options.advice ?? `add ${flag}=${path} to the command`;
+    super(`Permission refused: digline may not ${verb} "${path}"${context}; ${advice}`, {
+      cause: options.cause,
+    });
     this.path = path;
     this.access = access;
     this.flag = flag;

@@ -83,6 +83,7 @@ function fromScore(assertion: Assertion, score: Score): Verdict {
     ...(score.score === undefined ? {} : { score: score.score }),
     ...(score.reason === undefined ? {} : { reason: score.reason }),
     metadata: { ...score.metadata },
+    ...(score.answer === undefined ? {} : { answer: score.answer }),
   };
 }
 

@@ -1,7 +1,8 @@
-import { isAbsolute, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { MODEL_CONNECTION_KEYS, type ModelConnection } from "../../core/model/connection.ts";
 import type { RunSettings, TargetSpec, TargetTable } from "../../core/suite/target_spec.ts";
+import { repositoryRoot } from "../git/repository_root.ts";
 import type { ParsedTarget } from "./target_schema.ts";
 
 /**
@@ -37,10 +38,12 @@ export function resolveTarget(
     };
   }
   if ("module" in table) {
+    const module = moduleUrl(table.module, options.dir);
     return {
       target: {
         kind: "module",
-        module: moduleUrl(table.module, options.dir),
+        module,
+        name: moduleName(module, options.dir),
         export: table.export,
         ...(table.env === undefined ? {} : { env: table.env }),
       },
@@ -64,6 +67,30 @@ export function resolveTarget(
 function moduleUrl(module: string, dir: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(module) && !/^[a-z]:[\\/]/i.test(module)) return module;
   return pathToFileURL(isAbsolute(module) ? module : resolve(dir, module)).href;
+}
+
+/**
+ * How a run names a module target: a file by its path from the root of the git repository that
+ * holds the suite (from the folder digline runs in, outside one), with `/` between folders, so the
+ * run a developer approves and the one CI makes name the same target wherever each checkout sits
+ * (ADR 0118). Any other URL is its own name; a file that no relative path reaches (another drive)
+ * keeps its URL.
+ */
+function moduleName(url: string, suiteDir: string): string {
+  if (!url.startsWith("file:")) return url;
+  const path = fileURLToPath(url);
+  const root = repositoryRoot(suiteDir) ?? workingFolder();
+  if (root === undefined) return url;
+  const from = relative(root, path);
+  return isAbsolute(from) ? url : from.split(sep).join("/");
+}
+
+function workingFolder(): string | undefined {
+  try {
+    return Deno.cwd();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -71,7 +71,10 @@ async function writePage(path: string, page: { html: string; folder: string }): 
     if (error instanceof Deno.errors.NotCapable) {
       throw new PermissionRefusedError(page.folder, "write", {
         cause: error,
-        context: "the site's folder, --out; the digline task may write only under .digline/",
+        context: "--out",
+        advice: "the command writes only under .digline/: write the site under .digline/ " +
+          "(--out .digline/site) and copy or upload the folder from there; under deno run, " +
+          `--allow-write=${page.folder} allows it`,
       });
     }
     if (

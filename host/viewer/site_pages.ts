@@ -1,3 +1,4 @@
+import { casePage } from "../../core/viewer/case_page.ts";
 import { comparisonPage } from "../../core/viewer/comparison_page.ts";
 import { diffPage } from "../../core/viewer/diff_page.ts";
 import { journalPage } from "../../core/viewer/journal_page.ts";
@@ -48,6 +49,10 @@ async function drawPage(source: SiteSource, page: SitePage, options: DrawOptions
         unlisted,
         compareWith: listed ? { previous, approved } : undefined,
       });
+    }
+    case "case": {
+      const { run, result, redacted, unlisted } = await source.case(page.runId, page.caseId);
+      return casePage(run, result, { redacted, unlisted });
     }
     case "suite":
       await knownSuite(source, page.suite);

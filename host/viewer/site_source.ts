@@ -1,6 +1,7 @@
 import { RefusalError } from "../../core/errors.ts";
 import type { DecisionLine } from "../../core/operator/journal.ts";
-import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
+import type { BaselineDocument, CaseResult, RunDocument } from "../../core/run/run_document.ts";
+import { caseSegment, linkTo } from "../../core/viewer/site_paths.ts";
 import { redactRun } from "../../core/run/redact_run.ts";
 import { canonicalRedaction, type Redactable } from "../../core/suite/redaction.ts";
 import { primaryAggregate } from "../../core/suite/gate_defaults.ts";
@@ -133,6 +134,31 @@ export class SiteSource {
   }
 
   /**
+   * One case of a run, redacted as the site and its suite ask, with the run's own facts (its
+   * cases left out): only that case is redacted, so a page per case costs one case's digests.
+   */
+  async case(
+    runId: string,
+    caseId: string,
+  ): Promise<{ run: RunDocument; result: CaseResult; redacted: Redactable[]; unlisted: boolean }> {
+    const entry = (await this.store.runIndex()).find((e) => e.runId === runId);
+    if (entry === undefined) throw new NoSuchPageError(`no run ${runId} in the store`);
+    const run = await this.store.readRun(entry);
+    const result = run.cases.find((c) => c.case_id === caseId) ??
+      run.cases.find((c) => caseSegment(c.case_id) === caseSegment(caseId));
+    if (result === undefined) throw new NoSuchPageError(`no case ${caseId} in run ${runId}`);
+    const redacted = canonicalRedaction(this.redact, run.redact ?? []);
+    const { baseline_rechecks: _rechecks, ...facts } = run;
+    const one = redactRun({ ...facts, cases: [result] }, redacted);
+    return {
+      run: one,
+      result: one.cases[0],
+      redacted,
+      unlisted: !this.store.isListed(entry),
+    };
+  }
+
+  /**
    * The runs a run's page compares it with: the one stored before it, and the approved one; and
    * how many of its suite's runs are newer, which decides whether the exported folder holds them.
    */
@@ -202,6 +228,8 @@ export class SiteSource {
         suite,
         history: true,
         redact: this.redact,
+        caseHref: (runId, caseId) =>
+          linkTo({ page: "comparison", suite }, { page: "case", runId, caseId }),
       });
       return { kind: "compared", input };
     } catch (error) {

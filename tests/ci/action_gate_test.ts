@@ -321,7 +321,7 @@ Deno.test({
         assertEquals(step.code, 2, step.log);
         match(
           lineOf(step.summary, "small"),
-          /NEW SUITE, NOT JUDGED \(exit 2\), no approval: .*`digline promote \S+ --because "\.\.\."`.*commit `\.digline\/default\/baselines\/small\/`/,
+          /NEW SUITE, NOT JUDGED \(exit 2\), no approval: .*`digline run evals\/small\.toml`.*`digline promote latest --suite small --because "\.\.\."`.*commit `\.digline\/default\/baselines\/small\/`/,
         );
       },
     );

@@ -23,6 +23,7 @@ Deno.test("a suite's non-zero exit is put down to changed rules, an ended budget
     compareReason({ ...worse, facts: [{ kind: "unconfirmed" }], confirm: { budget_ended: true } }),
     "budget ended",
   );
+  assertEquals(compareReason({ ...worse, facts: [{ kind: "rules-moved" }] }), "rules changed");
 });
 
 Deno.test("the job's code is the worst suite's, and the verdict word comes from the headline", () => {
@@ -31,12 +32,23 @@ Deno.test("the job's code is the worst suite's, and the verdict word comes from 
   assertEquals(worstCode([]), 0);
   assertEquals(verdictWord("NOT WORSE (exit 0): nothing got worse"), "NOT WORSE");
   assertEquals(verdictWord("WORSE (exit 1): 1 regression"), "WORSE");
+  assertEquals(verdictWord("RULES CHANGED (exit 1): the new rules move"), "RULES CHANGED");
 });
 
 Deno.test("a suite line escapes its name, and an annotation can not be split into two commands", () => {
   assertEquals(
     summaryLine({ suite: "@team_x", code: 0, verdict: "NOT WORSE", detail: "fine" }),
     "- **@\u200bteam\\_x**: NOT WORSE (exit 0): fine",
+  );
+  assertEquals(
+    summaryLine({
+      suite: "s",
+      code: 1,
+      verdict: "WORSE",
+      reason: "rules changed",
+      detail: "the rules changed: expected changed",
+    }),
+    "- **s**: WORSE (exit 1): the rules changed: expected changed",
   );
   assertEquals(commandData("a\r\n::warning::b"), "a%0D%0A::warning::b");
 });

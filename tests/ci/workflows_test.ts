@@ -79,7 +79,7 @@ function usesOf(text: string): string[] {
  * writes into the user's).
  */
 function resolves(uses: string, localPaths: readonly string[]): boolean {
-  if (/^actions\/[\w-]+@v\d+(\.\d+)*$/.test(uses)) return true;
+  if (/^actions\/[\w-]+(\/[\w-]+)?@v\d+(\.\d+)*$/.test(uses)) return true;
   if (!uses.startsWith("./")) return false;
   const path = uses.slice(2).replace(/\/$/, "");
   if (localPaths.includes(path)) return true;
@@ -112,6 +112,45 @@ Deno.test("every uses: resolves to GitHub's own actions or an action in the repo
   ok(seen > 10, `found only ${seen} uses:`);
   ok(!resolves("digline/digline@v0.1.0", initPaths), "a stranger's name does not resolve");
   ok(!resolves("./.github/actions/nothing", initPaths));
+});
+
+/**
+ * The first major of each of GitHub's actions that runs on Node 24 (`runs.using: node24`): GitHub
+ * runs Node 20 actions no more. Newer majors exist for some (checkout v7, setup-node v7,
+ * upload-artifact v7, download-artifact v8); these are the ones whose inputs digline's files use
+ * unchanged (ADR 0118).
+ */
+const NODE24_MAJORS: Readonly<Record<string, number>> = {
+  "actions/checkout": 5,
+  "actions/setup-node": 5,
+  "actions/cache": 5,
+  "actions/cache/restore": 5,
+  "actions/cache/save": 5,
+  "actions/upload-artifact": 6,
+  "actions/download-artifact": 7,
+};
+
+Deno.test("every GitHub action digline's files use is at a major that runs on Node 24", () => {
+  const texts: [string, string][] = [
+    ...workflowFiles().map((f): [string, string] => [f, Deno.readTextFileSync(join(ROOT, f))]),
+    ["action.yml", Deno.readTextFileSync(join(ROOT, "action.yml"))],
+    ...scaffoldFiles({ source: SOURCE }).filter((f) => f.path.startsWith(".github/"))
+      .map((f): [string, string] => [`init: ${f.path}`, f.content]),
+    ...["ci.md", "reports.md", "viewer.md"].map((f): [string, string] => [
+      `docs/${f}`,
+      Deno.readTextFileSync(join(ROOT, "docs", f)),
+    ]),
+  ];
+  let seen = 0;
+  for (const [file, text] of texts) {
+    for (const [, action, major] of text.matchAll(/uses:\s*(actions\/[\w/-]+)@v(\d+)/g)) {
+      seen++;
+      const least = NODE24_MAJORS[action];
+      ok(least !== undefined, `${file}: ${action} is not one this test knows`);
+      ok(Number(major) >= least, `${file}: ${action}@v${major} runs on Node 20; use v${least}`);
+    }
+  }
+  ok(seen > 15, `found only ${seen}`);
 });
 
 Deno.test("every CI example gates the run its own job made, with --baseline-ref", () => {
@@ -244,7 +283,7 @@ Deno.test("no CI example runs a task of digline's in the user's repository: only
     }
     // digline's own task, in its pinned checkout: `(cd DIR && deno task install)`.
     for (const line of text.split("\n").filter((l) => l.includes("deno task install"))) {
-      match(line, /\(cd (?:\/tmp\/digline|"\$tool") && deno task install\)/, file);
+      match(line, /\(cd (?:\/tmp\/digline|"\$tool") && deno task install( --no-types)?\)/, file);
     }
   }
 });

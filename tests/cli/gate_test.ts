@@ -40,7 +40,7 @@ Deno.test("compare exits 1 and names the case and check that regressed", async (
   ok(!/baseline's noise:/.test(result.stdout), result.stdout);
   match(
     result.stdout,
-    /dropped, not significant at alpha 0\.01 \(one baseline run, so its noise was not measured\): accuracy 1\.0000 → 0\.6667 \(−0\.3333\) with 3 cases/,
+    /dropped, not proven at alpha 0\.01, nor ruled out \(one baseline run, so its noise was not measured\): accuracy 1\.0000 → 0\.6667 \(−0\.3333\) with 3 cases/,
   );
 });
 

@@ -74,7 +74,7 @@ Deno.test("init --source writes a workflow and a local action that pass the vali
   for (const text of [workflow, action]) {
     for (const [, uses] of text.matchAll(/uses:\s*(\S+)/g)) {
       ok(
-        /^actions\/[\w-]+@v\d+$/.test(uses) ||
+        /^actions\/[\w-]+(\/[\w-]+)?@v\d+$/.test(uses) ||
           (uses.startsWith("./") && Deno.statSync(join(cwd, uses, "action.yml")).isFile),
         `uses: ${uses}`,
       );
@@ -83,7 +83,7 @@ Deno.test("init --source writes a workflow and a local action that pass the vali
   // Installing digline pins the commit and checks it.
   match(action, new RegExp(`DIGLINE_COMMIT: ${COMMIT}`));
   match(action, /test "\$\(git -C "\$tool" rev-parse HEAD\)" = "\$DIGLINE_COMMIT"/);
-  match(action, /npm install -g "deno@2\.9\.6"/);
+  match(action, /DENO_VERSION: 2\.9\.6/);
 });
 
 Deno.test("init with a --source that is not OWNER/REPO@COMMIT is refused with 64, writing nothing", async () => {
@@ -107,4 +107,77 @@ Deno.test("init with no --source pins the GitHub clone it runs from, or writes n
     const head = (await git(ROOT, "rev-parse", "HEAD")).trim();
     match(init.stdout, new RegExp(`CI installs digline from ${repository} at ${head}`));
   }
+});
+
+Deno.test("init run again in a project with its own suite adds only the missing files, names each as written or left, and overwrites nothing", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "digline-init-again-" });
+  await Deno.mkdir(join(cwd, "evals"));
+  const mine = '# my own suite\nname = "mine"\n';
+  await Deno.writeTextFile(join(cwd, "evals", "suite.toml"), mine);
+  const init = await cli(["init", "--source", `me/digline@${COMMIT}`], { cwd });
+  assertEquals(init.code, 0, init.stderr);
+  const lines = init.stdout.split("\n");
+  ok(
+    lines.includes("left  evals/suite.toml: it exists, and init never overwrites a file"),
+    init.stdout,
+  );
+  for (
+    const path of [
+      "evals/system.ts",
+      ".digline/.gitignore",
+      ".github/actions/digline/action.yml",
+      ".github/workflows/digline.yml",
+    ]
+  ) {
+    ok(lines.includes(`wrote ${path}`), `${path}:\n${init.stdout}`);
+    ok(Deno.statSync(join(cwd, path)).isFile, path);
+  }
+  assertEquals(await Deno.readTextFile(join(cwd, "evals", "suite.toml")), mine);
+
+  // Once more: every file is there, each is named as left, and nothing changes.
+  const action = await Deno.readTextFile(join(cwd, ".github", "actions", "digline", "action.yml"));
+  await Deno.writeTextFile(join(cwd, ".github", "workflows", "digline.yml"), "# edited\n");
+  const again = await cli(["init", "--source", `me/digline@${"f".repeat(40)}`], { cwd });
+  assertEquals(again.code, 0, again.stderr);
+  assertEquals(again.stdout.split("\n").filter((l) => l.startsWith("wrote ")), []);
+  assertEquals(again.stdout.split("\n").filter((l) => l.startsWith("left  ")).length, 5);
+  assertEquals(
+    await Deno.readTextFile(join(cwd, ".github", "workflows", "digline.yml")),
+    "# edited\n",
+  );
+  assertEquals(
+    await Deno.readTextFile(join(cwd, ".github", "actions", "digline", "action.yml")),
+    action,
+  );
+});
+
+Deno.test("init --ci-only writes only the workflow and its local action, and says when the suite it gates is not there", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "digline-init-ci-only-" });
+  const init = await cli(["init", "--ci-only", "--source", `me/digline@${COMMIT}`, "--json"], {
+    cwd,
+  });
+  assertEquals(init.code, 0, init.stderr);
+  assertEquals(JSON.parse(init.stdout), {
+    digline: "init",
+    version: 1,
+    written: [".github/actions/digline/action.yml", ".github/workflows/digline.yml"],
+    left: [],
+  });
+  assertEquals([...Deno.readDirSync(cwd)].map((e) => e.name), [".github"]);
+  await Deno.remove(join(cwd, ".github"), { recursive: true });
+  const text = await cli(["init", "--ci-only", "--action", "me/digline@v1"], { cwd });
+  assertEquals(text.code, 0, text.stderr);
+  match(text.stdout, /^wrote \.github\/workflows\/digline\.yml$/m);
+  match(text.stdout, /^note: the workflow gates evals\/suite\.toml, which is not here/m);
+  assertEquals([...Deno.readDirSync(join(cwd, ".github"))].map((e) => e.name), ["workflows"]);
+});
+
+Deno.test("init --ci-only with no digline it can name is refused with 64, writing nothing", async () => {
+  const origin = await git(ROOT, "remote", "get-url", "origin").catch(() => "");
+  if (githubRepository(origin) !== undefined) return; // this clone names its digline
+  const cwd = await Deno.makeTempDir({ prefix: "digline-init-ci-only-" });
+  const init = await cli(["init", "--ci-only"], { cwd });
+  assertEquals(init.code, 64, init.stderr);
+  match(init.stderr, /init --ci-only: .*give --source OWNER\/REPO@COMMIT .* or --action REF/);
+  assertEquals([...Deno.readDirSync(cwd)], []);
 });

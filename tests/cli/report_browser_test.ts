@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS } from "./_chromium.ts";
+import { CHROMIUM, CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM } from "./_chromium.ts";
 import { cli, ROOT, SMALL_SUITE, workspace } from "./_cli.ts";
 
 /** What a run's output may hold and a page must show as text, never run. */
@@ -42,7 +42,7 @@ Deno.test({
   async fn() {
     ok(
       existsSync(CHROMIUM),
-      `Chromium is not installed at ${CHROMIUM}: apt-get install -y chromium (.ci/run does)`,
+      `Chromium is not installed at ${CHROMIUM}: ${HOW_TO_GET_CHROMIUM}`,
     );
     const { cwd, html } = await reportedWorkspace();
     const profile = await Deno.makeTempDir({ prefix: "digline-chromium-" });

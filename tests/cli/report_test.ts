@@ -134,14 +134,17 @@ Deno.test("report --out under .digline writes the file and prints the headline",
   match(html, /^<!doctype html>/);
 });
 
-Deno.test("report --out outside what the flags allow is refused, naming the flag to add", async () => {
+Deno.test("report --out outside what the flags allow is refused, saying what works for the installed command", async () => {
   const { cwd } = await approved();
   const refused = await cli(["report", "--out", "report.html"], { cwd });
   assertEquals(refused.code, 64);
+  // The installed command takes no deno flags: the advice is a path it may write, or the shell.
   assertEquals(
     refused.stderr,
-    'digline: Permission refused: digline may not write to "report.html" (--out; without ' +
-      "--out the report goes to standard output); add --allow-write=report.html to the command\n",
+    'digline: Permission refused: digline may not write to "report.html" (--out); the command ' +
+      "writes only under .digline/: name a file there (--out .digline/reports/report.html) or " +
+      "redirect standard output (> report.html); under deno run, --allow-write=report.html " +
+      "allows it\n",
   );
   const allowed = await cli(["report", "--out", "report.html"], {
     cwd,

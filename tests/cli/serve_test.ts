@@ -205,12 +205,17 @@ Deno.test("site writes every linked page as files, with no network reference, an
   }
 });
 
-Deno.test("site outside .digline is refused in one line naming the folder and the flag to add", async () => {
+Deno.test("site outside .digline is refused in one line naming the folder and what works for the installed command", async () => {
   const cwd = await viewerWorkspace();
   const refused = await cli(["site", "--out", "public"], { cwd });
   assertEquals(refused.code, 64);
   assertEquals(refused.stderr.trim().split("\n").length, 1, refused.stderr);
-  ok(refused.stderr.includes("add --allow-write=public to the command"), refused.stderr);
+  ok(refused.stderr.includes('may not write to "public" (--out)'), refused.stderr);
+  ok(
+    refused.stderr.includes("write the site under .digline/ (--out .digline/site)"),
+    refused.stderr,
+  );
+  ok(!refused.stderr.includes("add --allow-write"), refused.stderr);
 });
 
 Deno.test("serve shows a run stored after it started", async () => {

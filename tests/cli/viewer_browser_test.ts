@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { formatDelta } from "../../core/report/numbers.ts";
 import { wilsonInterval } from "../../core/statistics/wilson.ts";
-import { CHROMIUM, CHROMIUM_ARGS } from "./_chromium.ts";
+import { CHROMIUM, CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM } from "./_chromium.ts";
 import { cli, ROOT } from "./_cli.ts";
 import { MARKED_OUTPUT, OPERATOR_REASON, viewerWorkspace } from "./_viewer_store.ts";
 
@@ -17,7 +17,7 @@ Deno.test({
   async fn() {
     ok(
       existsSync(CHROMIUM),
-      `Chromium is not installed at ${CHROMIUM}: apt-get install -y chromium`,
+      `Chromium is not installed at ${CHROMIUM}: ${HOW_TO_GET_CHROMIUM}`,
     );
     const cwd = await viewerWorkspace();
     assertEquals((await cli(["site", "--out", ".digline/site"], { cwd })).code, 0);

@@ -117,6 +117,13 @@ Deno.test({
         "the search finds a case by its id",
       );
 
+      // The search finds a case by its input: the vars the run stored.
+      await page.goto(
+        pathToFileURL(join(root, "run", `${second}.html`)).href + "#q=" +
+          encodeURIComponent(`"n":3`),
+      );
+      assertEquals(await page.locator("tr.case-row:visible").count(), 1);
+
       // A crafted fragment is only ever a control's value: no markup from it reaches the page.
       const hostile = `<img src="https://example.com/x.png">`;
       await page.goto(

@@ -16,6 +16,10 @@ export interface Scenario {
   candidate: RunDocument;
   /** compare --confirm's draws, when the scenario was confirmed. */
   confirmation?: ConfirmationDocument;
+  /** compare --baseline-ref: the ref the baseline was read at. */
+  baselineRef?: string;
+  /** compare --accept-rules-change. */
+  acceptRulesChange?: boolean;
 }
 
 const A = "20261130-000000-000-aaaaaa";
@@ -219,6 +223,17 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "a loosened check that moves a baseline verdict, gated against a ref",
+    ...loosenedCheck(),
+    baselineRef: "origin/main",
+  },
+  {
+    name: "a loosened check that moves a baseline verdict, accepted by a maintainer",
+    ...loosenedCheck(),
+    baselineRef: "origin/main",
+    acceptRulesChange: true,
+  },
+  {
     name: "a loosened check re-checked on the baseline and a judge that changed",
     baseline: [withCheck(
       fakeRun(A, [
@@ -281,6 +296,26 @@ export const SCENARIOS: Scenario[] = [
     })(),
   },
 ];
+
+/** The baseline's "exact" failed "Rome"; the candidate's case-blind "exact" passes it. */
+function loosenedCheck(): Pick<Scenario, "baseline" | "candidate"> {
+  return {
+    baseline: [withCheck(
+      fakeRun(A, [
+        { id: "a", statuses: { correct: "pass" } },
+        { id: "b", statuses: { correct: "pass" } },
+      ]),
+      { check: equals({ name: "exact" }), outputs: ["paris", "Rome"] },
+    )],
+    candidate: withCheck(
+      fakeRun(B, [
+        { id: "a", statuses: { correct: "pass" } },
+        { id: "b", statuses: { correct: "pass" } },
+      ], { config_hash: "cccccccccccccccc" }),
+      { check: equals({ name: "exact", ignore_case: true }), outputs: ["paris", "rome"] },
+    ),
+  };
+}
 
 /** A custom check that the output is the expected word, case-blind or not, pure or not. */
 function sameWord(options: { caseBlind: boolean; pure: boolean; name?: string }): Assertion {

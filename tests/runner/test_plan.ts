@@ -35,6 +35,7 @@ const WALLS: { prefix: string; flags: string[] }[] = [
   { prefix: "tests/cli/report_browser_test.ts", flags: ["--allow-all"] },
   { prefix: "tests/cli/viewer_browser_test.ts", flags: ["--allow-all"] },
   { prefix: "tests/cli/viewer_compare_browser_test.ts", flags: ["--allow-all"] },
+  { prefix: "tests/cli/case_view_browser_test.ts", flags: ["--allow-all"] },
   { prefix: "tests/ci/", flags: WRITES_AND_RUNS },
   // The operator's probe asks who the process is, as the operator task lets it.
   { prefix: "tests/", flags: [...WRITES_AND_RUNS, "--allow-sys=uid,gid"] },
@@ -156,4 +157,23 @@ export function testJobs(root: string): TestJob[] {
     weight: 300,
   });
   return jobs.sort((a, b) => b.weight - a.weight);
+}
+
+/**
+ * The jobs of the test files named, or of the files in the folders named (paths from the root),
+ * and the names that matched none; every job when nothing is named.
+ */
+export function jobsNamed(
+  jobs: readonly TestJob[],
+  named: readonly string[],
+): { jobs: TestJob[]; unmatched: string[] } {
+  if (named.length === 0) return { jobs: [...jobs], unmatched: [] };
+  // A file's job is labelled with the file; core's examples are not a file one can name.
+  const files = jobs.filter((job) => job.label.startsWith("tests/"));
+  const covers = (path: string, job: TestJob) =>
+    job.label === path || job.label.startsWith(`${path.replace(/\/$/, "")}/`);
+  return {
+    jobs: files.filter((job) => named.some((path) => covers(path, job))),
+    unmatched: named.filter((path) => !files.some((job) => covers(path, job))),
+  };
 }

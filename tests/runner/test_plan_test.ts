@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { flagsFor, SLOW, testFiles, testJobs } from "./test_plan.ts";
+import { flagsFor, jobsNamed, SLOW, testFiles, testJobs } from "./test_plan.ts";
 import { ROOT } from "../cli/_cli.ts";
 
 Deno.test("core's tests run with no permission at all, and only the browser tests get --allow-all", () => {
@@ -9,6 +9,7 @@ Deno.test("core's tests run with no permission at all, and only the browser test
   for (const file of core) assertEquals(flagsFor(file), [], file);
   const everything = files.filter((file) => flagsFor(file).includes("--allow-all"));
   assertEquals(everything, [
+    "tests/cli/case_view_browser_test.ts",
     "tests/cli/report_browser_test.ts",
     "tests/cli/viewer_browser_test.ts",
     "tests/cli/viewer_compare_browser_test.ts",
@@ -47,4 +48,18 @@ Deno.test("the test run starts its longest files first, and each file it names a
   assertEquals(Object.keys(SLOW).filter((file) => !files.has(file)), []);
   const slowest = Object.entries(SLOW).sort((a, b) => b[1] - a[1])[0][0];
   ok(jobs[0].label === slowest, `${jobs[0].label} starts first, not ${slowest}`);
+});
+
+Deno.test("a test file or folder named runs alone, and a name that matches no test file is said", () => {
+  const jobs = testJobs(ROOT);
+  const one = jobsNamed(jobs, ["tests/cli/report_browser_test.ts"]);
+  assertEquals(one.jobs.map((job) => job.label), ["tests/cli/report_browser_test.ts"]);
+  assertEquals(one.jobs[0].args.slice(-2), ["--allow-all", "tests/cli/report_browser_test.ts"]);
+  const folder = jobsNamed(jobs, ["tests/runner/"]);
+  ok(folder.jobs.length > 0 && folder.jobs.every((job) => job.label.startsWith("tests/runner/")));
+  assertEquals(jobsNamed(jobs, ["tests/cli/no_such_test.ts", "tests/cl"]).unmatched, [
+    "tests/cli/no_such_test.ts",
+    "tests/cl",
+  ]);
+  assertEquals(jobsNamed(jobs, []).jobs.length, jobs.length);
 });

@@ -14,6 +14,7 @@ const verdicts = [
     score: 8,
     reason: "too short",
     metadata: { judge: "x", n: 1, ok: true },
+    answer: '{"verdict": "fail", "score": 8}',
   },
 ];
 const usage = {
@@ -38,6 +39,8 @@ const caseResult = {
   usage: [usage],
   inputs_digest: "09f139473442a33a",
   expected: { label: ["positive", 1, null] },
+  vars: { text: "so good", n: 2, nested: { list: [true, null] } },
+  prompt: "Classify: so good",
 };
 const rareCase = {
   case_id: "c2",
@@ -130,6 +133,7 @@ const run = {
   },
   rejudged_from: "20251231-235959-999-abcdef",
   redact: ["outputs"],
+  label: "VADER, lexicon 3.3",
 };
 const shardRun = {
   ...run,
@@ -205,6 +209,7 @@ export const SHAPE_SEEDS: Record<string, readonly unknown[]> = {
       failed_checks: 2,
       figures: { accuracy: 0.9, f1: null },
       shard: "1/4",
+      label: "AFINN",
     },
   ],
   RunDocument: [run, shardRun, { ...run, cases: [], figures: [], assertions: [] }],

@@ -77,6 +77,22 @@ Deno.test({
     const mistyped = await check();
     assertEquals(mistyped.code, 1, "a misspelt option fails deno check");
     match(mistyped.out, /nmae/);
+    // The declarations keep the vars' type parameter: a typed target types the cases.
+    const typedTarget = "target: (vars: { name: string }) => `Hello, ${vars.name}!`";
+    const byTarget = CODE_SUITE.replace(
+      'target: { module: "system.ts", export: "answer" }',
+      typedTarget,
+    );
+    await Deno.writeTextFile(join(dir, "suite.ts"), byTarget);
+    const typedVars = await check();
+    assertEquals(typedVars.code, 0, typedVars.out);
+    await Deno.writeTextFile(
+      join(dir, "suite.ts"),
+      byTarget.replace('{ name: "Bo" }', '{ nmae: "Bo" }'),
+    );
+    const misspeltVar = await check();
+    assertEquals(misspeltVar.code, 1, "a misspelt key of a case's vars fails deno check");
+    match(misspeltVar.out, /nmae/);
     await Deno.writeTextFile(join(dir, "suite.ts"), CODE_SUITE);
     const run = await digline(["run", "suite.ts"]);
     assertEquals(run.code, 0, run.out);

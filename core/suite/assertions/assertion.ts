@@ -1,10 +1,11 @@
 import type { Case } from "../case.ts";
-import type { JsonValue } from "../../json.ts";
+import type { JsonObject, JsonValue } from "../../json.ts";
 import type { ModelMeter } from "../../model/usage.ts";
 import type { Score } from "../../run/verdict.ts";
 
 /**
- * What a check is handed: the target's output and the case that produced it.
+ * What a check is handed: the target's output and the case that produced it. `V` is the type of
+ * the case's vars (any JSON object by default).
  *
  * @example
  * ```ts
@@ -19,11 +20,11 @@ import type { Score } from "../../run/verdict.ts";
  * assertEquals(await echoes.check(input), true);
  * ```
  */
-export interface CheckInput {
+export interface CheckInput<V extends object = JsonObject> {
   /** What the target answered. */
   output: string;
   /** The case that was asked. */
-  testCase: Case;
+  testCase: Case<V>;
   /** Aborted when the run stops; a check that calls out (a judge) hands it on. */
   signal?: AbortSignal;
   /** Receives each model call a check makes (a judge), so the run can total what it cost. */

@@ -187,3 +187,22 @@ Deno.test("a baseline recorded before case inputs were is not re-checked while i
   assertEquals(result.facts.filter((f) => f.kind.includes("recheck")), []);
   assertEquals(result.verdict, 0);
 });
+
+Deno.test("a baseline that names its module target by an absolute URL compares with a run naming it from the repository root as with itself (ADR 0118)", () => {
+  const cases = [{ id: "a", statuses: { correct: "pass" as const } }, {
+    id: "b",
+    statuses: { correct: "pass" as const },
+  }];
+  const older = {
+    ...fakeRun("20261130-000000-000-aaaaaa", cases),
+    target: { kind: "module", name: "file:///home/ana/shop/evals/system.ts#answer" },
+  };
+  const now = {
+    ...fakeRun("20261130-000001-000-bbbbbb", cases),
+    target: { kind: "module", name: "evals/system.ts#answer" },
+  };
+  const renamed = compareRuns(older, now);
+  const same = compareRuns({ ...older, target: now.target }, now);
+  assertEquals(renamed.verdict, 0);
+  assertEquals(renamed.facts, same.facts);
+});

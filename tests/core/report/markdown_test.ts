@@ -20,6 +20,15 @@ Deno.test("the Markdown report leads with the headline, then the figures table a
     ),
     text,
   );
+  // The floor is said where it is printed: what it is, and what a drop within it means.
+  ok(
+    text.includes(
+      "\n\nfloor: how far a figure may drop, case by case, before the paired test calls the drop " +
+        "significant at alpha 0.01 (or the figure's share of it, before correcting across " +
+        "figures); a drop within it is not proven, nor ruled out.\n",
+    ),
+    text,
+  );
   ok(text.includes("#### Regressions, pass → fail (1)\n\n- `c1` · `correct`\n"));
   ok(text.includes("approved by ana on 2026-11-30 (“first release”)"));
 });

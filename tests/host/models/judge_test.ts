@@ -36,7 +36,7 @@ function userTurn(request: RecordedRequest): string {
   return body.messages.find((m) => m.role === "user")!.content;
 }
 
-Deno.test("a judge is shown the rubric, the output, the vars and expected, and its verdict, score and reason are kept", async () => {
+Deno.test("a judge is shown the rubric, the output, the vars and expected, and its verdict, score, reason and reply as it came are kept", async () => {
   const server = startMockServer(() =>
     openaiCompletion('{"verdict": "pass", "score": 0.9, "reason": "polite and correct"}', {
       usage: { input: 180, output: 14 },
@@ -73,6 +73,7 @@ Deno.test("a judge is shown the rubric, the output, the vars and expected, and i
       score: 0.9,
       reason: "polite and correct",
       metadata: {},
+      answer: '{"verdict": "pass", "score": 0.9, "reason": "polite and correct"}',
     }]);
     assert.deepEqual(result.usage, [{
       role: "judge",

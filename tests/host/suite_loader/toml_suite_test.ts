@@ -1,5 +1,5 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { join } from "node:path";
+import { join, relative, sep as SEP } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   FileAccessError,
@@ -183,6 +183,8 @@ Deno.test("module and http targets are resolved from the suite's folder", async 
     deepEqual(moduleSuite.target, {
       kind: "module",
       module: new URL("target.ts", `file://${dir}/`).href,
+      // Outside a repository, named from the folder the test runs in (ADR 0118).
+      name: relative(Deno.cwd(), join(dir, "target.ts")).split(SEP).join("/"),
       export: "answer",
     });
     const httpSuite = (await loadSuite(join(dir, "http.toml"))).suite;

@@ -13,7 +13,7 @@ function signal(): AbortSignal {
 }
 
 function moduleTarget(module: string, exportName: string, suiteDir = "/nowhere") {
-  return openTarget({ kind: "module", module, export: exportName }, { suiteDir });
+  return openTarget({ kind: "module", module, name: module, export: exportName }, { suiteDir });
 }
 
 Deno.test("a module target calls the named export, given by absolute path, file URL or relative path", async () => {
@@ -96,7 +96,7 @@ Deno.test("the module export is handed the call's signal, and an abort reports t
 Deno.test("a module that is not a usable target stops the run instead of giving errored verdicts", async () => {
   const suite = testSuite([{ id: "a", vars: {} }, { id: "b", vars: {} }], {
     settings: { retries: 3 },
-    target: { kind: "module", module: fixturePath, export: "notAFunction" },
+    target: { kind: "module", module: fixturePath, name: "target.ts", export: "notAFunction" },
   });
   const target = openTarget(suite.target, { suiteDir: "." });
   await assert.rejects(executeCases(suite, { target }), TargetShapeError);
