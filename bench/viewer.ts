@@ -2,7 +2,8 @@
  * The viewer at scale, through the real CLI: a store of R runs (default 10,000) of one suite with
  * an accuracy figure, the newest approved; starts `digline serve` and times the first page and
  * the suite's page (median of five requests each, after one to warm up), against the goals of
- * 300 ms and 1 s; then `digline site` writing the whole site.
+ * 300 ms and 1 s, then a run's page, the comparison page and the two-run page of the newest run
+ * against the one before it; then `digline site` writing the whole site.
  *
  *   deno run --allow-read --allow-write --allow-run --allow-net=127.0.0.1 bench/viewer.ts
  *     [--runs 10000] [--source]
@@ -14,6 +15,8 @@ import { parseArgs } from "node:util";
 import { benchEntry, cliArgs, describeEntry, timed } from "./_end_to_end.ts";
 import { storedRun } from "./scale.ts";
 import { emptyExclusions } from "../core/run/aggregate.ts";
+import { runSynopsis } from "../core/run/run_synopsis.ts";
+import { indexLine } from "../host/store/run_index.ts";
 
 const GOALS = { firstPageMs: 300, suitePageMs: 1000 } as const;
 
@@ -91,11 +94,18 @@ if (import.meta.main) {
     const runsDir = join(dir, ".digline", "default", "runs", "stored");
     await Deno.mkdir(runsDir, { recursive: true });
     let last = "";
+    let previous = "";
+    const lines: string[] = [];
     for (let i = 0; i < runs; i++) {
       const { id, text } = runWithFigure(i);
+      previous = last;
       last = id;
       await Deno.writeTextFile(join(runsDir, `${id}.json`), text);
+      // Each with its index line, as the store writes it: a run the index does not list is not
+      // the store's (ADR 0113), and could be neither promoted nor the latest.
+      lines.push(indexLine(runSynopsis(JSON.parse(text))) + "\n");
     }
+    await Deno.writeTextFile(join(runsDir, ".index.jsonl"), lines.join(""));
     await timed(cliArgs(["list", "--all", "--json"], entry), { cwd: dir });
     const promoted = await timed(
       cliArgs(["promote", last, "--because", "bench", "--by", "b"], entry),
@@ -122,11 +132,18 @@ if (import.meta.main) {
       const first = await timeGet(url, server.pid);
       const suite = await timeGet(new URL("suite/stored.html", url).href, server.pid);
       const run = await timeGet(new URL(`run/${last}.html`, url).href, server.pid);
+      const comparison = await timeGet(
+        new URL("comparison/stored.html", url).href,
+        server.pid,
+      );
+      const pair = await timeGet(new URL(`diff/${previous}/${last}.html`, url).href, server.pid);
       for (
         const [name, { cold, warm, cpu }, goal] of [
           ["first page (suites)", first, GOALS.firstPageMs],
           ["suite page", suite, GOALS.suitePageMs],
           ["run page", run, undefined],
+          ["comparison page", comparison, undefined],
+          ["two-run page", pair, undefined],
         ] as const
       ) {
         console.log(

@@ -13,6 +13,7 @@ const { code } = await new Deno.Command(Deno.execPath(), {
     "--no-prompt",
     "--allow-all",
     "tests/cli/viewer_browser_test.ts",
+    "tests/cli/viewer_compare_browser_test.ts",
     "tests/cli/case_view_browser_test.ts",
   ],
   env: { DIGLINE_SCREENSHOT_DIR: "docs/images" },

@@ -22,7 +22,8 @@ export const siteCommand = defineCommand({
   description: [
     "Writes the pages `digline serve` shows into DIR (default: .digline/site) as plain files",
     "that open from disk with no server and no network: index.html first. Every page a page",
-    "links to is written, so no link in the folder is broken.",
+    "links to is written, so no link in the folder is broken: each listed run against the run",
+    "before it and against the approved run, where serve compares any two.",
     "",
     "DIR must be under .digline/, the one folder the command may write: publish or copy the",
     "folder from there. Under deno run (a clone, the bundle), --allow-write=DIR added to its",

@@ -81,13 +81,10 @@ export function lineChart(series: readonly ChartSeries[], axis: ChartAxis): stri
       }</text>`,
     );
   });
-  for (const mark of axis.marks) {
-    if (mark.index < 0 || mark.index >= n) continue;
+  for (const mark of placedMarks(axis.marks, { n, x })) {
     parts.push(
-      `<line class="mark" x1="${x(mark.index)}" x2="${x(mark.index)}" y1="${TOP}" y2="${
-        HEIGHT - BOTTOM
-      }"/>`,
-      `<text class="mark-label" x="${x(mark.index)}" y="${TOP - 8}" text-anchor="middle">${
+      `<line class="mark" x1="${mark.x}" x2="${mark.x}" y1="${TOP}" y2="${HEIGHT - BOTTOM}"/>`,
+      `<text class="mark-label" x="${mark.x}" y="${mark.y}" text-anchor="${mark.anchor}">${
         escapeHtml(mark.label)
       }</text>`,
     );
@@ -132,6 +129,39 @@ export function lineChart(series: readonly ChartSeries[], axis: ChartAxis): stri
   return `<figure class="chart"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${
     escapeHtml(series.map((s) => s.name).join(", "))
   } over ${n} runs">${parts.join("")}</svg><ul class="legend">${legend}</ul></figure>`;
+}
+
+/** A mark label's width in the chart's units, estimated: 11px text averages under 6.5 units a letter. */
+const LETTER = 6.5;
+
+/**
+ * The marks as drawn: those on one run share one line and one label ("baseline · this run" when
+ * the latest run is the baseline), a label near an edge is anchored to stay inside the chart, and
+ * a label that would overlap the one before it on its row drops to the next row.
+ */
+function placedMarks(
+  marks: ChartAxis["marks"],
+  chart: { n: number; x: (i: number) => number },
+): { x: number; y: number; anchor: string; label: string }[] {
+  const byIndex = new Map<number, string[]>();
+  for (const mark of marks) {
+    if (mark.index < 0 || mark.index >= chart.n) continue;
+    const labels = byIndex.get(mark.index) ?? [];
+    if (!labels.includes(mark.label)) labels.push(mark.label);
+    byIndex.set(mark.index, labels);
+  }
+  const rowEnds: number[] = [];
+  return [...byIndex].sort(([a], [b]) => a - b).map(([index, labels]) => {
+    const label = labels.join(" · ");
+    const x = chart.x(index);
+    const width = label.length * LETTER;
+    const anchor = x + width / 2 > WIDTH ? "end" : x - width / 2 < 0 ? "start" : "middle";
+    const left = anchor === "end" ? x - width : anchor === "start" ? x : x - width / 2;
+    let row = rowEnds.findIndex((end) => end + 8 <= left);
+    if (row < 0) row = rowEnds.length;
+    rowEnds[row] = left + width;
+    return { x, y: TOP - 8 + row * 13, anchor, label };
+  });
 }
 
 /** What a point's tooltip says of its interval. */

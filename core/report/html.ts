@@ -1,5 +1,5 @@
 import { digline } from "../printed_command.ts";
-import { factLine, figureStatusWord } from "../compare/explain_lines.ts";
+import { factLine } from "../compare/explain_lines.ts";
 import { headline } from "../compare/headline.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { escapeHtml } from "./escape_html.ts";
@@ -7,6 +7,7 @@ import { htmlHead } from "./html_head.ts";
 import { comparedCases } from "./facts_by_kind.ts";
 import { REPORT_CSS, REPORT_SCRIPT } from "./html_assets.ts";
 import { flipsSection } from "./html_flips.ts";
+import { shownFigureStatus } from "./figure_status.ts";
 import { historySection } from "./html_history.ts";
 import type { ReportInput } from "./input.ts";
 import { counted, formatDelta, formatInterval, formatValue } from "./numbers.ts";
@@ -74,22 +75,28 @@ function runLine(run: RunDocument): string {
   } UTC · ${escapeHtml(`${run.target.kind}: ${run.target.name}`)}${commit}`;
 }
 
-function figuresSection(input: ReportInput): string {
+/** The figures table: each figure's change, its interval, and its status ("better" only where significant). */
+export function figuresSection(input: Pick<ReportInput, "comparison">): string {
   const figures = input.comparison.figures;
+  const gate = {
+    alpha: input.comparison.gate.alpha,
+    baselineRuns: input.comparison.baseline_runs.length,
+  };
   if (figures.length === 0) {
     return `<section id="figures"><h2>Figures</h2><p class="empty">The suite declares no aggregates.</p></section>`;
   }
-  const rows = figures.map((f) =>
-    `<tr data-figure="${escapeHtml(f.name)}"><td><code>${
+  const rows = figures.map((f) => {
+    const shown = shownFigureStatus(f, gate);
+    return `<tr data-figure="${escapeHtml(f.name)}"><td><code>${
       escapeHtml(f.name)
     }</code></td><td class="num">${formatValue(f.baseline)}</td><td class="num">${
       formatValue(f.candidate)
     }</td><td class="num">${formatDelta(f.delta)}</td><td class="num interval">${
       f.interval === null ? "" : formatInterval(f.interval, { change: true })
-    }</td><td class="status status-${escapeHtml(f.status)}">${
-      escapeHtml(figureStatusWord(f, input.comparison.baseline_runs.length))
-    }</td></tr>`
-  );
+    }</td><td class="status status-${escapeHtml(shown.status)}">${
+      escapeHtml(shown.word)
+    }</td></tr>`;
+  });
   return [
     `<section id="figures"><h2>Figures</h2><table class="figures"><thead><tr><th>Figure</th>`,
     `<th class="num">Baseline</th><th class="num">This run</th><th class="num">Change</th>`,
@@ -99,7 +106,8 @@ function figuresSection(input: ReportInput): string {
   ].join("");
 }
 
-function factsSection(input: ReportInput): string {
+/** Every fact behind the verdict, folded, as explain prints them. */
+export function factsSection(input: Pick<ReportInput, "comparison" | "where">): string {
   const facts = input.comparison.facts;
   const lines = facts.slice(0, FACT_LIMIT).map((f) => `<li>${escapeHtml(factLine(f))}</li>`);
   const cut = facts.length > FACT_LIMIT

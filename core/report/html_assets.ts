@@ -34,7 +34,8 @@ th { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: v
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .status { font-weight: 600; white-space: nowrap; }
 .status-worse, .status-missing, .status-uncomputable { color: var(--bad); }
-.status-better { color: var(--ok); } .status-unchanged, .status-new { color: var(--muted); }
+.status-better { color: var(--ok); }
+.status-unchanged, .status-new, .status-not-significant { color: var(--muted); }
 .filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 12px; }
 .filters button { border: 1px solid var(--line); background: var(--bg); color: var(--text); border-radius: 999px;
   padding: 3px 12px; font: inherit; font-size: 13px; cursor: pointer; }
@@ -57,6 +58,10 @@ ul.checks li + li { margin-top: 6px; }
 pre { margin: 0; padding: 8px 10px; background: var(--code); border-radius: 6px; white-space: pre-wrap;
   overflow-wrap: anywhere; max-height: 18em; overflow: auto; }
 .absent { color: var(--muted); font-style: italic; }
+pre ins, pre del { text-decoration: none; border-radius: 2px; padding: 0 1px; }
+pre ins { background: rgba(22, 163, 74, .22); box-shadow: inset 0 -2px 0 var(--ok); }
+pre del { background: rgba(220, 38, 38, .2); text-decoration: line-through; text-decoration-color: var(--bad); }
+.elided { color: var(--muted); font-style: italic; }
 .note, .empty { color: var(--muted); font-size: 14px; margin: 0 0 10px; }
 figure.chart { margin: 0 0 18px; }
 figure.chart figcaption { font-weight: 600; margin-bottom: 4px; }

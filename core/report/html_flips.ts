@@ -5,6 +5,8 @@ import { SECTION_TITLES } from "./facts_by_kind.ts";
 import { type CaseFlip, caseFlips, type CheckFlip } from "./flips.ts";
 import type { ReportInput } from "./input.ts";
 import { counted } from "./numbers.ts";
+import { highlightedPair, PAGE_DIFF_STEPS } from "./html_word_diff.ts";
+import type { WorkBudget } from "./word_diff.ts";
 
 /** Outputs longer than this are cut in the page; the store keeps them whole. */
 const OUTPUT_LIMIT = 4_000;
@@ -69,13 +71,19 @@ export function flipsSection(input: ReportInput): string {
     `<col class="output"><col class="output"></colgroup>`,
     `<thead><tr><th>Case</th><th>Checks that moved</th><th>Baseline output</th>`,
     `<th>This run's output</th></tr></thead><tbody>`,
-    ...drawn.map((flip) => row(flip, caseLinks(input))),
+    ...rowsOf(drawn, caseLinks(input)),
     `</tbody></table></section>`,
   ].join("");
 }
 
+/** The rows of a page's flips, their word diffs sharing one page's budget. */
+function rowsOf(flips: readonly CaseFlip[], links: (caseId: string) => string): string[] {
+  const budget = { steps: PAGE_DIFF_STEPS };
+  return flips.map((flip) => flipRow(flip, { budget, links }));
+}
+
 /** The links under a flipped case's id to its page on each side that holds it (the viewer's). */
-function caseLinks(input: ReportInput): (caseId: string) => string {
+export function caseLinks(input: ReportInput): (caseId: string) => string {
   const href = input.caseHref;
   if (href === undefined) return () => "";
   const sides = [
@@ -90,19 +98,50 @@ function caseLinks(input: ReportInput): (caseId: string) => string {
   };
 }
 
-function row(flip: CaseFlip, links: (caseId: string) => string): string {
+/**
+ * One flipped case as a row; `attributes` (already escaped) are added to its `<tr>`, `links` puts
+ * links under its id, and its word diff spends from the page's `budget`.
+ */
+export function flipRow(
+  flip: CaseFlip,
+  options: {
+    attributes?: string;
+    budget?: WorkBudget;
+    links?: (caseId: string) => string;
+  } = {},
+): string {
+  const attributes = options.attributes ?? "";
+  const links = options.links ?? (() => "");
   const kinds = [...new Set(flip.checks.map((c) => c.kind))].join(" ");
-  return `<tr class="flip" data-kinds="${escapeHtml(kinds)}" data-case="${
+  return `<tr class="flip"${attributes} data-kinds="${escapeHtml(kinds)}" data-case="${
     escapeHtml(flip.case_id)
   }"><td class="case"><code>${escapeHtml(flip.case_id)}</code>${
     links(flip.case_id)
-  }</td><td><ul class="checks">${
-    flip.checks.map(check).join("")
-  }</ul></td><td class="output baseline">${
-    output(flip.baselineOutput, flip.baselineError)
-  }</td><td class="output candidate">${
-    output(flip.candidateOutput, flip.candidateError)
-  }</td></tr>`;
+  }</td><td><ul class="checks">${flip.checks.map(check).join("")}</ul></td>${
+    outputCells(flip, { budget: options.budget })
+  }</tr>`;
+}
+
+/**
+ * Both outputs side by side, what differs marked word by word when both sides answered: the
+ * words only the baseline gave struck through, those only this run gave underlined.
+ */
+export function outputCells(
+  flip: Pick<
+    CaseFlip,
+    "baselineOutput" | "candidateOutput" | "baselineError" | "candidateError"
+  >,
+  options: { budget?: WorkBudget } = {},
+): string {
+  const before = flip.baselineOutput;
+  const after = flip.candidateOutput;
+  if (before !== null && after !== null && before !== after) {
+    const pair = highlightedPair(before, after, { limit: OUTPUT_LIMIT, budget: options.budget });
+    return `<td class="output baseline"><pre>${pair.before}</pre></td><td class="output candidate"><pre>${pair.after}</pre></td>`;
+  }
+  return `<td class="output baseline">${
+    output(before, flip.baselineError)
+  }</td><td class="output candidate">${output(after, flip.candidateError)}</td>`;
 }
 
 function check(c: CheckFlip): string {

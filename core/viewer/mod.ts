@@ -14,3 +14,7 @@ export * from "./case_page.ts";
 export * from "./run_facts.ts";
 export * from "./journal_page.ts";
 export * from "./page_shell.ts";
+export * from "./comparison_page.ts";
+export * from "./diff_page.ts";
+export * from "./url_filters.ts";
+export * from "./runs_picker.ts";

@@ -7,7 +7,13 @@ import type { Redactable } from "../suite/report_settings.ts";
 import { pageLink, shortTime, sitePage } from "./page_shell.ts";
 import type { SitePage } from "./site_paths.ts";
 import { UNLISTED_WORDS } from "./site_model.ts";
-import { RUN_FILTER_SCRIPT } from "./viewer_assets.ts";
+import {
+  caseSearchText,
+  filterSelect,
+  searchAttribute,
+  searchBox,
+  URL_FILTER_SCRIPT,
+} from "./url_filters.ts";
 import { caseLink } from "./case_link.ts";
 import { reaskedRow, runFactRows } from "./run_facts.ts";
 
@@ -21,7 +27,13 @@ export const CASE_LIMIT = 2_000;
  */
 export function runPage(
   run: RunDocument,
-  options: { redacted: readonly Redactable[]; unlisted?: boolean; where?: StoreWhere },
+  options: {
+    redacted: readonly Redactable[];
+    unlisted?: boolean;
+    where?: StoreWhere;
+    /** The runs this one is compared with on the two-run page: the one before it and the approved one. */
+    compareWith?: { previous: string | null; approved: string | null };
+  },
 ): string {
   const at: SitePage = { page: "run", runId: run.run_id };
   const checks = [...new Set(run.cases.flatMap((c) => c.verdicts.map((v) => v.assertion)))];
@@ -40,12 +52,17 @@ export function runPage(
     `<dt>Commit</dt><dd><code>${escapeHtml(run.git_commit ?? "-")}</code></dd>`,
     `<dt>Cases</dt><dd>${counted(run.cases.length, "case")}</dd>${redactedNote}`,
     options.unlisted ? `<dt>Store</dt><dd id="unlisted">${escapeHtml(UNLISTED_WORDS)}</dd>` : "",
+    compareLinks(at, options.compareWith),
     `</dl>`,
-    `<section id="cases"><h2>Cases <small><span id="cases-shown">${shown.length}</span> shown</small></h2>`,
+    `<section id="cases"><h2>Cases <small><span id="cases-shown" data-shown>${shown.length}</span> shown</small></h2>`,
     `<div class="filters" role="group" aria-label="filter the cases">`,
-    select("filter-check", "Check", checks),
-    select("filter-status", "Status", ["pass", "fail", "error", "none"]),
-    select("filter-group", "Group", groups),
+    searchBox({ id: "filter-search", label: "Search", placeholder: "case id, input or output" }),
+    filterSelect({ id: "filter-check", label: "Check", name: "check", field: "checks" }, checks),
+    filterSelect(
+      { id: "filter-status", label: "Status", name: "status", field: "statuses" },
+      ["pass", "fail", "error", "none"],
+    ),
+    filterSelect({ id: "filter-group", label: "Group", name: "group", field: "group" }, groups),
     `</div><table class="rows"><thead><tr><th scope="col">Case</th><th scope="col">Output</th>`,
     `<th scope="col">Checks</th></tr></thead><tbody>`,
     ...shown.map((c) => caseRow(c, at)),
@@ -57,13 +74,30 @@ export function runPage(
       : "",
     `</section>`,
   ].join("");
-  return sitePage({ at, title: `Run ${run.run_id}`, body, script: RUN_FILTER_SCRIPT });
+  return sitePage({ at, title: `Run ${run.run_id}`, body, script: URL_FILTER_SCRIPT });
 }
 
-function select(id: string, label: string, values: readonly string[]): string {
-  return `<label for="${id}">${label}</label><select id="${id}"><option value="">any</option>${
-    values.map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`).join("")
-  }</select>`;
+/** Links to this run's two-run pages: against the run before it and against the approved run. */
+function compareLinks(
+  at: SitePage & { page: "run" },
+  runs: { previous: string | null; approved: string | null } | undefined,
+): string {
+  if (runs === undefined) return "";
+  const links = [
+    runs.previous === null ? "" : pageLink(
+      at,
+      { page: "diff", a: runs.previous, b: at.runId },
+      "against the run before it",
+    ),
+    runs.approved === null || runs.approved === at.runId ? "" : pageLink(
+      at,
+      { page: "diff", a: runs.approved, b: at.runId },
+      "against the approved run",
+    ),
+  ].filter((l) => l !== "");
+  return links.length === 0
+    ? ""
+    : `<dt>Compare</dt><dd id="compare-links">${links.join(" · ")}</dd>`;
 }
 
 function caseRow(result: CaseResult, at: SitePage & { page: "run" }): string {
@@ -87,7 +121,14 @@ function caseRow(result: CaseResult, at: SitePage & { page: "run" }): string {
         }</code>${v.reason === undefined ? "" : `: ${escapeHtml(v.reason)}`}</li>`
       ).join("")
     }</ul>`;
-  return `<tr class="case-row" data-group="${escapeHtml(result.group ?? "")}" data-statuses="${
+  return `<tr class="case-row" data-row${
+    searchAttribute(caseSearchText({
+      caseId: result.case_id,
+      input: [result.vars === undefined ? "" : JSON.stringify(result.vars), result.prompt ?? ""]
+        .join("\n"),
+      output: result.output,
+    }))
+  } data-group="${escapeHtml(result.group ?? "")}" data-statuses="${
     escapeHtml([...new Set(statuses)].join(" "))
   }" data-checks="${escapeHtml(result.verdicts.map((v) => v.assertion).join(" "))}" data-pairs="${
     escapeHtml(pairs.join(" "))

@@ -12,6 +12,7 @@ export type SitePage =
   | { page: "run"; runId: string }
   | { page: "case"; runId: string; caseId: string }
   | { page: "comparison"; suite: string }
+  | { page: "diff"; a: string; b: string }
   | { page: "journal" };
 
 /**
@@ -36,6 +37,8 @@ export function pagePath(page: SitePage): string {
       return `case/${segment(page.runId)}/${caseSegment(page.caseId)}.html`;
     case "comparison":
       return `comparison/${segment(page.suite)}.html`;
+    case "diff":
+      return `diff/${segment(page.a)}/${segment(page.b)}.html`;
     case "journal":
       return "journal.html";
   }
@@ -58,6 +61,11 @@ export function pagePath(page: SitePage): string {
 export function pageOfPath(path: string): SitePage | undefined {
   if (path === "/" || path === "/index.html") return { page: "suites" };
   if (path === "/journal.html") return { page: "journal" };
+  const pair = /^\/diff\/([^/]+)\/([^/]+)\.html$/.exec(path);
+  if (pair !== null) {
+    const [a, b] = [nameOf(pair[1]), nameOf(pair[2])];
+    return a === undefined || b === undefined ? undefined : { page: "diff", a, b };
+  }
   if (path.startsWith("/case/")) return casePageOfPath(path);
   const match = /^\/(suite|run|comparison)\/([^/]+)\.html$/.exec(path);
   if (match === null) return undefined;

@@ -6,6 +6,8 @@ import type { RunSynopsis } from "../run/run_synopsis_schema.ts";
 import { pageLink, shortTime, sitePage } from "./page_shell.ts";
 import { type CaseStrip, type SuiteHistory, UNLISTED_WORDS } from "./site_model.ts";
 import { linkTo, type SitePage } from "./site_paths.ts";
+import { caseSearchText, searchAttribute, searchBox, URL_FILTER_SCRIPT } from "./url_filters.ts";
+import { picker, PICKER_SCRIPT } from "./runs_picker.ts";
 
 /** The runs table lists at most this many of the newest runs. */
 export const TABLE_RUNS = 100;
@@ -16,23 +18,33 @@ export const STRIP_ROWS = 300;
  * A suite's page: each figure over time with approvals and operator decisions marked on the time
  * axis, the runs table, and each case's pass/fail strip across the latest runs, flakiest first.
  */
-export function suitePage(history: SuiteHistory, where?: StoreWhere): string {
+export function suitePage(
+  history: SuiteHistory,
+  options: { exported?: boolean; where?: StoreWhere } = {},
+): string {
   const at: SitePage = { page: "suite", suite: history.suite };
+  const approved = history.approvals.at(-1)?.run_id;
+  const latest = history.runs.at(-1)?.run_id;
   return sitePage({
     at,
     title: `Suite ${history.suite}`,
     body: [
       `<p class="note">${counted(history.runCount, "run")} · ${
-        pageLink(
-          at,
-          { page: "comparison", suite: history.suite },
-          "the latest run against its approval",
-        )
+        approved === undefined
+          ? `<span id="unapproved">no run is approved yet: a person approves one with <code>${
+            escapeHtml(digline(`promote ${latest ?? "RUN"} --because "…"`, options.where))
+          }</code></span>`
+          : pageLink(
+            at,
+            { page: "comparison", suite: history.suite },
+            "the latest run against its approval",
+          )
       }</p>`,
       chartsSection(history),
-      runsSection(history, at, where),
+      runsSection(history, at, options),
       stripsSection(history, at),
     ].join(""),
+    script: PICKER_SCRIPT + URL_FILTER_SCRIPT,
   });
 }
 
@@ -112,12 +124,31 @@ function runAt(runs: readonly RunSynopsis[], at: string): number {
   return found;
 }
 
-function runsSection(history: SuiteHistory, at: SitePage, where?: StoreWhere): string {
+function runsSection(
+  history: SuiteHistory,
+  at: SitePage,
+  options: { exported?: boolean; where?: StoreWhere },
+): string {
   const approved = new Set(history.approvals.map((a) => a.run_id));
   const current = history.approvals.at(-1)?.run_id;
   const newest = [...history.runs].reverse().slice(0, TABLE_RUNS);
   const figure = history.primary;
-  const rows = newest.map((r) =>
+  const linked: [string, string][] = [];
+  const compareCell = (r: RunSynopsis, i: number): string => {
+    const previous = newest[i + 1]?.run_id ??
+      history.runs[history.runs.length - newest.length - 1]?.run_id;
+    const links: string[] = [];
+    if (previous !== undefined) {
+      linked.push([previous, r.run_id]);
+      links.push(pageLink(at, { page: "diff", a: previous, b: r.run_id }, "previous"));
+    }
+    if (current !== undefined && current !== r.run_id) {
+      linked.push([current, r.run_id]);
+      links.push(pageLink(at, { page: "diff", a: current, b: r.run_id }, "approved"));
+    }
+    return `<td class="compare">${links.join(" · ")}</td>`;
+  };
+  const rows = newest.map((r, i) =>
     `<tr><td>${pageLink(at, { page: "run", runId: r.run_id }, r.run_id)}${
       r.run_id === current
         ? ` <strong>approved</strong>`
@@ -140,11 +171,13 @@ function runsSection(history: SuiteHistory, at: SitePage, where?: StoreWhere): s
         : `<td class="num">${formatValue(r.figures[figure] ?? null)}</td>${
           intervalCell(r.intervals?.[figure])
         }`
-    }</tr>`
+    }${compareCell(r, i)}</tr>`
   );
   const left = history.runCount - newest.length;
   return [
-    `<section id="runs"><h2>Runs <small>newest first</small></h2><table class="rows"><thead><tr>`,
+    `<section id="runs"><h2>Runs <small>newest first</small></h2>`,
+    picker(newest, { linked, exported: options.exported === true }),
+    `<div class="table-scroll"><table class="rows"><thead><tr>`,
     `<th scope="col">Run</th><th scope="col">Label</th><th scope="col">Started (UTC)</th>`,
     `<th scope="col">Commit</th>`,
     `<th scope="col" class="num">Cases</th><th scope="col" class="num">Failed checks</th>`,
@@ -154,12 +187,12 @@ function runsSection(history: SuiteHistory, at: SitePage, where?: StoreWhere): s
       : `<th scope="col" class="num">${
         escapeHtml(figure)
       }</th><th scope="col" class="num">95% interval</th>`,
-    `</tr></thead><tbody>`,
+    `<th scope="col">Compare with</th></tr></thead><tbody>`,
     ...rows,
-    `</tbody></table>`,
+    `</tbody></table></div>`,
     left > 0
       ? `<p class="note">${counted(left, "older run")} not shown; <code>${
-        escapeHtml(digline(`list --suite ${history.suite} --all`, where))
+        escapeHtml(digline(`list --suite ${history.suite} --all`, options.where))
       }</code> lists every one.</p>`
       : "",
     `</section>`,
@@ -182,19 +215,22 @@ function stripsSection(history: SuiteHistory, at: SitePage): string {
   }
   const shown = history.strips.slice(0, STRIP_ROWS);
   const rows = shown.map((s) =>
-    `<tr class="strip-row" data-case="${
-      escapeHtml(s.case_id)
-    }" data-flips="${s.flips}"><th scope="row"><code>${
+    `<tr class="strip-row" data-row${
+      searchAttribute(caseSearchText({ caseId: s.case_id }))
+    } data-case="${escapeHtml(s.case_id)}" data-flips="${s.flips}"><th scope="row"><code>${
       escapeHtml(s.case_id)
     }</code></th><td class="num">${s.flips}</td><td><span class="strip">${
       cells(s, at)
     }</span></td></tr>`
   );
   return [
-    `<section id="cases">${heading}<table class="rows"><thead><tr><th scope="col">Case</th>`,
+    `<section id="cases">${heading}<div class="filters" role="group" aria-label="find a case">`,
+    searchBox({ id: "filter-case", label: "Case", placeholder: "part of a case id" }),
+    ` <small><span data-shown>${shown.length}</span> shown</small></div>`,
+    `<div class="table-scroll"><table class="rows"><thead><tr><th scope="col">Case</th>`,
     `<th scope="col" class="num">Flips</th><th scope="col">Oldest → newest</th></tr></thead><tbody>`,
     ...rows,
-    `</tbody></table>`,
+    `</tbody></table></div>`,
     history.strips.length > shown.length
       ? `<p class="note">${
         counted(history.strips.length - shown.length, "more case")

@@ -59,19 +59,19 @@ export function suitesPage(suites: readonly SuiteOverview[], where?: StoreWhere)
   });
 }
 
+/** Short: the verdict and its exit code, the headline or the refusal on the comparison page behind it. */
 function verdictCell(suite: SuiteOverview, verdict: LatestVerdict): string {
-  switch (verdict.kind) {
-    case "none":
-      return "";
-    case "refused":
-      return `<span class="verdict-word refused">not compared</span><br><small>${
-        escapeHtml(verdict.message)
-      }</small>`;
-    case "judged":
-      return `${
-        pageLink(AT, { page: "comparison", suite: suite.suite }, VERDICT_WORDS[verdict.verdict])
-      }<span class="verdict-word v${verdict.verdict}"> · exit ${verdict.verdict}</span><br><small>${
-        escapeHtml(verdict.headline)
-      }</small>`;
+  const comparison: SitePage = { page: "comparison", suite: suite.suite };
+  if (verdict.kind === "none") return "";
+  if (suite.approval === null) {
+    return `${pageLink(AT, comparison, "no approval yet")}`;
   }
+  if (verdict.kind === "refused") {
+    return `<span title="${escapeHtml(verdict.message)}">${
+      pageLink(AT, comparison, "not compared")
+    }<span class="verdict-word refused"> · refused</span></span>`;
+  }
+  return `<span title="${escapeHtml(verdict.headline)}">${
+    pageLink(AT, comparison, VERDICT_WORDS[verdict.verdict])
+  }<span class="verdict-word v${verdict.verdict}"> · exit ${verdict.verdict}</span></span>`;
 }

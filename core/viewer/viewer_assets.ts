@@ -29,40 +29,26 @@ table.rows td.num, table.rows th.num { text-align: right; font-variant-numeric: 
   border-radius: 4px; background: var(--panel); color: var(--text); }
 table.rows tbody th { text-transform: none; letter-spacing: normal; font-weight: 600; color: var(--text); font-size: 14px; }
 ul.plain { list-style: none; padding: 0; margin: 0; }
+.table-scroll { overflow-x: auto; max-width: 100%; }
+.filters select, .filters input { max-width: 100%; min-width: 0; }
+.picker button { font: inherit; font-size: 14px; padding: 3px 12px; border: 1px solid var(--muted);
+  border-radius: 999px; background: var(--bg); color: var(--text); cursor: pointer; }
+td.compare { white-space: nowrap; }
+p.ids code { display: inline-block; margin: 0 6px 4px 0; }
+table.flips .move { white-space: normal; }
+@media (max-width: 640px) {
+  table.flips, table.flips tbody, table.flips tr, table.flips td { display: block; width: auto; }
+  table.flips thead, table.flips colgroup { display: none; }
+  table.flips tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+  table.flips td { border: 0; padding: 4px 0; }
+  table.flips td.output.baseline::before { content: "A, the earlier run"; }
+  table.flips td.output.candidate::before { content: "B, the later run"; }
+  table.flips td.output::before { display: block; font-size: 12px; color: var(--muted); }
+}
 @media (max-width: 640px) {
   header, main, footer, .site-nav { padding-left: 12px; padding-right: 12px; }
   section { padding: 12px; }
   table.rows { font-size: 13px; }
   table.rows th, table.rows td { padding: 4px 6px; }
 }
-`;
-
-/**
- * The run page's filter: rows carry their check names, statuses and group as data attributes;
- * the three controls hide the rows that do not match and count what is left.
- */
-export const RUN_FILTER_SCRIPT = `
-(() => {
-  const rows = [...document.querySelectorAll("tr.case-row")];
-  const check = document.getElementById("filter-check");
-  const status = document.getElementById("filter-status");
-  const group = document.getElementById("filter-group");
-  const counter = document.getElementById("cases-shown");
-  function apply() {
-    let shown = 0;
-    for (const row of rows) {
-      const statuses = row.dataset.statuses.split(" ");
-      const checks = row.dataset.checks.split(" ");
-      const pairs = row.dataset.pairs.split(" ");
-      let visible = group.value === "" || row.dataset.group === group.value;
-      if (check.value !== "" && status.value !== "") visible = visible && pairs.includes(check.value + "=" + status.value);
-      else if (check.value !== "") visible = visible && checks.includes(check.value);
-      else if (status.value !== "") visible = visible && statuses.includes(status.value);
-      row.hidden = !visible;
-      if (visible) shown += 1;
-    }
-    counter.textContent = String(shown);
-  }
-  for (const control of [check, status, group]) control.addEventListener("change", apply);
-})();
 `;

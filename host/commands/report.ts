@@ -5,6 +5,7 @@ import {
   needsHistory,
   renderReport,
   type ReportFormat,
+  type ReportInput,
 } from "../../core/report/mod.ts";
 import type { GateVerdict } from "../../core/compare/facts.ts";
 import { redactRun } from "../../core/run/redact_run.ts";
@@ -43,23 +44,11 @@ export async function reportDocument(
     caseHref?: (runId: string, caseId: string) => string;
   },
 ): Promise<ReportResult> {
-  const { document, result } = await compareDocument(ref, { ...options, kind: "compare" });
-  const suite = result.comparison.suite;
-  const history = needsHistory(options.format)
-    ? historyPoints(await newestRuns(options.store, suite))
-    : [];
-  const redacted = document.redacted ?? [];
-  const text = renderReport({
-    comparison: result.comparison,
-    candidate: redactRun(result.candidate, redacted),
-    baseline: redactRun(result.baselineRun, redacted),
-    approval: result.approval,
-    history,
-    historyTotal: needsHistory(options.format) ? await options.store.runCount({ suite }) : 0,
-    redacted,
-    ...(options.caseHref === undefined ? {} : { caseHref: options.caseHref }),
-    where: options.store.where,
-  }, { format: options.format });
+  const { input, document, result } = await reportInput(ref, {
+    ...options,
+    history: needsHistory(options.format),
+  });
+  const text = renderReport(input, { format: options.format });
   return {
     text,
     verdict: result.comparison.verdict,
@@ -68,7 +57,36 @@ export async function reportDocument(
   };
 }
 
-/** The suite's newest runs the chart draws, oldest first: at ten thousand runs, not every one. */
+/**
+ * What a report is drawn from: the comparison compare makes, both runs redacted as asked, and
+ * (with `history`) the suite's newest runs for the chart. The viewer's comparison page draws the same.
+ */
+export async function reportInput(
+  ref: string | undefined,
+  options: CompareOptions & {
+    history: boolean;
+    redact?: readonly Redactable[];
+    /** The viewer's case pages, for the flipped cases to link to. */
+    caseHref?: (runId: string, caseId: string) => string;
+  },
+): Promise<{ input: ReportInput; document: CompareDocument; result: CompareResult }> {
+  const { document, result } = await compareDocument(ref, { ...options, kind: "compare" });
+  const suite = result.comparison.suite;
+  const redacted = document.redacted ?? [];
+  const input: ReportInput = {
+    comparison: result.comparison,
+    candidate: redactRun(result.candidate, redacted),
+    baseline: redactRun(result.baselineRun, redacted),
+    approval: result.approval,
+    history: options.history ? historyPoints(await newestRuns(options.store, suite)) : [],
+    historyTotal: options.history ? await options.store.runCount({ suite }) : 0,
+    redacted,
+    ...(options.caseHref === undefined ? {} : { caseHref: options.caseHref }),
+    where: options.store.where,
+  };
+  return { input, document, result };
+}
+
 /** The suite's newest runs the store wrote: a run its index does not list is no one's history. */
 async function newestRuns(store: RunStore, suite: string): Promise<RunDocument[]> {
   const runs: RunDocument[] = [];

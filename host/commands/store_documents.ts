@@ -9,6 +9,7 @@ import type { RunStore } from "../store/store.ts";
 import { listRuns } from "./history.ts";
 import { resolveNamedRun, selectSuite } from "./select_suite.ts";
 import { UsageError } from "../process/refusals.ts";
+import type { Redactable } from "../../core/suite/redaction.ts";
 
 // The documents of the commands that only read the store (list, view, log, diff). They live
 // apart from documents.ts so these commands never load the suite loader, the runner or the
@@ -105,7 +106,16 @@ export async function logDocument(
 /** The outputs that changed between two runs of one suite. */
 export async function diffDocument(
   store: RunStore,
-  options: { a: string; b: string; suite?: string },
+  options: {
+    a: string;
+    b: string;
+    suite?: string;
+    /**
+     * The payloads to replace by their digests first (with whatever either run's suite redacts),
+     * for a page that is shared: equal outputs keep equal digests, so the same cases differ.
+     */
+    redact?: readonly Redactable[];
+  },
 ): Promise<DiffDocument> {
   const a = await resolveNamedRun(store, options.a, options);
   const b = await resolveNamedRun(store, options.b, options);
@@ -116,7 +126,11 @@ export async function diffDocument(
   }
   const { diffOutputs } = await import("../../core/run/output_diff.ts");
   const { diffDocumentOf } = await import("../../core/documents/history.ts");
-  return diffDocumentOf(diffOutputs(a, b));
+  if (options.redact === undefined) return diffDocumentOf(diffOutputs(a, b));
+  const { redactRun } = await import("../../core/run/redact_run.ts");
+  const { canonicalRedaction } = await import("../../core/suite/redaction.ts");
+  const redacted = canonicalRedaction(options.redact, a.redact ?? [], b.redact ?? []);
+  return diffDocumentOf(diffOutputs(redactRun(a, redacted), redactRun(b, redacted)));
 }
 
 /** The store's one suite, or none when it holds several (or when --suite only filters). */

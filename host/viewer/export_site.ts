@@ -29,7 +29,7 @@ export async function exportSite(
     const page = queue.shift()!;
     let html: string;
     try {
-      html = await renderSitePage(source, page);
+      html = await renderSitePage(source, page, { exported: true });
     } catch (error) {
       if (error instanceof NoSuchPageError) continue;
       throw error;

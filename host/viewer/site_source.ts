@@ -6,6 +6,8 @@ import { redactRun } from "../../core/run/redact_run.ts";
 import { canonicalRedaction, type Redactable } from "../../core/suite/redaction.ts";
 import { primaryAggregate } from "../../core/suite/gate_defaults.ts";
 import { caseStrips } from "../../core/viewer/case_strips.ts";
+import type { ComparisonView } from "../../core/viewer/comparison_page.ts";
+import type { RunsDiffView } from "../../core/viewer/diff_page.ts";
 import type {
   JournalView,
   LatestVerdict,
@@ -122,11 +124,13 @@ export class SiteSource {
   async run(
     runId: string,
   ): Promise<{ run: RunDocument; redacted: Redactable[]; unlisted: boolean }> {
-    const entry = (await this.store.runIndex()).find((e) => e.runId === runId);
-    if (entry === undefined) throw new NoSuchPageError(`no run ${runId} in the store`);
-    const run = await this.store.readRun(entry);
+    const run = await this.store.readRun(await this.#entry(runId));
     const redacted = canonicalRedaction(this.redact, run.redact ?? []);
-    return { run: redactRun(run, redacted), redacted, unlisted: !this.store.isListed(entry) };
+    return {
+      run: redactRun(run, redacted),
+      redacted,
+      unlisted: !this.store.isListed({ runId, suite: run.suite.name }),
+    };
   }
 
   /**
@@ -154,18 +158,84 @@ export class SiteSource {
     };
   }
 
-  /** The latest run against its approval as the HTML report draws it. */
-  async comparison(suite: string): Promise<string> {
-    const { reportDocument } = await import("../commands/report.ts");
-    const { text } = await reportDocument(undefined, {
-      store: this.store,
-      suite,
-      format: "html",
+  /**
+   * The runs a run's page compares it with: the one stored before it, and the approved one; and
+   * how many of its suite's runs are newer, which decides whether the exported folder holds them.
+   */
+  async neighbours(
+    runId: string,
+  ): Promise<{ previous: string | null; approved: string | null; newer: number }> {
+    const entry = await this.#entry(runId);
+    const suiteRuns = (await this.store.runIndex()).filter((e) => e.suite === entry.suite);
+    const index = suiteRuns.findIndex((e) => e.runId === runId);
+    return {
+      previous: index > 0 ? suiteRuns[index - 1].runId : null,
+      approved: (await this.store.baselineHistory(entry.suite)).at(-1)?.run_id ?? null,
+      newer: suiteRuns.length - 1 - index,
+    };
+  }
+
+  /**
+   * Two runs of one suite as `digline diff A B` compares them, through its own document, with
+   * both runs redacted as the site asks. Ids are exact; two suites' runs are no page.
+   */
+  async runsDiff(a: string, b: string): Promise<RunsDiffView> {
+    const [first, second] = [await this.#entry(a), await this.#entry(b)];
+    if (first.suite !== second.suite) {
+      throw new NoSuchPageError(
+        `runs ${a} and ${b} are of suites ${first.suite} and ${second.suite}: a comparison is of two runs of one suite`,
+      );
+    }
+    const { diffDocument } = await import("../commands/store_documents.ts");
+    const diff = await diffDocument(this.store, {
+      a,
+      b,
+      suite: first.suite,
       redact: this.redact,
-      caseHref: (runId, caseId) =>
-        linkTo({ page: "comparison", suite }, { page: "case", runId, caseId }),
     });
-    return text;
+    const runA = await this.store.readRun(first);
+    const runB = await this.store.readRun(second);
+    const redacted = canonicalRedaction(this.redact, runA.redact ?? [], runB.redact ?? []);
+    return {
+      diff,
+      a: redactRun(runA, redacted),
+      b: redactRun(runB, redacted),
+      approved: (await this.store.baselineHistory(first.suite)).at(-1)?.run_id ?? null,
+      redacted,
+    };
+  }
+
+  async #entry(runId: string): Promise<{ runId: string; suite: string }> {
+    const entry = (await this.store.runIndex()).find((e) => e.runId === runId);
+    if (entry === undefined) throw new NoSuchPageError(`no run ${runId} in the store`);
+    return entry;
+  }
+
+  /**
+   * The latest run against its approval, from what the HTML report is drawn from; a suite with no
+   * approval, or one compare refuses, is a page that says so, never an error.
+   */
+  async comparison(suite: string): Promise<ComparisonView> {
+    if ((await this.store.baselineHistory(suite)).length === 0) {
+      const { runs, unlisted } = await this.store.listing({ suite, newest: 1 });
+      const latest = runs.findLast((r) => !unlisted.has(r.run_id)) ?? runs.at(-1);
+      return { kind: "unapproved", suite, latest: latest?.run_id ?? null };
+    }
+    const { reportInput } = await import("../commands/report.ts");
+    try {
+      const { input } = await reportInput(undefined, {
+        store: this.store,
+        suite,
+        history: true,
+        redact: this.redact,
+        caseHref: (runId, caseId) =>
+          linkTo({ page: "comparison", suite }, { page: "case", runId, caseId }),
+      });
+      return { kind: "compared", input };
+    } catch (error) {
+      if (error instanceof RefusalError) return { kind: "refused", suite, message: error.message };
+      throw error;
+    }
   }
 
   /** Every approval and operator decision in the store. */

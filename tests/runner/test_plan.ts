@@ -34,6 +34,7 @@ const WALLS: { prefix: string; flags: string[] }[] = [
   // /proc only to --allow-all; so the tests that drive Chromium run with it, and only they.
   { prefix: "tests/cli/report_browser_test.ts", flags: ["--allow-all"] },
   { prefix: "tests/cli/viewer_browser_test.ts", flags: ["--allow-all"] },
+  { prefix: "tests/cli/viewer_compare_browser_test.ts", flags: ["--allow-all"] },
   { prefix: "tests/cli/case_view_browser_test.ts", flags: ["--allow-all"] },
   { prefix: "tests/ci/", flags: WRITES_AND_RUNS },
   // The operator's probe asks who the process is, as the operator task lets it.

@@ -9,8 +9,10 @@ Deno.test("core's tests run with no permission at all, and only the browser test
   for (const file of core) assertEquals(flagsFor(file), [], file);
   const everything = files.filter((file) => flagsFor(file).includes("--allow-all"));
   assertEquals(everything, [
+    "tests/cli/case_view_browser_test.ts",
     "tests/cli/report_browser_test.ts",
     "tests/cli/viewer_browser_test.ts",
+    "tests/cli/viewer_compare_browser_test.ts",
   ]);
   for (const file of files.filter((file) => file.startsWith("tests/ci/"))) {
     ok(!flagsFor(file).some((flag) => flag.startsWith("--allow-sys")), `${file} asks no sys`);

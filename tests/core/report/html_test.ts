@@ -36,7 +36,7 @@ Deno.test("the HTML report shows each flipped case once, with both outputs side 
   ]);
   ok(
     html.includes(
-      `<pre>PAYLOAD-OUTPUT baseline c1</pre></td><td class="output candidate"><pre>PAYLOAD-OUTPUT candidate c1</pre>`,
+      `<pre>PAYLOAD-OUTPUT <del>baseline</del> c1</pre></td><td class="output candidate"><pre>PAYLOAD-OUTPUT <ins>candidate</ins> c1</pre>`,
     ),
   );
   assertEquals(html.match(/<span class="tag">regression<\/span>/g)?.length, 2, "both checks of c1");
