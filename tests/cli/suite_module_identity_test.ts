@@ -114,7 +114,7 @@ Deno.test("the gate: a helper loosened beside a check not declared pure, in the 
   assertEquals(gated.code, 2, gated.stdout + gated.stderr);
   match(
     gated.stdout,
-    /^COULD NOT BE JUDGED \(exit 2\): the rules changed: .*; not judged: 3 checks changed and can not be re-checked on the baseline's outputs without a call \(one · correct, two · correct, three · correct\); to approve the new rules: declare "correct" pure: true if it calls nothing, then digline run suite\.ts --baseline-ref origin\/main; or digline rejudge /,
+    /^COULD NOT BE JUDGED \(exit 2\): the rules changed: .*; not judged: 3 checks changed and can not be re-checked on the baseline's outputs without a call \(one · correct, two · correct, three · correct\); to approve the new rules: declare "correct" pure: true if it calls nothing, then digline run suite\.ts --baseline-ref origin\/main; or digline run suite\.ts, then digline promote latest --suite helped /,
   );
 });
 
