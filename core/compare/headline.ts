@@ -1,5 +1,4 @@
 import type { Comparison } from "./compare.ts";
-import { RUN_NOISE_WIDEN } from "../statistics/run_level_noise.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 import {
   count,
@@ -160,13 +159,34 @@ const runLevelNoise: Clause = ({ comparison }) => {
     noise.ratio.toFixed(1)
   } times as much as independent cases would (p ${formatP(noise.p_value)}): cases may fail ` +
     "together within a run, and the case-level tests, which assume they do not, may alarm " +
-    `on an unchanged system${
-      noise.run_p_value === null || noise.p_value > RUN_NOISE_WIDEN
-        ? ""
-        : `; the figure must also drop run against run (p ${formatP(noise.run_p_value)})${
-          noise.widened ? ", and did not: within noise" : ""
-        }`
-    }`;
+    `on an unchanged system${countedRuns(comparison)}`;
+};
+
+/** When the figure's test counted runs (ADR 0123): what it can find at this B, and what it found. */
+function countedRuns(comparison: Comparison): string {
+  const noise = comparison.run_noise;
+  if (noise?.counted_runs !== true) return "";
+  const runs = comparison.baseline_runs.length;
+  const reach = typeof noise.run_drop === "number"
+    ? `; the figure's test counted runs: with these ${runs} runs it finds a drop of ${
+      noise.run_drop.toFixed(4)
+    } or more (power ${comparison.gate.power})`
+    : `; the figure's test counted runs`;
+  if (noise.run_p_value === null) return reach;
+  const p = formatP(noise.run_p_value);
+  if (!noise.widened) return `${reach} (run against run p ${p})`;
+  return noise.runs_needed === undefined
+    ? `${reach}, and the figure did not drop run against run (p ${p}): within noise`
+    : `${reach}, and the figure did not drop run against run (p ${p})`;
+}
+
+const runsTooFew: Clause = ({ comparison, of }) => {
+  const found = of("runs-too-few");
+  if (found.length === 0) return undefined;
+  const f = found[0];
+  return `not judged: ${f.figure} is worse case by case, but the baseline's runs disagree more ` +
+    `than their cases explain, and ${comparison.baseline_runs.length} runs can not tell a drop ` +
+    `this size from their own spread; ${f.to} runs would (${f.resolve})`;
 };
 
 const runsDisagree: Clause = ({ comparison }) => {
@@ -276,6 +296,7 @@ const CLAUSES: readonly Clause[] = [
   removedPassing,
   newRulesNotJudged,
   couldNotJudge,
+  runsTooFew,
   regressions,
   stableFlipsWorse,
   figuresWorse,

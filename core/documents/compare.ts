@@ -114,6 +114,15 @@ export const CompareDocumentSchema = z.strictObject({
      * independently within a run (ADRs 0103, 0106); absent when the run-level test was not asked.
      */
     runs_disagree: z.boolean().optional(),
+    /**
+     * The baseline's runs disagree more than their cases explain, so the primary figure's test
+     * counted runs (ADR 0123); absent otherwise.
+     */
+    counted_runs: z.boolean().optional(),
+    /** With counted_runs: the smallest drop (per case) the run-level test finds at this B. */
+    run_drop: z.number().nullable().optional(),
+    /** No valid test at this B: the runs with which this drop would clear the run-level test. */
+    runs_needed: z.number().int().optional(),
   }).nullable().optional(),
   /** The smallest drop of the primary figure this baseline can detect; null without one. */
   min_detectable_drop: SensitivitySchema.nullable().optional(),
