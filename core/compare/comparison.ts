@@ -4,6 +4,7 @@ import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
 import {
   budgetEnded,
+  budgetToFinish,
   type CheckConfirmation,
   checkConfirmation,
   drawsByCase,
@@ -139,6 +140,11 @@ export interface ConfirmSummary {
   spent_calls: number;
   /** True when the budget, not the evidence, ended the draws (more were wanted). */
   budget_ended: boolean;
+  /**
+   * When the budget ended the draws: the budget of extra calls that would have finished them, at
+   * most (budgetToFinish); else null.
+   */
+  budget_to_finish?: number | null;
 }
 
 /** What compareRuns takes beside the two sides. */
@@ -245,6 +251,7 @@ export function compareRunsWith(
     sensitivity: measure.sensitivity,
     run_noise: runNoise,
     confirm: confirmation === undefined ? null : confirmSummary(confirmation, {
+      noisyDraws: measure.noisyDraws,
       figureAlpha: figureAlpha(measure.gate.alpha, {
         flipCounted: false,
         confirmed: confirmation.plan.rule === "all-fail",
@@ -423,9 +430,10 @@ function unjudgedNewCases({ candidate, before }: Sides): Fact[] {
 
 function confirmSummary(
   confirmation: ConfirmationDocument,
-  options: { figureAlpha: number },
+  options: { figureAlpha: number; noisyDraws: ReadonlyMap<string, number> },
 ): ConfirmSummary {
   const { plan, rounds } = confirmation;
+  const ended = plan.max_extra_calls !== undefined && budgetEnded(plan, rounds);
   return {
     confirm_alpha: plan.confirm_alpha ?? null,
     figure_alpha: options.figureAlpha,
@@ -438,7 +446,8 @@ function confirmSummary(
     ambiguous: plan.stage_one?.ambiguous ?? null,
     max_extra_calls: plan.max_extra_calls ?? null,
     spent_calls: spentCalls(rounds),
-    budget_ended: plan.max_extra_calls !== undefined && budgetEnded(plan, rounds),
+    budget_ended: ended,
+    budget_to_finish: ended ? budgetToFinish(plan, rounds, options) : null,
   };
 }
 

@@ -211,14 +211,22 @@ const budgetEnded: Clause = ({ comparison }) => {
   const max = confirm.max_extra_calls ?? 0;
   // A plan cut to fit the budget (room kept for confirming failures) can leave calls unspent:
   // then the budget limited the draws, and did not end them.
-  return confirm.spent_calls >= max
+  return (confirm.spent_calls >= max
     ? `the budget of ${max} extra calls ended the draws, not the evidence ` +
       `(${confirm.spent_calls} made; more were wanted): what is undecided stayed undecided ` +
       "([gate] max_extra_calls)"
     : `the budget of ${max} extra calls limited the draws, not the evidence: fewer were ` +
       `planned than wanted, to fit it (${confirm.spent_calls} of its ${max} calls made); ` +
-      "what is undecided stayed undecided ([gate] max_extra_calls)";
+      "what is undecided stayed undecided ([gate] max_extra_calls)") + toFinish(confirm);
 };
+
+/** The budget that would have finished a confirmation the budget ended, in its own sentence. */
+function toFinish(confirm: NonNullable<Comparison["confirm"]>): string {
+  const needed = confirm.budget_to_finish;
+  if (typeof needed !== "number" || needed <= (confirm.max_extra_calls ?? 0)) return "";
+  return `; a budget of ${needed} extra calls would have finished the confirmation, at most ` +
+    `(compare --confirm --max-extra-calls ${needed}, or [gate] max_extra_calls)`;
+}
 
 const withinHistory: Clause = ({ comparison, of }) => {
   const flips = of("stable-flip");

@@ -155,6 +155,8 @@ export const CompareDocumentSchema = z.strictObject({
     max_extra_calls: z.number().int().nullable(),
     spent_calls: z.number().int(),
     budget_ended: z.boolean(),
+    /** When the budget ended the draws: the budget that would have finished them, at most. */
+    budget_to_finish: z.number().int().nullable().optional(),
   }).nullable().optional(),
   /** The facts that forced a 1 or a 2. */
   causes: z.array(FactSchema),
