@@ -11,7 +11,7 @@ import {
   spentCalls,
 } from "./confirmation_plan.ts";
 import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
-import { type FlipCountTest, flipCountTest } from "./flip_count.ts";
+import { type FlipCountTest, flipCountTest, loneFailuresByRun } from "./flip_count.ts";
 import {
   type Fact,
   type FactKind,
@@ -225,9 +225,7 @@ export function compareRunsWith(
     ...cases.facts,
     ...unjudgedNewCases(sides),
     ...runNoiseFacts,
-    ...(flipTest !== null && flipTest.failed > 0 && flipTest.p_value <= flipTest.alpha
-      ? [{ kind: "stable-flips-worse" as const, from: flipTest.expected, to: flipTest.failed }]
-      : []),
+    ...flipFacts(flipTest, { runNoise, compared: cases.compared, measure, runs: runs.length }),
     ...figures.map((f): Fact => ({
       kind: `figure-${f.status}` as FactKind,
       figure: f.name,
@@ -260,6 +258,50 @@ export function compareRunsWith(
     verdict: gateVerdictOf(facts),
     errored_causes: erroredCauses(candidate.cases),
   };
+}
+
+/**
+ * The count of stable flips' verdict: worse when its exact test says so, and, when the baseline's
+ * runs disagree more than their cases explain (the figure's test counted runs), when the
+ * candidate's count of lone failures is also above the baseline runs' own counts run against run
+ * (loneFailuresByRun, Student's t) at the count's level. When it is not, and more runs of this
+ * spread would tell, no valid test exists at this B: a runs-too-few fact (exit 2), as for the
+ * figure (ADR 0123). Records the run-level p-value on the test.
+ */
+function flipFacts(
+  test: FlipCountTest | null,
+  context: {
+    runNoise: RunNoiseReading | null;
+    compared: readonly CaseResult[];
+    measure: Measure;
+    runs: number;
+  },
+): Fact[] {
+  if (test === null || test.failed === 0 || test.p_value > test.alpha) return [];
+  const worse = [{ kind: "stable-flips-worse" as const, from: test.expected, to: test.failed }];
+  if (context.runNoise?.counted_runs !== true) return worse;
+  const counts = loneFailuresByRun(context.compared, {
+    history: context.measure.history,
+    runs: context.runs,
+  });
+  const own = counts.slice(0, context.runs);
+  const candidate = counts[context.runs];
+  const spread = runSpread(own) ?? 0;
+  const mean = own.reduce((sum, c) => sum + c, 0) / Math.max(1, own.length);
+  // Runs that never differed in their count say nothing against the exact test's verdict.
+  const p = spread > 0 ? runLevelPValue(own.map((c) => -c), -candidate) : 0;
+  test.run_p_value = p;
+  if (p !== null && p <= test.alpha) return worse;
+  const needed = spread > 0 && candidate > mean
+    ? runsForDrop(candidate - mean, { spread, alpha: test.alpha })
+    : null;
+  if (needed === null || needed <= context.runs) return [];
+  return [{
+    kind: "runs-too-few",
+    from: context.runs,
+    to: needed,
+    resolve: `digline promote RUN --repeats ${needed} --because TEXT`,
+  }];
 }
 
 /** The two sides as compared: the baseline re-checked by the candidate's rules, and measured. */

@@ -183,10 +183,19 @@ function countedRuns(comparison: Comparison): string {
 const runsTooFew: Clause = ({ comparison, of }) => {
   const found = of("runs-too-few");
   if (found.length === 0) return undefined;
-  const f = found[0];
-  return `not judged: ${f.figure} is worse case by case, but the baseline's runs disagree more ` +
-    `than their cases explain, and ${comparison.baseline_runs.length} runs can not tell a drop ` +
-    `this size from their own spread; ${f.to} runs would (${f.resolve})`;
+  const what = found.map((f) =>
+    f.figure === undefined
+      ? `more stable checks failed than the baseline's runs explain case by case (${
+        count(Number(comparison.flip_test?.failed ?? 0), "case")
+      }), not run against run (p ${formatP(comparison.flip_test?.run_p_value ?? 1)})`
+      : `${f.figure} is worse case by case, not run against run (p ${
+        formatP(comparison.run_noise?.run_p_value ?? 1)
+      })`
+  ).join(", and ");
+  const most = Math.max(...found.map((f) => Number(f.to)));
+  return `not judged: ${what}; the baseline's runs disagree more than their cases explain, and ` +
+    `${comparison.baseline_runs.length} runs can not tell a drop this size from their own ` +
+    `spread: ${most} runs would (digline promote RUN --repeats ${most} --because TEXT)`;
 };
 
 const runsDisagree: Clause = ({ comparison }) => {
@@ -232,6 +241,19 @@ const withinHistory: Clause = ({ comparison, of }) => {
   const flips = of("stable-flip");
   const test = comparison.flip_test;
   if (flips.length === 0 || of("stable-flips-worse").length > 0 || test === null) return undefined;
+  // Worse case by case, not run against run (ADR 0123): a runs-too-few clause says it, or this.
+  if (test.p_value <= test.alpha) {
+    if (of("runs-too-few").some((f) => f.figure === undefined)) return undefined;
+    return `within the baseline's runs: ${
+      count(flips.length, "stable check", "stable checks")
+    } failed, more than its runs explain case by case (p ${
+      formatP(test.p_value)
+    }) but not run against run (p ${
+      formatP(test.run_p_value ?? 1)
+    }), whose runs disagree more than their cases explain; each failure counts in the figures (${
+      names(flips)
+    })`;
+  }
   return `within the baseline's history: ${
     count(flips.length, "stable check", "stable checks")
   } failed, as often as ${comparison.baseline_runs.length} runs of an unchanged system make likely (${

@@ -95,6 +95,11 @@ export const CompareDocumentSchema = z.strictObject({
     at_risk: z.number().int(),
     p_value: z.number(),
     alpha: z.number(),
+    /**
+     * The baseline's runs disagree more than their cases explain: the candidate's count of lone
+     * failures against each baseline run's (ADR 0123), which a worse count must also clear.
+     */
+    run_p_value: z.number().nullable().optional(),
   }).nullable().optional(),
   /**
    * The baseline runs' spread of the primary figure against what independent cases give (ratio,
