@@ -68,7 +68,11 @@ Deno.test("compare exits 2 when the baseline's runs disagree and its runs are to
   );
   ok(!text.stdout.includes("within the baseline's history"), text.stdout);
   const explain = await cli(["explain"], { cwd });
-  match(explain.stdout, /runs-too-few {2}accuracy {2}5\.0000 → 7\.0000/);
+  match(
+    explain.stdout,
+    /runs-too-few {2}accuracy {2}5 runs → 7 runs {2}resolve: digline promote RUN --repeats 7/,
+  );
+  match(explain.stdout, /runs-too-few {2}stable flips {2}5 runs → 7 runs/);
 });
 
 Deno.test("compare exits 1 when the baseline's runs disagree and the drop is worse run against run too, and says the test counted runs", async () => {
