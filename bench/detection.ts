@@ -430,6 +430,21 @@ interface Cell {
   plainDoubted: number;
 }
 
+/**
+ * One cell as one line that bench/detection_run_level.ts reads back: the mix, its per-run shift,
+ * N, B, the scenario, then plain compare's and `--confirm`'s exit 1 and exit 2 with their
+ * trials (`--confirm` is refused on a short baseline: then its trials are 0), and the calls.
+ */
+function cellLine(scenario: Scenario, n: number, cell: Cell): string {
+  const judged = CYCLES - cell.refused;
+  const confirmed = judged === 0
+    ? "refused"
+    : `${rate(cell.confirmed[1], judged)} of ${judged}, exit 2 ${rate(cell.confirmed[2], judged)}`;
+  return `cell | ${flags.mix} | shift ${SHIFT} | N ${n} | B ${BASELINE_WORDS} | ${scenario.name} | ` +
+    `plain ${rate(cell.plain[1], CYCLES)} of ${CYCLES}, exit 2 ${rate(cell.plain[2], CYCLES)} | ` +
+    `confirm ${confirmed} | calls/N ${meanInterval(cell.calls)}`;
+}
+
 /** Runs the candidate of one scenario against a baseline, plain and confirmed. */
 function judge(
   scenario: Scenario,
@@ -691,6 +706,13 @@ function benchSize(n: number): void {
     console.log(
       `${truth.padEnd(10)} ${totals.map((t) => String(t).padStart(9)).join(" ")}`,
     );
+  }
+  console.log(
+    "\none line per cell (rates with 95% Wilson intervals over the trials named; calls are the " +
+      "mean target calls per trial over N):",
+  );
+  for (const scenario of SCENARIOS) {
+    console.log(cellLine(scenario, n, cells.get(scenario.name) as Cell));
   }
   const wobble = cells.get("wobble")?.calls ?? [];
   const drift = SCENARIOS.filter((s) => s.shape !== undefined).flatMap((s) =>

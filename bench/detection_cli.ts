@@ -54,9 +54,10 @@ const { values: flags } = parseArgs({
     "baseline-runs": { type: "string", default: "10" },
     /**
      * Promote this many runs more, recorded as the approval's selection runs (`promote --repeats B
-     * --selection-runs S`, ADR 0107). Absent, the flag is not passed: the approval records none
-     * and the count rule's last runs of the B choose. An explicit 0 is passed on, and promote
-     * reads it as "no run chooses" (--confirm then draws no noisy case again).
+     * --selection-runs S`, ADR 0107). Absent, the flag is not passed: promote's default applies
+     * (three selection runs on top from B = 10, ADR 0124; below, none, and the count rule's last
+     * runs of the B choose). An explicit 0 is passed on, and promote reads it as "no run chooses"
+     * (--confirm then draws no noisy case again).
      */
     "selection-runs": { type: "string" },
     points: { type: "string", default: "5" },

@@ -4,6 +4,7 @@ import type { PromoteInput } from "../commands/promote.ts";
 import type { PromoteDocument } from "../../core/documents/mod.ts";
 import type { Io } from "../io.ts";
 import { progressLine } from "../progress.ts";
+import { defaultSelectionRuns } from "../../host/commands/promote_run.ts";
 import { openStore, printJson, wholeNumberOption } from "./_shared.ts";
 import { digline } from "../../core/printed_command.ts";
 
@@ -69,7 +70,8 @@ export async function execute(
   // A short baseline that records none has nothing to say here: --confirm refuses it or draws
   // no noisy case, as before.
   if (confirmRuns !== undefined && (confirmRuns.recorded || confirmRuns.choosing > 0)) {
-    io.out(`${confirmRunsLine(confirmRuns)}\n`);
+    const defaulted = selectionRuns === undefined && defaultSelectionRuns(repeats) !== undefined;
+    io.out(`${confirmRunsLine(confirmRuns, { defaulted, repeats })}\n`);
   }
   if (baseline.determinism_sample !== undefined) {
     io.out(
@@ -92,7 +94,10 @@ export async function execute(
 }
 
 /** How `compare --confirm` will use the runs: how many its figure test counts, how many choose. */
-function confirmRunsLine(runs: NonNullable<PromoteDocument["confirm_runs"]>): string {
+function confirmRunsLine(
+  runs: NonNullable<PromoteDocument["confirm_runs"]>,
+  options: { defaulted: boolean; repeats: number | undefined },
+): string {
   const test = `${runs.test} run${runs.test === 1 ? "" : "s"}`;
   if (runs.choosing === 0) {
     return `no run chooses noisy cases for compare --confirm to draw again (--selection-runs 0): ` +
@@ -104,5 +109,9 @@ function confirmRunsLine(runs: NonNullable<PromoteDocument["confirm_runs"]>): st
   return `for compare --confirm: ${choosing} the noisy cases it draws again, and its figure ` +
     `test on those draws counts the other ${test}; every other test counts all ` +
     `${runs.test + runs.choosing}` +
-    (runs.recorded ? "" : " (by default; --selection-runs S sets runs apart to choose)");
+    (options.defaulted
+      ? ` (by default from --repeats ${options.repeats}; --selection-runs S sets another number, 0 none)`
+      : runs.recorded
+      ? ""
+      : " (by default; --selection-runs S sets runs apart to choose)");
 }

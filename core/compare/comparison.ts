@@ -4,13 +4,14 @@ import { compareFigures, type FigureComparison } from "./compare_figures.ts";
 import type { ConfirmationDocument } from "./confirmation_document.ts";
 import {
   budgetEnded,
+  budgetToFinish,
   type CheckConfirmation,
   checkConfirmation,
   drawsByCase,
   spentCalls,
 } from "./confirmation_plan.ts";
 import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
-import { type FlipCountTest, flipCountTest } from "./flip_count.ts";
+import { type FlipCountTest, flipCountTest, loneFailuresByRun } from "./flip_count.ts";
 import {
   type Fact,
   type FactKind,
@@ -21,8 +22,9 @@ import {
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
-import { runLevelTest, type RunNoise } from "./run_noise.ts";
-import { RUN_NOISE_WIDEN } from "../statistics/run_level_noise.ts";
+import { runLevelTotals, type RunNoise } from "./run_noise.ts";
+import { runLevelPValue, runNoiseWiden } from "../statistics/run_level_noise.ts";
+import { runLevelDrop, runsForDrop, runSpread } from "../statistics/run_level_drop.ts";
 import { higherIsBetter } from "../suite/aggregate_direction.ts";
 import type { BaselineMeasure as Measure } from "./baseline_measure.ts";
 import { recheckBaseline, type RecheckedBaseline, type RecheckRules } from "./recheck.ts";
@@ -78,12 +80,31 @@ export interface Comparison {
 export interface RunNoiseReading extends RunNoise {
   /**
    * The primary figure's run-level p-value (its run's total against the baseline runs'): when the
-   * spread's p-value is at most RUN_NOISE_WIDEN, which a worse figure must also clear, and
+   * spread's p-value is at most runNoiseWiden, which a worse figure must also clear, and
    * whenever the figure is worse; else null.
    */
   run_p_value: number | null;
-  /** The primary figure was significant case by case but not run against run: not worse. */
+  /**
+   * The figure's test counted runs (counted_runs) and the primary figure was significant case by
+   * case but not run against run: not worse, or not judged (runs_needed).
+   */
   widened: boolean;
+  /**
+   * The baseline's runs disagree more than their cases explain (p_value ≤ runNoiseWiden of the runs), so
+   * the primary figure's test counted runs: a worse figure must be worse run against run too.
+   * Absent otherwise (ADR 0123).
+   */
+  counted_runs?: boolean;
+  /**
+   * With counted_runs: the smallest drop of the primary figure (per case) the run-level test
+   * finds at this B, at the figure's level and the gate's power; null when the runs never varied.
+   */
+  run_drop?: number | null;
+  /**
+   * Widened and no valid test at this B: the runs with which a drop this size would clear the
+   * run-level test, were the runs' spread what it is (a runs-too-few fact, exit 2).
+   */
+  runs_needed?: number;
   /**
    * The primary figure is worse case by case, but its run-level p-value is above the level its
    * case-level test used, so the verdict rests on cases failing independently within a run; a
@@ -119,6 +140,11 @@ export interface ConfirmSummary {
   spent_calls: number;
   /** True when the budget, not the evidence, ended the draws (more were wanted). */
   budget_ended: boolean;
+  /**
+   * When the budget ended the draws: the budget of extra calls that would have finished them, at
+   * most (budgetToFinish); else null.
+   */
+  budget_to_finish?: number | null;
 }
 
 /** What compareRuns takes beside the two sides. */
@@ -185,7 +211,7 @@ export function compareRunsWith(
     noisyShare: confirmation?.plan.noisy_share,
     alpha: primaryAlpha,
   });
-  const runNoise = widenForRunNoise(figures, {
+  const { reading: runNoise, facts: runNoiseFacts } = widenForRunNoise(figures, {
     measure,
     candidate,
     candidateCases: sides.after,
@@ -205,9 +231,8 @@ export function compareRunsWith(
     ...sides.recheck.facts,
     ...cases.facts,
     ...unjudgedNewCases(sides),
-    ...(flipTest !== null && flipTest.failed > 0 && flipTest.p_value <= flipTest.alpha
-      ? [{ kind: "stable-flips-worse" as const, from: flipTest.expected, to: flipTest.failed }]
-      : []),
+    ...runNoiseFacts,
+    ...flipFacts(flipTest, { runNoise, compared: cases.compared, measure, runs: runs.length }),
     ...figures.map((f): Fact => ({
       kind: `figure-${f.status}` as FactKind,
       figure: f.name,
@@ -231,6 +256,7 @@ export function compareRunsWith(
     sensitivity: measure.sensitivity,
     run_noise: runNoise,
     confirm: confirmation === undefined ? null : confirmSummary(confirmation, {
+      noisyDraws: measure.noisyDraws,
       figureAlpha: figureAlpha(measure.gate.alpha, {
         flipCounted: false,
         confirmed: confirmation.plan.rule === "all-fail",
@@ -239,6 +265,50 @@ export function compareRunsWith(
     verdict: gateVerdictOf(facts),
     errored_causes: erroredCauses(candidate.cases),
   };
+}
+
+/**
+ * The count of stable flips' verdict: worse when its exact test says so, and, when the baseline's
+ * runs disagree more than their cases explain (the figure's test counted runs), when the
+ * candidate's count of lone failures is also above the baseline runs' own counts run against run
+ * (loneFailuresByRun, Student's t) at the count's level. When it is not, and more runs of this
+ * spread would tell, no valid test exists at this B: a runs-too-few fact (exit 2), as for the
+ * figure (ADR 0123). Records the run-level p-value on the test.
+ */
+function flipFacts(
+  test: FlipCountTest | null,
+  context: {
+    runNoise: RunNoiseReading | null;
+    compared: readonly CaseResult[];
+    measure: Measure;
+    runs: number;
+  },
+): Fact[] {
+  if (test === null || test.failed === 0 || test.p_value > test.alpha) return [];
+  const worse = [{ kind: "stable-flips-worse" as const, from: test.expected, to: test.failed }];
+  if (context.runNoise?.counted_runs !== true) return worse;
+  const counts = loneFailuresByRun(context.compared, {
+    history: context.measure.history,
+    runs: context.runs,
+  });
+  const own = counts.slice(0, context.runs);
+  const candidate = counts[context.runs];
+  const spread = runSpread(own) ?? 0;
+  const mean = own.reduce((sum, c) => sum + c, 0) / Math.max(1, own.length);
+  // Runs that never differed in their count say nothing against the exact test's verdict.
+  const p = spread > 0 ? runLevelPValue(own.map((c) => -c), -candidate) : 0;
+  test.run_p_value = p;
+  if (p !== null && p <= test.alpha) return worse;
+  const needed = spread > 0 && candidate > mean
+    ? runsForDrop(candidate - mean, { spread, alpha: test.alpha })
+    : null;
+  if (needed === null || needed <= context.runs) return [];
+  return [{
+    kind: "runs-too-few",
+    from: context.runs,
+    to: needed,
+    resolve: `digline promote RUN --repeats ${needed} --because TEXT`,
+  }];
 }
 
 /** The two sides as compared: the baseline re-checked by the candidate's rules, and measured. */
@@ -411,9 +481,10 @@ function unjudgedNewCases({ candidate, before }: Sides): Fact[] {
 
 function confirmSummary(
   confirmation: ConfirmationDocument,
-  options: { figureAlpha: number },
+  options: { figureAlpha: number; noisyDraws: ReadonlyMap<string, number> },
 ): ConfirmSummary {
   const { plan, rounds } = confirmation;
+  const ended = plan.max_extra_calls !== undefined && budgetEnded(plan, rounds);
   return {
     confirm_alpha: plan.confirm_alpha ?? null,
     figure_alpha: options.figureAlpha,
@@ -426,7 +497,8 @@ function confirmSummary(
     ambiguous: plan.stage_one?.ambiguous ?? null,
     max_extra_calls: plan.max_extra_calls ?? null,
     spent_calls: spentCalls(rounds),
-    budget_ended: plan.max_extra_calls !== undefined && budgetEnded(plan, rounds),
+    budget_ended: ended,
+    budget_to_finish: ended ? budgetToFinish(plan, rounds, options) : null,
   };
 }
 
@@ -621,10 +693,14 @@ function orderFacts(facts: readonly Fact[]): Fact[] {
 }
 
 /**
- * When the baseline's runs vary together far more than independent cases allow (run_noise at
- * RUN_NOISE_WIDEN), the case-level test of the primary figure can not be trusted alone: a worse
- * primary figure must also be worse run against run (runLevelTest at the gate's alpha), else it
- * is within noise. Only removes alarms, so it costs no alpha; returns what the reading shows.
+ * When the baseline's runs vary together more than independent cases allow (run_noise at
+ * runNoiseWiden), the case-level test of the primary figure can not be trusted alone: the
+ * figure's test counts runs, and a worse primary figure must also be worse run against run
+ * (runLevelTotals, Student's t) at the level its own test used. When it is not, and the drop
+ * would clear the run-level test with more runs of this spread, no valid test exists at this B:
+ * the figure is not judged (a runs-too-few fact, exit 2) and the reading names the runs that
+ * would do; when no number of runs would, the drop is within the runs' own spread. Only removes
+ * alarms, so it costs no alpha; returns what the reading shows (ADR 0123).
  */
 function widenForRunNoise(
   figures: FigureComparison[],
@@ -635,33 +711,63 @@ function widenForRunNoise(
     /** The level the primary figure's case-level test used. */
     primaryAlpha: number;
   },
-): RunNoiseReading | null {
+): { reading: RunNoiseReading | null; facts: Fact[] } {
   const noise = context.measure.run_noise;
-  if (noise === null) return null;
+  if (noise === null) return { reading: null, facts: [] };
   const primary = figures.find((f) => f.role === "primary");
   const figure = context.candidate.figures.find((f) => f.name === primary?.name);
-  const strong = noise.p_value <= RUN_NOISE_WIDEN;
+  const strong = noise.p_value <= runNoiseWiden(context.measure.runs.length);
   // A worse figure is checked run against run too, and the reading says when only the
   // case-level test sees it: a bad hour of the provider looks the same (ADR 0103, 0106).
   const asked = strong || primary?.status === "worse";
   if (!asked || primary === undefined || figure === undefined) {
-    return { ...noise, run_p_value: null, widened: false };
+    return { reading: { ...noise, run_p_value: null, widened: false }, facts: [] };
   }
   const aggregate = (context.candidate.aggregates ?? []).find((a) => a.name === figure.aggregate);
-  const run_p_value = runLevelTest(context.measure.draws.get(primary.name), {
-    runs: context.measure.runs.length,
+  const runs = context.measure.runs.length;
+  const totals = runLevelTotals(context.measure.draws.get(primary.name), {
+    runs,
     figure,
     candidateCases: context.candidateCases,
     sign: aggregate !== undefined && higherIsBetter(aggregate) === false ? -1 : 1,
   });
+  const run_p_value = totals === null ? null : runLevelPValue(totals.baseline, totals.candidate);
+  const spread = totals === null ? null : runSpread(totals.baseline);
+  const perCase = (total: number) => total / Math.max(1, totals?.cases ?? 1);
+  const run_drop = strong && spread !== null && spread > 0
+    ? perCase(runLevelDrop(spread, {
+      runs,
+      alpha: context.primaryAlpha,
+      power: context.measure.gate.power,
+    }))
+    : null;
   const worse = primary.status === "worse";
   const above = (alpha: number) => worse && (run_p_value === null || run_p_value > alpha);
-  const widened = strong && above(context.measure.gate.alpha);
-  if (widened) primary.status = "within-noise";
-  return {
+  const widened = strong && above(context.primaryAlpha);
+  const reading: RunNoiseReading = {
     ...noise,
     run_p_value,
     widened,
     runs_disagree: above(context.primaryAlpha) && !widened,
+    ...(strong ? { counted_runs: true, run_drop } : {}),
+  };
+  if (!widened) return { reading, facts: [] };
+  primary.status = "within-noise";
+  const drop = totals === null
+    ? 0
+    : totals.baseline.reduce((s, v) => s + v, 0) / runs - totals.candidate;
+  const needed = spread === null || spread <= 0 || drop <= 0
+    ? null
+    : runsForDrop(drop, { spread, alpha: context.primaryAlpha });
+  if (needed === null || needed <= runs) return { reading, facts: [] };
+  return {
+    reading: { ...reading, runs_needed: needed },
+    facts: [{
+      kind: "runs-too-few",
+      figure: primary.name,
+      from: runs,
+      to: needed,
+      resolve: `digline promote RUN --repeats ${needed} --because TEXT`,
+    }],
   };
 }

@@ -471,19 +471,9 @@ function wantedDraws(
 ): { stable: string[]; noisy: string[] } {
   const byCase = drawsByCase(rounds);
   const wanted = new Set<string>();
-  const outcomes = (s: ConfirmableChecks) => {
-    const draws = byCase.get(s.case_id) ?? [];
-    const rule = { rule: plan.rule, max_draws: s.k };
-    return s.checks.map((id) => {
-      const statuses = draws.map((d) => d.verdicts.find((v) => v.assertion_id === id)?.status);
-      const answered = statuses.filter((x) => x === "pass" || x === "fail");
-      return draws.length >= s.k && ruleOutcome(answered, rule) === "pending"
-        ? "undecided"
-        : ruleOutcome(answered, rule);
-    });
-  };
+  const outcomes = (s: ConfirmableChecks) => checkOutcomes(plan, { byCase, checks: s });
   const confirmable = confirmableChecks(plan);
-  const open = confirmable.filter((s) => outcomes(s).includes("pending"));
+  const open = openChecks(plan, rounds);
   if (plan.rule !== "all-fail") {
     for (const s of open) wanted.add(s.case_id);
   } else if (!confirmable.some((s) => outcomes(s).includes("confirmed"))) {
@@ -529,6 +519,65 @@ function nextOnceFailed(
       !plan.stable.includes(s.source) && !shared.has(s.case_id) && byCase.has(s.case_id)
     ).length;
   return tried < onceFailedTries(plan) ? once.slice(0, 1) : [];
+}
+
+/** What the draws so far decided of each of a case's confirmable checks. */
+function checkOutcomes(
+  plan: ConfirmationPlan,
+  context: { byCase: ReadonlyMap<string, readonly CaseResult[]>; checks: ConfirmableChecks },
+): string[] {
+  const s = context.checks;
+  const draws = context.byCase.get(s.case_id) ?? [];
+  const rule = { rule: plan.rule, max_draws: s.k };
+  return s.checks.map((id) => {
+    const statuses = draws.map((d) => d.verdicts.find((v) => v.assertion_id === id)?.status);
+    const answered = statuses.filter((x) => x === "pass" || x === "fail");
+    return draws.length >= s.k && ruleOutcome(answered, rule) === "pending"
+      ? "undecided"
+      : ruleOutcome(answered, rule);
+  });
+}
+
+/** The confirmable checks the draws so far left open (neither confirmed, dismissed nor at k). */
+function openChecks(
+  plan: ConfirmationPlan,
+  rounds: readonly (readonly CaseResult[])[],
+): ConfirmableChecks[] {
+  const byCase = drawsByCase(rounds);
+  return confirmableChecks(plan).filter((s) =>
+    checkOutcomes(plan, { byCase, checks: s }).includes("pending")
+  );
+}
+
+/**
+ * The budget of extra calls that would have let a confirmation the budget ended finish, at most:
+ * the calls it made, the noisy cases' planned draws it did not make (as the baseline plans them,
+ * `noisyDraws`, where the budget cut the plan), and each check left open drawn to its k.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const plan = {
+ *   noisy: [{ case_id: "a", draws: 1 }], stable: [], max_draws: 8, rule: "all-fail" as const,
+ *   noisy_cut: 1,
+ * };
+ * assertEquals(budgetToFinish(plan, [], { noisyDraws: new Map([["a", 2], ["b", 2]]) }), 4);
+ * ```
+ */
+export function budgetToFinish(
+  plan: ConfirmationPlan,
+  rounds: readonly (readonly CaseResult[])[],
+  options: { noisyDraws: ReadonlyMap<string, number> },
+): number {
+  const byCase = drawsByCase(rounds);
+  const drawn = (id: string) => byCase.get(id)?.length ?? 0;
+  const cut = (plan.noisy_cut ?? 0) > 0 || (plan.noisy_share ?? 1) < 1;
+  const noisy = cut
+    ? [...options.noisyDraws].map(([case_id, draws]) => ({ case_id, draws }))
+    : plan.noisy;
+  let more = noisy.reduce((sum, n) => sum + Math.max(0, n.draws - drawn(n.case_id)), 0);
+  for (const s of openChecks(plan, rounds)) more += Math.max(0, s.k - drawn(s.case_id));
+  return spentCalls(rounds) + more;
 }
 
 /** The checks the plan confirms by reruns, each with its k: stable ones, then once-failed ones. */

@@ -57,6 +57,10 @@ export function factLine(fact: Fact): string {
     return `stable-flips-worse  ${show(fact.to === undefined ? null : String(fact.to))} cases ` +
       `with a stable check failed, ${expected} expected`;
   }
+  if (fact.kind === "runs-too-few") {
+    return `runs-too-few  ${fact.figure ?? "stable flips"}  ${fact.from} runs → ${fact.to} runs  ` +
+      `resolve: ${fact.resolve}`;
+  }
   const resolve = fact.resolve === undefined ? "" : `resolve: ${fact.resolve}`;
   return [fact.kind, subject, move, resolve].filter((part) => part !== "").join("  ");
 }

@@ -21,6 +21,7 @@ export const VERDICT_FORCED_BY_FACT = {
   "unjudged": 2,
   "figure-missing": 2,
   "figure-uncomputable": 2,
+  "runs-too-few": 2,
   "regression": 1,
   "stable-flips-worse": 1,
   "figure-worse": 1,

@@ -15,6 +15,12 @@ export interface FlipCountTest {
   p_value: number;
   /** The share of the gate's alpha this test spends. */
   alpha: number;
+  /**
+   * When the baseline's runs disagree more than their cases explain (ADR 0123): the one-sided
+   * p-value of the candidate's count of lone failures against each baseline run's own count
+   * (loneFailuresByRun, Student's t), which a worse count must also clear; absent otherwise.
+   */
+  run_p_value?: number | null;
 }
 
 /**
@@ -68,6 +74,30 @@ export function failureCountTest(
     p_value: poissonBinomialUpperTail(chances, failed),
     alpha: options.alpha,
   };
+}
+
+/**
+ * How many cases each of the B + 1 runs (the baseline's in order, the candidate last) has a lone
+ * failure of a check in: a check that failed in that run and passed in the B others. The count
+ * test takes cases as independent; these counts let the runs be the unit when they are not.
+ */
+export function loneFailuresByRun(
+  compared: readonly CaseResult[],
+  options: { history: CheckHistory; runs: number },
+): number[] {
+  const counts = new Array<number>(options.runs + 1).fill(0);
+  for (const c of compared) {
+    const seen = options.history.get(c.case_id);
+    if (seen === undefined) continue;
+    const marked = new Array<boolean>(options.runs + 1).fill(false);
+    for (const v of c.verdicts) {
+      const before = seen.get(v.assertion_id);
+      if (before === undefined || before.length !== options.runs) continue;
+      markFailures([...before, v.status], { marks: marked, failures: 1 });
+    }
+    marked.forEach((m, r) => (counts[r] += m ? 1 : 0));
+  }
+  return counts;
 }
 
 /** Marks the runs whose verdicts are this check's failures, when it failed exactly so often. */

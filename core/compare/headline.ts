@@ -1,5 +1,4 @@
 import type { Comparison } from "./compare.ts";
-import { RUN_NOISE_WIDEN } from "../statistics/run_level_noise.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 import {
   count,
@@ -172,13 +171,43 @@ const runLevelNoise: Clause = ({ comparison }) => {
     noise.ratio.toFixed(1)
   } times as much as independent cases would (p ${formatP(noise.p_value)}): cases may fail ` +
     "together within a run, and the case-level tests, which assume they do not, may alarm " +
-    `on an unchanged system${
-      noise.run_p_value === null || noise.p_value > RUN_NOISE_WIDEN
-        ? ""
-        : `; the figure must also drop run against run (p ${formatP(noise.run_p_value)})${
-          noise.widened ? ", and did not: within noise" : ""
-        }`
-    }`;
+    `on an unchanged system${countedRuns(comparison)}`;
+};
+
+/** When the figure's test counted runs (ADR 0123): what it can find at this B, and what it found. */
+function countedRuns(comparison: Comparison): string {
+  const noise = comparison.run_noise;
+  if (noise?.counted_runs !== true) return "";
+  const runs = comparison.baseline_runs.length;
+  const reach = typeof noise.run_drop === "number"
+    ? `; the figure's test counted runs: with these ${runs} runs it finds a drop of ${
+      noise.run_drop.toFixed(4)
+    } or more (power ${comparison.gate.power})`
+    : `; the figure's test counted runs`;
+  if (noise.run_p_value === null) return reach;
+  const p = formatP(noise.run_p_value);
+  if (!noise.widened) return `${reach} (run against run p ${p})`;
+  return noise.runs_needed === undefined
+    ? `${reach}, and the figure did not drop run against run (p ${p}): within noise`
+    : `${reach}, and the figure did not drop run against run (p ${p})`;
+}
+
+const runsTooFew: Clause = ({ comparison, of }) => {
+  const found = of("runs-too-few");
+  if (found.length === 0) return undefined;
+  const what = found.map((f) =>
+    f.figure === undefined
+      ? `more stable checks failed than the baseline's runs explain case by case (${
+        count(Number(comparison.flip_test?.failed ?? 0), "case")
+      }), not run against run (p ${formatP(comparison.flip_test?.run_p_value ?? 1)})`
+      : `${f.figure} is worse case by case, not run against run (p ${
+        formatP(comparison.run_noise?.run_p_value ?? 1)
+      })`
+  ).join(", and ");
+  const most = Math.max(...found.map((f) => Number(f.to)));
+  return `not judged: ${what}; the baseline's runs disagree more than their cases explain, and ` +
+    `${comparison.baseline_runs.length} runs can not tell a drop this size from their own ` +
+    `spread: ${most} runs would (digline promote RUN --repeats ${most} --because TEXT)`;
 };
 
 const runsDisagree: Clause = ({ comparison }) => {
@@ -203,19 +232,40 @@ const budgetEnded: Clause = ({ comparison }) => {
   const max = confirm.max_extra_calls ?? 0;
   // A plan cut to fit the budget (room kept for confirming failures) can leave calls unspent:
   // then the budget limited the draws, and did not end them.
-  return confirm.spent_calls >= max
+  return (confirm.spent_calls >= max
     ? `the budget of ${max} extra calls ended the draws, not the evidence ` +
       `(${confirm.spent_calls} made; more were wanted): what is undecided stayed undecided ` +
       "([gate] max_extra_calls)"
     : `the budget of ${max} extra calls limited the draws, not the evidence: fewer were ` +
       `planned than wanted, to fit it (${confirm.spent_calls} of its ${max} calls made); ` +
-      "what is undecided stayed undecided ([gate] max_extra_calls)";
+      "what is undecided stayed undecided ([gate] max_extra_calls)") + toFinish(confirm);
 };
+
+/** The budget that would have finished a confirmation the budget ended, in its own sentence. */
+function toFinish(confirm: NonNullable<Comparison["confirm"]>): string {
+  const needed = confirm.budget_to_finish;
+  if (typeof needed !== "number" || needed <= (confirm.max_extra_calls ?? 0)) return "";
+  return `; a budget of ${needed} extra calls would have finished the confirmation, at most ` +
+    `(compare --confirm --max-extra-calls ${needed}, or [gate] max_extra_calls)`;
+}
 
 const withinHistory: Clause = ({ comparison, of }) => {
   const flips = of("stable-flip");
   const test = comparison.flip_test;
   if (flips.length === 0 || of("stable-flips-worse").length > 0 || test === null) return undefined;
+  // Worse case by case, not run against run (ADR 0123): a runs-too-few clause says it, or this.
+  if (test.p_value <= test.alpha) {
+    if (of("runs-too-few").some((f) => f.figure === undefined)) return undefined;
+    return `within the baseline's runs: ${
+      count(flips.length, "stable check", "stable checks")
+    } failed, more than its runs explain case by case (p ${
+      formatP(test.p_value)
+    }) but not run against run (p ${
+      formatP(test.run_p_value ?? 1)
+    }), whose runs disagree more than their cases explain; each failure counts in the figures (${
+      names(flips)
+    })`;
+  }
   return `within the baseline's history: ${
     count(flips.length, "stable check", "stable checks")
   } failed, as often as ${comparison.baseline_runs.length} runs of an unchanged system make likely (${
@@ -304,6 +354,7 @@ const CLAUSES: readonly Clause[] = [
   removedPassing,
   newRulesNotJudged,
   couldNotJudge,
+  runsTooFew,
   regressions,
   stableFlipsWorse,
   figuresWorse,

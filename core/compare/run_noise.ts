@@ -1,7 +1,7 @@
 import type { BaselineDraws } from "./baseline_draws.ts";
 import { caseDraws } from "./figure_draws.ts";
 import type { CaseResult, Figure } from "../run/run_document.ts";
-import { runLevelNoise, runLevelPValue, type RunNoise } from "../statistics/run_level_noise.ts";
+import { runLevelNoise, type RunNoise } from "../statistics/run_level_noise.ts";
 
 export type { RunNoise } from "../statistics/run_level_noise.ts";
 
@@ -37,12 +37,21 @@ export function baselineRunNoise(
   return runLevelNoise([...perRun(draws, options).values()]);
 }
 
+/** The primary figure's totals over the cases every run counted: each baseline run's, and the candidate's. */
+export interface RunTotals {
+  baseline: number[];
+  candidate: number;
+  /** The cases the totals sum over. */
+  cases: number;
+}
+
 /**
- * The run-level test of the primary figure: the candidate run's total over the cases every run
- * counted, against the baseline runs' totals (runLevelPValue), with `sign` −1 for a figure where
- * lower is better. Valid when cases fail together within a run, where the case-level test is not.
+ * The totals the run-level test compares: the candidate run's total of the primary figure over
+ * the cases every run counted, and each baseline run's over the same cases, with `sign` −1 for a
+ * figure where lower is better (so a drop is always a lower total). The candidate's total is its
+ * run's own draws' means: `--confirm`'s extra draws share the run's hour and add nothing here.
  */
-export function runLevelTest(
+export function runLevelTotals(
   draws: ReadonlyMap<string, BaselineDraws> | undefined,
   options: {
     runs: number;
@@ -50,10 +59,11 @@ export function runLevelTest(
     candidateCases: ReadonlyMap<string, CaseResult>;
     sign: number;
   },
-): number | null {
+): RunTotals | null {
   if (draws === undefined) return null;
   const totals = new Array<number>(options.runs).fill(0);
   let candidate = 0;
+  let cases = 0;
   const draw = { assertionId: options.figure.over_id, score: options.figure.kind === "mean" };
   const counted = new Set(options.figure.counted);
   for (const [id, values] of perRun(draws, options)) {
@@ -63,6 +73,7 @@ export function runLevelTest(
     if (now.length === 0) continue;
     candidate += options.sign * now.reduce((s, v) => s + v, 0) / now.length;
     values.forEach((v, r) => (totals[r] += options.sign * v));
+    cases += 1;
   }
-  return runLevelPValue(totals, candidate);
+  return { baseline: totals, candidate, cases };
 }

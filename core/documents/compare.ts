@@ -95,6 +95,11 @@ export const CompareDocumentSchema = z.strictObject({
     at_risk: z.number().int(),
     p_value: z.number(),
     alpha: z.number(),
+    /**
+     * The baseline's runs disagree more than their cases explain: the candidate's count of lone
+     * failures against each baseline run's (ADR 0123), which a worse count must also clear.
+     */
+    run_p_value: z.number().nullable().optional(),
   }).nullable().optional(),
   /**
    * The baseline runs' spread of the primary figure against what independent cases give (ratio,
@@ -114,6 +119,15 @@ export const CompareDocumentSchema = z.strictObject({
      * independently within a run (ADRs 0103, 0106); absent when the run-level test was not asked.
      */
     runs_disagree: z.boolean().optional(),
+    /**
+     * The baseline's runs disagree more than their cases explain, so the primary figure's test
+     * counted runs (ADR 0123); absent otherwise.
+     */
+    counted_runs: z.boolean().optional(),
+    /** With counted_runs: the smallest drop (per case) the run-level test finds at this B. */
+    run_drop: z.number().nullable().optional(),
+    /** No valid test at this B: the runs with which this drop would clear the run-level test. */
+    runs_needed: z.number().int().optional(),
   }).nullable().optional(),
   /** The smallest drop of the primary figure this baseline can detect; null without one. */
   min_detectable_drop: SensitivitySchema.nullable().optional(),
@@ -146,6 +160,8 @@ export const CompareDocumentSchema = z.strictObject({
     max_extra_calls: z.number().int().nullable(),
     spent_calls: z.number().int(),
     budget_ended: z.boolean(),
+    /** When the budget ended the draws: the budget that would have finished them, at most. */
+    budget_to_finish: z.number().int().nullable().optional(),
   }).nullable().optional(),
   /** The facts that forced a 1 or a 2. */
   causes: z.array(FactSchema),

@@ -18,11 +18,26 @@ export interface RunNoise {
 /** At or below this the reading says cases may fail together within a run. */
 export const RUN_NOISE_LEVEL = 0.05;
 /**
- * At or below this the evidence is strong enough to act on: a worse primary figure must also be
- * worse run against run. Not at RUN_NOISE_LEVEL: one independent baseline in twenty would then
- * lose most of its power on diffuse drops (3.5 points of the bench's diffuse −5 at N = 200).
+ * At or below this p-value of the runs' spread (RunNoise) the baseline's runs disagree more than
+ * their cases explain, and the primary figure's test counts runs: a worse figure must also be
+ * worse run against run (ADR 0123). It depends on how many runs the baseline has, as the spread's
+ * test sees run-level noise only with enough of them. With ten or more, 0.01: at 0.05 one
+ * independent baseline in twenty would lose most of its power on diffuse drops (3.7 points of
+ * the bench's diffuse −5 under `--confirm` at N = 200, 90.2% → 86.5%), and on the bench mix with
+ * a shift of SD 0.2 it removed almost no alarms. With fewer, the test on 2 to 8 degrees of
+ * freedom misses even a run-level variance several times the cases' (a mix whose cases all
+ * pass near 0.65, N = 1,000, SD 0.2), so it acts sooner: 0.05 from six runs; below six the
+ * figure's test always counts runs, as three to five runs can not show their cases independent.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals([3, 5, 6, 9, 10, 13].map(runNoiseWiden), [1, 1, 0.05, 0.05, 0.01, 0.01]);
+ * ```
  */
-export const RUN_NOISE_WIDEN = 0.01;
+export function runNoiseWiden(runs: number): number {
+  return runs >= 10 ? 0.01 : runs >= 6 ? 0.05 : 1;
+}
 
 /**
  * The runs' spread against independent cases' (see RunNoise), from each case's value in each

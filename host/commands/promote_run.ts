@@ -58,7 +58,7 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
   options.store.refuseUnlisted(run, "promoted");
   // Refuse an unfit first run before paying for repeats of it.
   refuseUnfit(run, run);
-  const selection = options.selectionRuns;
+  const selection = options.selectionRuns ?? defaultSelectionRuns(options.repeats);
   // The test's runs come first and the selection runs on top of them.
   const wanted = (options.repeats ?? 1) + (options.repeats === undefined ? 0 : selection ?? 0);
   if (selection !== undefined) {
@@ -115,6 +115,29 @@ export async function promoteRun(ref: string, options: PromoteOptions): Promise<
   const path = await options.store.writeBaseline(baseline);
   return { baseline, path, ...(sampled === undefined ? {} : { sampled }) };
 }
+
+/**
+ * The selection runs `promote --repeats K` records when `--selection-runs` is not given: three on
+ * top from K = 10, the baseline docs/detection.md recommends, as `--confirm` then finds the bench
+ * mix's diffuse 5-point drop nine times in ten where the count rule's three of ten did not (ADR
+ * 0124); below ten, none (the count rule), so a short baseline costs no more than it asked.
+ *
+ * @example
+ * ```ts
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals([undefined, 5, 10, 20].map(defaultSelectionRuns), [undefined, undefined, 3, 3]);
+ * ```
+ */
+export function defaultSelectionRuns(repeats: number | undefined): number | undefined {
+  return repeats !== undefined && repeats >= DEFAULT_SELECTION_FROM
+    ? DEFAULT_SELECTION_RUNS
+    : undefined;
+}
+
+/** How many selection runs `promote --repeats K` records by default, from K = 10. */
+export const DEFAULT_SELECTION_RUNS = 3;
+/** The smallest `--repeats` that records DEFAULT_SELECTION_RUNS by default. */
+export const DEFAULT_SELECTION_FROM = 10;
 
 /**
  * Refuses selection runs that would leave the figure's test fewer than two runs: one run measures

@@ -128,6 +128,23 @@ Deno.test("compare --confirm within [gate] max_extra_calls: the budget ends the 
   const fact = document.facts.find((f) => f.case_id === "one" && f.assertion === "correct");
   assertEquals(fact?.kind, "unconfirmed");
   assertEquals(fact?.confirmation?.outcome, "undecided");
+  // The reading says what budget would have finished it, and that budget does.
+  const needed = document.confirm?.budget_to_finish ?? 0;
+  assertEquals(needed, document.confirm?.k);
+  match(
+    result.stdout,
+    new RegExp(
+      `a budget of ${needed} extra calls would have finished the confirmation, at most ` +
+        `\\(compare --confirm --max-extra-calls ${needed}, or \\[gate\\] max_extra_calls\\)`,
+    ),
+  );
+  const finished = await cli(
+    ["compare", "--confirm", "--max-extra-calls", String(needed), "--json"],
+    { cwd },
+  );
+  const whole = CompareDocumentSchema.parse(JSON.parse(finished.stdout));
+  assertEquals(whole.confirm?.budget_ended, false);
+  assertEquals(whole.confirm?.budget_to_finish, null);
 });
 
 Deno.test("[gate] max_extra_calls must be a whole number of calls, or the suite is refused", async () => {

@@ -103,6 +103,34 @@ Deno.test("promote --repeats K --selection-runs S runs the suite to K + S runs a
   );
 });
 
+Deno.test("promote --repeats 10 records three selection runs on top by default, and the text says so", async () => {
+  const cwd = await oneRun();
+  const result = await cli(["promote", "latest", "--repeats", "10", "--because", "t"], { cwd });
+  assertEquals(result.code, 0, result.stderr);
+  const list = JSON.parse((await cli(["list", "--json"], { cwd })).stdout);
+  assertEquals(list.runs.length, 13);
+  const dir = join(cwd, ".digline", "default", "baselines", "small");
+  const [file] = [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".json"));
+  const approval = BaselineDocumentSchema.parse(
+    JSON.parse(await Deno.readTextFile(join(dir, file.name))),
+  );
+  const runs = approval.runs ?? [];
+  assertEquals(runs.length, 13);
+  assertEquals(approval.selection_runs, runs.slice(10));
+  match(
+    result.stdout,
+    /the last 3 runs choose the noisy cases it draws again, and its figure test on those draws counts the other 10 runs; every other test counts all 13 \(by default from --repeats 10; --selection-runs S sets another number, 0 none\)/,
+  );
+  // Below ten runs the default records none, as before: the count rule chooses.
+  const five = await cli(["promote", "latest", "--repeats", "5", "--because", "t", "--json"], {
+    cwd,
+  });
+  assertEquals(five.code, 0, five.stderr);
+  const promoted = PromoteDocumentSchema.parse(JSON.parse(five.stdout));
+  assertEquals(promoted.runs?.length, 5);
+  assertEquals(promoted.selection_runs, undefined);
+});
+
 Deno.test("promote --selection-runs 0 records that no run chooses, and the text says --confirm draws no noisy case", async () => {
   const cwd = await oneRun();
   assertEquals((await cli(["run", "suite.toml"], { cwd })).code, 0);

@@ -192,6 +192,27 @@ export const SCENARIOS: Scenario[] = [
     ),
   },
   {
+    // Five runs whose sixty cases fail together (10, 0, 10, 0 and 5 of them), and a run that
+    // fails 25 others: worse case by case, not run against run, and five runs can not tell.
+    name: "runs that disagree too much for five of them to judge a drop",
+    baseline: [[0, 10], [0, 0], [10, 20], [0, 0], [20, 25]].map(([from, to], r) =>
+      fakeRun(
+        `20261130-000000-${String(r).padStart(3, "0")}-aaaaaa`,
+        Array.from({ length: 60 }, (_, i) => ({
+          id: `c${String(i).padStart(2, "0")}`,
+          statuses: { correct: i >= from && i < to ? "fail" : "pass" },
+        })),
+      )
+    ),
+    candidate: fakeRun(
+      B,
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `c${String(i).padStart(2, "0")}`,
+        statuses: { correct: i >= 30 && i < 55 ? "fail" : "pass" },
+      })),
+    ),
+  },
+  {
     name: "a stable failure confirmed and one not",
     baseline: [fakeRun(A, [
       { id: "a", statuses: { correct: "pass", polite: "pass" } },

@@ -64,7 +64,7 @@ Deno.test("a baseline whose cases fail together widens the verdict: a drop must 
   assertEquals(together.figures[0].status, "within-noise");
   assertEquals(together.verdict, 0);
   match(headline(together), /run-level noise: the baseline's 10 runs vary \d+\.\d times as much/);
-  match(headline(together), /and did not: within noise/);
+  match(headline(together), /the figure did not drop run against run \(p 0\.\d+\): within noise/);
   // A drop far past a bad hour is still worse run against run.
   const collapse = compareRuns(TOGETHER, run("20261201-000002-000-cccccc", range(0, 30)));
   assertEquals(collapse.verdict, 1);
