@@ -1,3 +1,4 @@
+import { reaskedChecks } from "../run/reasked.ts";
 import { escapeHtml } from "../report/escape_html.ts";
 import { counted } from "../report/numbers.ts";
 import type { RunDocument } from "../run/run_document.ts";
@@ -57,17 +58,7 @@ const REASKED_NAMED = 10;
  * ```
  */
 export function reaskedRow(run: Pick<RunDocument, "cases">): string {
-  const checks: string[] = [];
-  for (const c of run.cases) {
-    for (const v of c.verdicts) {
-      const draws = (c.samples ?? []).flatMap((s) =>
-        s.verdicts.filter((d) => d.assertion_id === v.assertion_id)
-      );
-      if ([v, ...draws].some((seen) => seen.metadata.reasked === true)) {
-        checks.push(`${c.case_id} · ${v.assertion}`);
-      }
-    }
-  }
+  const checks = reaskedChecks(run.cases);
   if (checks.length === 0) return "";
   const more = checks.length > REASKED_NAMED ? ` and ${checks.length - REASKED_NAMED} more` : "";
   return `<dt>Re-asked</dt><dd id="reasked">${
