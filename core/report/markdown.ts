@@ -2,7 +2,7 @@ import { digline } from "../printed_command.ts";
 import { escapeHtml } from "./escape_html.ts";
 import type { FigureComparison } from "../compare/compare.ts";
 import type { Fact } from "../compare/facts.ts";
-import { figureStatusWord } from "../compare/explain_lines.ts";
+import { shownFigureStatus } from "./figure_status.ts";
 import { headline } from "../compare/headline.ts";
 import { comparedCases, factsByKind, SECTION_TITLES } from "./facts_by_kind.ts";
 import type { ReportInput } from "./input.ts";
@@ -129,7 +129,7 @@ function figureTable(
       formatValue(f.candidate)
     } | ${formatDelta(f.delta)} | ${
       f.interval === null ? "—" : formatInterval(f.interval, { change: true })
-    } | ${figureStatusWord(f, options.runs)}${
+    } | ${shownFigureStatus(f, { alpha: options.alpha, baselineRuns: options.runs }).word}${
       f.floor > 0 ? ` (floor ${formatValue(f.floor)})` : ""
     } |`
   );

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { renderHtml } from "../../../core/report/html.ts";
+import { renderMarkdown } from "../../../core/report/markdown.ts";
 import type { FakeCase } from "../_runs.ts";
 import { reportInput } from "./_input.ts";
 
@@ -27,4 +28,12 @@ Deno.test("the HTML report calls a rise better only where it is significant at t
 
   const large = reportInput(cases(5, 60), cases(55, 60));
   assertEquals(statusCell(renderHtml(large), "accuracy"), "status status-better | better");
+});
+
+Deno.test("the Markdown report calls a rise better only where it is significant at the gate's level", () => {
+  const row = (markdown: string) => markdown.split("\n").find((l) => l.startsWith("| `accuracy`"));
+  const small = renderMarkdown(reportInput(cases(2, 3), cases(3, 3)));
+  ok(row(small)?.includes("| rose, not significant"), row(small));
+  const large = renderMarkdown(reportInput(cases(5, 60), cases(55, 60)));
+  ok(row(large)?.includes("| better"), row(large));
 });
