@@ -6,7 +6,7 @@ import { redactOption } from "./_redact.ts";
 import { printJson, wholeNumberOption } from "./_shared.ts";
 import { digline } from "../../core/printed_command.ts";
 import { UsageError } from "../../host/process/refusals.ts";
-import { figureStatusWord } from "../../core/compare/explain_lines.ts";
+import { shownFigureStatus } from "../../core/report/figure_status.ts";
 import { formatP } from "../../core/compare/fact_words.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import { settingChangesClause } from "../../core/run/target_settings.ts";
@@ -62,7 +62,7 @@ export async function execute(
           formatValue(f.candidate),
           f.delta === null ? "" : `${f.delta >= 0 ? "+" : "−"}${Math.abs(f.delta).toFixed(4)}`,
           f.test === null ? "" : formatP(f.test.p_value),
-          figureStatusWord(f, runs),
+          shownFigureStatus(f, { alpha: comparison.gate.alpha, baselineRuns: runs }).word,
         ]),
       ]),
     );
