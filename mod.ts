@@ -69,6 +69,7 @@ export type {
   CaseResult,
   Exclusions,
   Figure,
+  RetriedFrom,
   RunDocument,
 } from "./core/run/run_document.ts";
 export type { Sample } from "./core/model/sample.ts";
