@@ -263,6 +263,7 @@ export const RetriedFromSchema = z.strictObject({
 });
 /** The run a `run --retry-errors` completed. */
 export interface RetriedFrom {
+  /** The id of the stored run whose errored cases were called again. */
   run_id: string;
   /** runDocumentDigest of the completed run's document, as it was read. */
   run_digest: string;
