@@ -35,7 +35,7 @@ import {
 import { DEFAULT_GATE_SETTINGS, type RunGate } from "../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../core/run/run_document.ts";
 import { wilsonInterval } from "../core/statistics/wilson.ts";
-import type { VerdictStatus } from "../core/run/verdict.ts";
+import type { VerdictStatus } from "../core/verdict.ts";
 import { seededRandom } from "./_seeded_random.ts";
 
 const { values: flags } = parseArgs({

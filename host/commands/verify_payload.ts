@@ -10,7 +10,7 @@ import {
   RedactListSchema,
 } from "../../core/suite/report_settings.ts";
 import { jsonFault } from "../store/json_fault.ts";
-import { readNamedFile } from "../store/read_named_file.ts";
+import { readNamedFile } from "../files/read_named_file.ts";
 import { RunNotFoundError, UsageError } from "../process/refusals.ts";
 import type { RunStore } from "../store/store.ts";
 import { findConfirmation } from "./find_confirmation.ts";

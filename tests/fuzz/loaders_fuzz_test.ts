@@ -10,7 +10,7 @@ import { RunStore } from "../../host/store/store.ts";
 import { parseJsonlCases } from "../../host/suite_loader/cases_jsonl.ts";
 import { parseTableCases } from "../../host/suite_loader/cases_table.ts";
 import { loadSuite } from "../../host/suite_loader/mod.ts";
-import { decodeUtf8 } from "../../host/store/utf8.ts";
+import { decodeUtf8 } from "../../host/files/utf8.ts";
 import { ROOT, SMALL_SUITE, smallSystem } from "../cli/_cli.ts";
 import { FUZZ_RUNS, HANG_MS, jsonValue, loadsOrRefuses, mutated } from "./_fuzz.ts";
 

@@ -4,7 +4,7 @@ import { flipCountTest } from "../../../core/compare/flip_count.ts";
 import { checkHistory } from "../../../core/compare/check_history.ts";
 import { poissonBinomialUpperTail } from "../../../core/statistics/poisson_binomial.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";
-import type { VerdictStatus } from "../../../core/run/verdict.ts";
+import type { VerdictStatus } from "../../../core/verdict.ts";
 import { fakeRun } from "../_runs.ts";
 
 const B = "20261130-000009-000-bbbbbb";
