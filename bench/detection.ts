@@ -24,7 +24,7 @@ import { computeFigures } from "../core/run/aggregate.ts";
 import type { AggregateSpec } from "../core/suite/aggregate_spec.ts";
 import { type BaselineMeasure, measureBaseline } from "../core/compare/baseline_measure.ts";
 import { sensitivityLine } from "../cli/render_figures.ts";
-import { compareRuns } from "../core/compare/compare.ts";
+import { compareRuns } from "../core/compare/compare_runs.ts";
 import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
 import type { Fact } from "../core/compare/facts.ts";
 import {

@@ -41,7 +41,7 @@ export type CommandSpec<O extends OptionDeclarations> =
   & {
     /**
      * Imports the command's code. cli/main.ts imports every declaration to list the commands,
-     * so the code (host/commands, the report builders, the MCP SDK) is loaded only for the
+     * so the code (host/work, the report builders, the MCP SDK) is loaded only for the
      * command that runs, and `digline --help` loads none of it.
      */
     load(): Promise<CommandAction<O>>;

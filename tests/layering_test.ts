@@ -228,7 +228,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["host/checks/"],
   ["host/suite_loader/"],
   ["host/running/"],
-  ["host/commands/"],
+  ["host/work/"],
   ["host/library/", "host/operator/"],
   ["host/viewer/"],
 ];

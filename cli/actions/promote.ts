@@ -1,4 +1,4 @@
-import { promoteDocument } from "../../host/commands/documents.ts";
+import { promoteDocument } from "../../host/work/documents.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import type { PromoteInput } from "../commands/promote.ts";
 import type { PromoteDocument } from "../../core/documents/mod.ts";

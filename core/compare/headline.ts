@@ -1,4 +1,4 @@
-import type { Comparison } from "./compare.ts";
+import type { Comparison } from "./compare_runs.ts";
 import { RUN_NOISE_WIDEN } from "../statistics/run_level_noise.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 import {

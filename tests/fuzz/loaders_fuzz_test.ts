@@ -3,7 +3,7 @@ import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CaseSchema } from "../../core/suite/case.ts";
-import { runSuite } from "../../host/commands/run_suite.ts";
+import { runSuite } from "../../host/work/run_suite.ts";
 import { readJournal } from "../../host/journal/journal.ts";
 import { loadOperatorConfig } from "../../host/operator/load_config.ts";
 import { RunStore } from "../../host/store/store.ts";

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { flipCountTest } from "../../../core/compare/flip_count.ts";
 import { checkHistory } from "../../../core/compare/check_history.ts";
 import { poissonBinomialUpperTail } from "../../../core/statistics/poisson_binomial.ts";

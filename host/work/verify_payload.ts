@@ -1,4 +1,4 @@
-import { compareRuns } from "../../core/compare/compare.ts";
+import { compareRuns } from "../../core/compare/compare_runs.ts";
 import { schemaCompilerFor } from "../checks/json_schema_compiler.ts";
 import { compareDocumentOf, OUTPUT_VERSION, verifyFields } from "../../core/documents/mod.ts";
 import type { VerifyDocument } from "../../core/documents/mod.ts";
