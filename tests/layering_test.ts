@@ -204,6 +204,10 @@ Deno.test("no import circle in core/ or host/", () => {
   assertEquals(importCircles(["core", "host"]), []);
 });
 
+Deno.test("no import circle in the front ends: a command's declaration and its action never import each other", () => {
+  assertEquals(importCircles(["cli", "mcp", "operator"]), []);
+});
+
 /**
  * The floors of core/ and host/, the ground first; docs/architecture.md draws them. A folder
  * imports only from itself and from the floors below its own, type-only imports included: a type
