@@ -273,6 +273,28 @@ Deno.test("each folder of core/ and host/ imports only from itself and the floor
   assertEquals(breaches, []);
 });
 
+/** The floors docs/architecture.md draws, the ground first, in FLOORS' spelling. */
+function drawnFloors(): string[][] {
+  const text = Deno.readTextFileSync(join(root, "docs", "architecture.md"));
+  const drawing = text.split("<!-- floors:")[1]?.split("```")[1] ?? "";
+  const floors: Record<string, string[][]> = { core: [], host: [] };
+  let top = "";
+  for (const line of drawing.split("\n")) {
+    const match = line.match(/^(core\/|host\/)?\s*(\d+)\s+(.+)$/);
+    if (match === null) continue;
+    top = match[1]?.slice(0, -1) ?? top;
+    const folders = match[3].split(" · ").map((name) =>
+      name === "*.ts" ? `${top}/*.ts` : `${top}/${name.trim()}/`
+    );
+    floors[top][Number(match[2]) - 1] = folders;
+  }
+  return [...floors.core, ...floors.host];
+}
+
+Deno.test("docs/architecture.md draws the floors the test holds", () => {
+  assertEquals(drawnFloors(), FLOORS.map((floor) => [...floor]));
+});
+
 Deno.test("the floor check catches an import back up, a type-only one and one within a floor", () => {
   const planted = importsIn("core/model/judge.ts", 'import type { Case } from "../suite/case.ts";');
   assertEquals(planted, ["core/suite/case.ts"]);
