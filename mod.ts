@@ -62,7 +62,7 @@ export type { AggregateSpec, AggregateSpecInput } from "./core/suite/aggregate_s
 export type { Shard } from "./core/run/shard.ts";
 export type { GateSettingsInput, RunGate } from "./core/suite/gate_settings.ts";
 export type { Redactable, ReportSettingsInput } from "./core/suite/report_settings.ts";
-export type { Score, Verdict, VerdictStatus } from "./core/run/verdict.ts";
+export type { Score, Verdict, VerdictStatus } from "./core/verdict.ts";
 export type { JsonObject, JsonValue } from "./core/json.ts";
 export type {
   BaselineRecheck,

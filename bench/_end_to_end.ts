@@ -314,7 +314,7 @@ function diglineV8Flags(): string[] {
  * else, timed inside it (start-up aside, as compare's figure is).
  */
 export async function parseFloor(paths: string[]): Promise<number> {
-  // Read as host/store/read_named_file.ts reads (one buffer sized by stat): Deno.readFileSync grows
+  // Read as host/files/read_named_file.ts reads (one buffer sized by stat): Deno.readFileSync grows
   // its buffer as it reads and costs twice as much, which would flatter digline.
   const source = `const started = performance.now();
 const decoder = new TextDecoder();

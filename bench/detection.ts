@@ -24,7 +24,7 @@ import { computeFigures } from "../core/run/aggregate.ts";
 import type { AggregateSpec } from "../core/suite/aggregate_spec.ts";
 import { type BaselineMeasure, measureBaseline } from "../core/compare/baseline_measure.ts";
 import { sensitivityLine } from "../cli/render_figures.ts";
-import { compareRuns } from "../core/compare/compare.ts";
+import { compareRuns } from "../core/compare/compare_runs.ts";
 import type { ConfirmationDocument } from "../core/compare/confirmation_document.ts";
 import type { Fact } from "../core/compare/facts.ts";
 import {
@@ -35,7 +35,7 @@ import {
 import { DEFAULT_GATE_SETTINGS, type RunGate } from "../core/suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../core/run/run_document.ts";
 import { wilsonInterval } from "../core/statistics/wilson.ts";
-import type { VerdictStatus } from "../core/run/verdict.ts";
+import type { VerdictStatus } from "../core/verdict.ts";
 import { seededRandom } from "./_seeded_random.ts";
 
 const { values: flags } = parseArgs({

@@ -1,4 +1,4 @@
-import type { Command } from "./define_command.ts";
+import { type Command, withAction } from "./define_command.ts";
 import { compareCommand } from "./commands/compare.ts";
 import { diffCommand } from "./commands/diff.ts";
 import { explainCommand } from "./commands/explain.ts";
@@ -21,26 +21,26 @@ import { didYouMean } from "../host/process/did_you_mean.ts";
 import { type Io, processIo } from "./io.ts";
 
 /**
- * Every command, in the order `digline --help` lists them. Each is only its declaration: a
- * command's code is imported when that command runs (see defineCommand), so start-up stays small.
+ * Every command, in the order `digline --help` lists them: its declaration, and its code, which is
+ * imported only when that command runs (see withAction), so start-up stays small.
  */
 export const COMMANDS: readonly Command[] = [
-  runCommand,
-  mergeCommand,
-  listCommand,
-  viewCommand,
-  logCommand,
-  promoteCommand,
-  compareCommand,
-  explainCommand,
-  reportCommand,
-  diffCommand,
-  serveCommand,
-  siteCommand,
-  verifyCommand,
-  rejudgeCommand,
-  mcpCommand,
-  initCommand,
+  withAction(runCommand, () => import("./actions/run.ts")),
+  withAction(mergeCommand, () => import("./actions/merge.ts")),
+  withAction(listCommand, () => import("./actions/list.ts")),
+  withAction(viewCommand, () => import("./actions/view.ts")),
+  withAction(logCommand, () => import("./actions/log.ts")),
+  withAction(promoteCommand, () => import("./actions/promote.ts")),
+  withAction(compareCommand, () => import("./actions/compare.ts")),
+  withAction(explainCommand, () => import("./actions/explain.ts")),
+  withAction(reportCommand, () => import("./actions/report.ts")),
+  withAction(diffCommand, () => import("./actions/diff.ts")),
+  withAction(serveCommand, () => import("./actions/serve.ts")),
+  withAction(siteCommand, () => import("./actions/site.ts")),
+  withAction(verifyCommand, () => import("./actions/verify.ts")),
+  withAction(rejudgeCommand, () => import("./actions/rejudge.ts")),
+  withAction(mcpCommand, () => import("./actions/mcp.ts")),
+  withAction(initCommand, () => import("./actions/init.ts")),
 ];
 
 /** The version printed by `digline --version`. */

@@ -1,7 +1,7 @@
 import type { RunProgress } from "../core/run/progress.ts";
 import type { Redactable } from "../core/suite/report_settings.ts";
-import { rejudgeDocument, runSuiteDocument } from "../host/commands/documents.ts";
-import { compareDocument } from "../host/commands/compare_document.ts";
+import { rejudgeDocument, runSuiteDocument } from "../host/work/documents.ts";
+import { compareDocument } from "../host/work/compare_document.ts";
 import { RunStore, type StoreLocation } from "../host/store/store.ts";
 import type { Envelope } from "./envelope.ts";
 import { failureEnvelope } from "./failure.ts";

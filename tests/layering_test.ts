@@ -168,7 +168,12 @@ Deno.test("every file under core/ is checked", () => {
 
 /** Every relative import of a file, resolved to a path from the root, type imports included. */
 function relativeImports(file: string): string[] {
-  const text = codeOnly(Deno.readTextFileSync(join(root, file)));
+  return importsIn(file, Deno.readTextFileSync(join(root, file)));
+}
+
+/** The relative imports in `text`, the source of `file`, resolved to paths from the root. */
+function importsIn(file: string, source: string): string[] {
+  const text = codeOnly(source);
   const found: string[] = [];
   for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
     found.push(relative(root, join(root, dirname(file), match[1])));
@@ -197,6 +202,110 @@ function importCircles(dirs: string[]): string[] {
 
 Deno.test("no import circle in core/ or host/", () => {
   assertEquals(importCircles(["core", "host"]), []);
+});
+
+Deno.test("no import circle in the front ends: a command's declaration and its action never import each other", () => {
+  assertEquals(importCircles(["cli", "mcp", "operator"]), []);
+});
+
+/**
+ * The floors of core/ and host/, the ground first; docs/architecture.md draws them. A folder
+ * imports only from itself and from the floors below its own, type-only imports included: a type
+ * names a folder's vocabulary as much as a value does, so one that runs back up is a folder filed
+ * too high. Folders on one floor do not import each other, so no chain of imports can close a
+ * circle of folders. `core/*.ts` is core's root files: the vocabulary every folder may use.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ["core/*.ts", "core/generated/", "core/statistics/", "core/project_config/"],
+  ["core/model/", "core/operator/"],
+  ["core/suite/"],
+  ["core/run/"],
+  ["core/compare/"],
+  ["core/documents/", "core/report/"],
+  ["core/viewer/"],
+  // host/ stands above all of core/.
+  ["host/calls/"],
+  ["host/process/"],
+  ["host/files/", "host/user_code/"],
+  ["host/store/", "host/models/", "host/init/", "host/project_config/"],
+  ["host/git/", "host/journal/", "host/judges/", "host/targets/"],
+  ["host/checks/"],
+  ["host/suite_loader/"],
+  ["host/running/"],
+  ["host/work/"],
+  ["host/library/", "host/operator/"],
+  ["host/viewer/"],
+];
+
+/** The folder a file of core/ or host/ stands in: its first folder there, or `core/*.ts`. */
+function folderOf(file: string): string {
+  const parts = file.split(/[\\/]/);
+  return parts.length === 2 ? `${parts[0]}/*.ts` : `${parts[0]}/${parts[1]}/`;
+}
+
+function floorOf(folder: string): number {
+  return FLOORS.findIndex((floor) => floor.includes(folder));
+}
+
+/** Why `file`'s import of `imported` runs against the floors, or undefined when it does not. */
+function floorBreach(file: string, imported: string): string | undefined {
+  if (!/^(core|host)\//.test(imported)) return undefined;
+  const [from, to] = [folderOf(file), folderOf(imported)];
+  if (from === to || floorOf(to) < floorOf(from)) return undefined;
+  const where = floorOf(to) === floorOf(from) ? "the same floor as" : "a higher floor than";
+  return `${file} imports ${imported}: ${to} stands on ${where} ${from}`;
+}
+
+Deno.test("every folder of core/ and host/ stands on one floor, and every floor's folder exists", () => {
+  const folders = new Set(["core", "host"].flatMap((d) => sourceFiles(d)).map(folderOf));
+  assertEquals([...folders].filter((f) => floorOf(f) < 0), [], "folders on no floor");
+  const listed = FLOORS.flat();
+  assertEquals(listed.filter((f) => !folders.has(f)), [], "floors name folders that hold no file");
+  assertEquals(listed.length, new Set(listed).size, "a folder stands on two floors");
+});
+
+Deno.test("each folder of core/ and host/ imports only from itself and the floors below", () => {
+  const breaches = ["core", "host"].flatMap((dir) =>
+    sourceFiles(dir).flatMap((file) =>
+      relativeImports(file).map((imported) => floorBreach(file, imported))
+    )
+  ).filter((b) => b !== undefined);
+  assertEquals(breaches, []);
+});
+
+/** The floors docs/architecture.md draws, the ground first, in FLOORS' spelling. */
+function drawnFloors(): string[][] {
+  const text = Deno.readTextFileSync(join(root, "docs", "architecture.md"));
+  const drawing = text.split("<!-- floors:")[1]?.split("```")[1] ?? "";
+  const floors: Record<string, string[][]> = { core: [], host: [] };
+  let top = "";
+  for (const line of drawing.split("\n")) {
+    const match = line.match(/^(core\/|host\/)?\s*(\d+)\s+(.+)$/);
+    if (match === null) continue;
+    top = match[1]?.slice(0, -1) ?? top;
+    const folders = match[3].split(" · ").map((name) =>
+      name === "*.ts" ? `${top}/*.ts` : `${top}/${name.trim()}/`
+    );
+    floors[top][Number(match[2]) - 1] = folders;
+  }
+  return [...floors.core, ...floors.host];
+}
+
+Deno.test("docs/architecture.md draws the floors the test holds", () => {
+  assertEquals(drawnFloors(), FLOORS.map((floor) => [...floor]));
+});
+
+Deno.test("the floor check catches an import back up, a type-only one and one within a floor", () => {
+  const planted = importsIn("core/model/judge.ts", 'import type { Case } from "../suite/case.ts";');
+  assertEquals(planted, ["core/suite/case.ts"]);
+  assertEquals(typeof floorBreach("core/model/judge.ts", planted[0]), "string");
+  assertEquals(floorBreach("core/suite/case.ts", "core/model/judge.ts"), undefined);
+  assertEquals(typeof floorBreach("host/files/utf8.ts", "host/user_code/printed.ts"), "string");
+  assertEquals(floorBreach("host/files/utf8.ts", "host/files/crc32.ts"), undefined);
+  assertEquals(typeof floorBreach("host/git/git_stamp.ts", "host/journal/journal.ts"), "string");
+  assertEquals(floorBreach("host/files/utf8.ts", "core/run/run_document.ts"), undefined);
+  assertEquals(typeof floorBreach("core/json.ts", "core/run/run_document.ts"), "string");
+  assertEquals(floorBreach("core/json.ts", "core/errors.ts"), undefined);
 });
 
 /** Every file `file` reaches by a chain of relative imports. */

@@ -5,7 +5,7 @@ import {
   TargetSettingsSchema,
 } from "../core/run/run_document.ts";
 import { RunSynopsisSchema } from "../core/run/run_synopsis_schema.ts";
-import { ScoreSchema } from "../core/run/verdict.ts";
+import { ScoreSchema } from "../core/verdict.ts";
 import { CaseSchema } from "../core/suite/case.ts";
 import { AggregateSpecSchema } from "../core/suite/aggregate_spec.ts";
 import { GateSettingsSchema } from "../core/suite/gate_settings.ts";

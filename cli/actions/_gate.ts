@@ -1,6 +1,6 @@
-import type { CompareDocument } from "../../core/documents/compare.ts";
-import type { CompareResult } from "../../host/commands/compare_run.ts";
-import { compareDocument } from "../../host/commands/compare_document.ts";
+import type { CompareDocument } from "../../core/documents/compare_document.ts";
+import type { CompareResult } from "../../host/work/compare_run.ts";
+import { compareDocument } from "../../host/work/compare_document.ts";
 import type { CommandInput } from "../define_command.ts";
 import type { GATE_OPTIONS } from "../gate_options.ts";
 import type { Io } from "../io.ts";

@@ -1,6 +1,6 @@
 import { compareSuitesOutput } from "../../core/documents/compare_suites_output.ts";
 import type { CompareDocument } from "../../core/documents/mod.ts";
-import { compareDocument } from "../../host/commands/compare_document.ts";
+import { compareDocument } from "../../host/work/compare_document.ts";
 import type { CompareInput } from "../commands/compare.ts";
 import type { Io } from "../io.ts";
 import { approvalChangeLine } from "./_gate.ts";

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { RunStore } from "../../host/store/store.ts";
 import type { Io } from "../io.ts";
 import { UNLISTED, UsageError } from "../../host/process/refusals.ts";
-import { rowLimitOf } from "../../host/commands/row_limit.ts";
+import { rowLimitOf } from "../../host/work/row_limit.ts";
 import { jsonPieces } from "../../core/json_pieces.ts";
 
 /** Opens the store the common options name. */

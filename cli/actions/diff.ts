@@ -1,4 +1,4 @@
-import { diffDocument } from "../../host/commands/store_documents.ts";
+import { diffDocument } from "../../host/work/store_documents.ts";
 import type { DiffInput } from "../commands/diff.ts";
 import type { Io } from "../io.ts";
 import { openStore, printJson, wholeNumberOption } from "./_shared.ts";

@@ -1,4 +1,4 @@
-import { runListDocument } from "../../host/commands/store_documents.ts";
+import { runListDocument } from "../../host/work/store_documents.ts";
 import type { ListInput } from "../commands/list.ts";
 import type { Io } from "../io.ts";
 import {

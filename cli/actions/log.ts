@@ -1,4 +1,4 @@
-import { logDocument } from "../../host/commands/store_documents.ts";
+import { logDocument } from "../../host/work/store_documents.ts";
 import type { LogInput } from "../commands/log.ts";
 import type { Io } from "../io.ts";
 import {

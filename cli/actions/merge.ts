@@ -1,4 +1,4 @@
-import { mergeRunsDocument } from "../../host/commands/documents.ts";
+import { mergeRunsDocument } from "../../host/work/documents.ts";
 import type { MergeInput } from "../commands/merge.ts";
 import type { Io } from "../io.ts";
 import { openStore, printJson } from "./_shared.ts";

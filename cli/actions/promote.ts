@@ -1,10 +1,10 @@
-import { promoteDocument } from "../../host/commands/documents.ts";
+import { promoteDocument } from "../../host/work/documents.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import type { PromoteInput } from "../commands/promote.ts";
 import type { PromoteDocument } from "../../core/documents/mod.ts";
 import type { Io } from "../io.ts";
 import { progressLine } from "../progress.ts";
-import { defaultSelectionRuns } from "../../host/commands/promote_run.ts";
+import { defaultSelectionRuns } from "../../host/work/promote_run.ts";
 import { openStore, printJson, wholeNumberOption } from "./_shared.ts";
 import { digline } from "../../core/printed_command.ts";
 

@@ -1,4 +1,4 @@
-import { rejudgeDocument } from "../../host/commands/documents.ts";
+import { rejudgeDocument } from "../../host/work/documents.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import type { RejudgeInput } from "../commands/rejudge.ts";
 import type { Io } from "../io.ts";

@@ -1,6 +1,6 @@
 import { extname } from "node:path";
 import { REPORT_FORMATS, type ReportFormat } from "../../core/report/mod.ts";
-import { reportDocument, writeReportFile } from "../../host/commands/report.ts";
+import { reportDocument, writeReportFile } from "../../host/work/report.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import type { ReportInput } from "../commands/report.ts";
 import type { Io } from "../io.ts";

@@ -1,4 +1,4 @@
-import { retryErrorsDocument, runSuiteDocument } from "../../host/commands/run_suite_document.ts";
+import { retryErrorsDocument, runSuiteDocument } from "../../host/work/run_suite_document.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import { parseShardSpec } from "../../core/run/shard_spec.ts";
 import type { RunInput } from "../commands/run.ts";

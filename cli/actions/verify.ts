@@ -1,11 +1,11 @@
-import { verifyPayload } from "../../host/commands/verify_payload.ts";
+import { verifyPayload } from "../../host/work/verify_payload.ts";
 import type { VerifyInput } from "../commands/verify.ts";
 import type { Io } from "../io.ts";
 import { openStore, printJson } from "./_shared.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 
 async function verifyStoreAction(values: VerifyInput["values"], io: Io): Promise<number> {
-  const { verifyStore } = await import("../../host/commands/verify_store.ts");
+  const { verifyStore } = await import("../../host/work/verify_store.ts");
   const document = await verifyStore(openStore(values));
   if (values.json) printJson(io, document);
   else if (document.holds) {

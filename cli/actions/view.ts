@@ -1,5 +1,5 @@
 import type { RunList, RunSummary } from "../../core/documents/runs.ts";
-import { runListDocument, viewRunDocument } from "../../host/commands/store_documents.ts";
+import { runListDocument, viewRunDocument } from "../../host/work/store_documents.ts";
 import type { ViewInput } from "../commands/view.ts";
 import { erroredCauseLines } from "../../core/run/errored_causes.ts";
 import type { Io } from "../io.ts";

@@ -41,5 +41,4 @@ export const compareCommand = defineCommand({
   options,
   positionals: { min: 0, max: 1 },
   footer: GATE_FOOTER,
-  load: () => import("../actions/compare.ts"),
 });

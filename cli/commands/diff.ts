@@ -30,5 +30,4 @@ export const diffCommand = defineCommand({
   ],
   options,
   positionals: { min: 2, max: 2 },
-  load: () => import("../actions/diff.ts"),
 });

@@ -22,5 +22,4 @@ export const explainCommand = defineCommand({
   options,
   positionals: { min: 0, max: 1 },
   footer: GATE_FOOTER,
-  load: () => import("../actions/explain.ts"),
 });

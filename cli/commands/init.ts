@@ -43,5 +43,4 @@ export const initCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 0 },
-  load: () => import("../actions/init.ts"),
 });

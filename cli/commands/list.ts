@@ -23,5 +23,4 @@ export const listCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 0 },
-  load: () => import("../actions/list.ts"),
 });

@@ -24,5 +24,4 @@ export const logCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 0 },
-  load: () => import("../actions/log.ts"),
 });

@@ -39,5 +39,4 @@ export const mcpCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 0 },
-  load: () => import("../actions/mcp.ts"),
 });

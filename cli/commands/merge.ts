@@ -35,5 +35,4 @@ export const mergeCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 1000 },
-  load: () => import("../actions/merge.ts"),
 });

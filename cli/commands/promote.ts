@@ -67,5 +67,4 @@ export const promoteCommand = defineCommand({
   ],
   options,
   positionals: { min: 1, max: 1000 },
-  load: () => import("../actions/promote.ts"),
 });

@@ -34,5 +34,4 @@ export const rejudgeCommand = defineCommand({
   ],
   options,
   positionals: { min: 1, max: 1 },
-  load: () => import("../actions/rejudge.ts"),
 });

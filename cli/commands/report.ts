@@ -44,5 +44,4 @@ export const reportCommand = defineCommand({
   options,
   positionals: { min: 0, max: 1 },
   footer: GATE_FOOTER,
-  load: () => import("../actions/report.ts"),
 });

@@ -57,5 +57,4 @@ export const runCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 1 },
-  load: () => import("../actions/run.ts"),
 });

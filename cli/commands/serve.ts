@@ -49,5 +49,4 @@ export const serveCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 0 },
-  load: () => import("../actions/serve.ts"),
 });

@@ -32,5 +32,4 @@ export const siteCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 0 },
-  load: () => import("../actions/site.ts"),
 });

@@ -31,5 +31,4 @@ export const verifyCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 1 },
-  load: () => import("../actions/verify.ts"),
 });

@@ -24,5 +24,4 @@ export const viewCommand = defineCommand({
   ],
   options,
   positionals: { min: 0, max: 1 },
-  load: () => import("../actions/view.ts"),
 });

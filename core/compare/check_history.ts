@@ -1,6 +1,6 @@
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { casesById } from "../run/cases_by_id.ts";
-import type { Verdict, VerdictStatus } from "../run/verdict.ts";
+import type { Verdict, VerdictStatus } from "../verdict.ts";
 
 /** One case's verdict statuses in every baseline run, by assertion id, in run order. */
 export interface CaseHistory {

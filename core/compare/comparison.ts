@@ -180,7 +180,7 @@ export interface CompareRunsWithOptions extends CompareRunsOptions {
 }
 
 /**
- * compareRuns (core/compare/compare.ts) with the recheck rules handed in, or the re-checked
+ * compareRuns (core/compare/compare_runs.ts) with the recheck rules handed in, or the re-checked
  * baseline itself, for a caller that loads the rules only when recheckBaseline answers that it
  * needs them: building a check from its recorded definition needs the assertion schemas, and so
  * zod (ADR 0077).

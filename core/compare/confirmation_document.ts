@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CaseResultSchema, RUN_SCHEMA_VERSION, RunIdSchema } from "../run/run_document.ts";
-import { Digest16Schema } from "../run/verdict.ts";
+import { Digest16Schema } from "../verdict.ts";
 
 /**
  * What `compare --confirm` decided to draw again, from the baseline and the run's failures and

@@ -1,4 +1,4 @@
-import type { Comparison, FigureComparison } from "./compare.ts";
+import type { Comparison, FigureComparison } from "./compare_runs.ts";
 import { type Fact, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 import { count, show, VERDICT_WORDS } from "./fact_words.ts";
 

@@ -1,5 +1,5 @@
 import type { CaseResult, Figure } from "../run/run_document.ts";
-import type { Verdict } from "../run/verdict.ts";
+import type { Verdict } from "../verdict.ts";
 
 /** Figures a paired test can judge case by case: their cases are fixed by the suite. */
 const PAIRED_KINDS: ReadonlySet<Figure["kind"]> = new Set(["accuracy", "recall", "mean"]);

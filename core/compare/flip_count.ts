@@ -1,6 +1,6 @@
 import type { CheckHistory } from "./check_history.ts";
 import type { CaseResult } from "../run/run_document.ts";
-import type { VerdictStatus } from "../run/verdict.ts";
+import type { VerdictStatus } from "../verdict.ts";
 import { poissonBinomialUpperTail } from "../statistics/poisson_binomial.ts";
 
 /** The exact test of how many cases had a stable check fail, against the baseline's history. */

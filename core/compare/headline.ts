@@ -1,4 +1,4 @@
-import type { Comparison } from "./compare.ts";
+import type { Comparison } from "./compare_runs.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 import {
   count,

@@ -1,7 +1,7 @@
 import { canonicalJson } from "../digest.ts";
 import type { JsonValue } from "../json.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
-import type { Verdict } from "../run/verdict.ts";
+import type { Verdict } from "../verdict.ts";
 import type { Fact } from "./facts.ts";
 
 /**

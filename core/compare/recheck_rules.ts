@@ -3,7 +3,7 @@ import { builtinAssertion } from "../suite/assertions/builtin.ts";
 import { BuiltinAssertionSchema } from "../suite/assertions/definition.ts";
 import { type CompileJsonSchema, compileOrExplain } from "../suite/assertions/json_schema.ts";
 
-import type { RecordedAssertion } from "./recorded_assertions.ts";
+import type { RecordedAssertion } from "../run/recorded_assertions.ts";
 
 /**
  * The check a recorded definition describes, when it can be re-applied to a stored output with

@@ -1,14 +1,14 @@
-import type { Comparison } from "../compare/compare.ts";
+import type { Comparison } from "../compare/compare_runs.ts";
 import { VERDICT_FORCED_BY_FACT } from "../compare/facts.ts";
 import { explainLines } from "../compare/explain_lines.ts";
 import { headline } from "../compare/headline.ts";
 import type { BaselineDocument } from "../run/run_document.ts";
 import { redactCauses } from "../run/redact_run.ts";
 import type { Redactable } from "../suite/redaction.ts";
-import type { CompareDocument } from "./compare.ts";
+import type { CompareDocument } from "./compare_document.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
-// The document's code apart from its schema (core/documents/compare.ts): compare builds it
+// The document's code apart from its schema (core/documents/compare_document.ts): compare builds it
 // without loading zod (ADR 0077).
 
 /** Builds the `compare --json` (or `explain --json`) document. */

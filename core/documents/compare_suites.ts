@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CompareDocumentSchema } from "./compare.ts";
+import { CompareDocumentSchema } from "./compare_document.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 
 /**

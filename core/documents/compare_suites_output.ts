@@ -1,5 +1,5 @@
 import type { GateVerdict } from "../compare/facts.ts";
-import type { CompareDocument } from "./compare.ts";
+import type { CompareDocument } from "./compare_document.ts";
 import type { CompareSuitesOutput } from "./compare_suites.ts";
 import { OUTPUT_VERSION } from "./version.ts";
 

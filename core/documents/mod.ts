@@ -5,7 +5,7 @@
  * @module
  */
 export * from "./version.ts";
-export * from "./compare.ts";
+export * from "./compare_document.ts";
 export * from "./compare_document_of.ts";
 export * from "./runs.ts";
 export * from "./run_row.ts";

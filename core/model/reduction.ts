@@ -1,5 +1,5 @@
 import type { JsonValue } from "../json.ts";
-import type { Verdict } from "../run/verdict.ts";
+import type { Verdict } from "../verdict.ts";
 
 /** all, majority, any or mean. */
 export type ReduceRule = "all" | "majority" | "any" | "mean";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SameType } from "../same_type.ts";
-import { type Verdict, VerdictSchema } from "../run/verdict.ts";
+import { type Verdict, VerdictSchema } from "../verdict.ts";
 
 /**
  * One draw of a case asked several times (`repeats`): what the target said and what each check

@@ -1,4 +1,4 @@
-import type { FigureComparison } from "../compare/compare.ts";
+import type { FigureComparison } from "../compare/compare_runs.ts";
 import { figureStatusWord } from "../compare/explain_lines.ts";
 import { normalQuantile } from "../statistics/normal.ts";
 

@@ -1,6 +1,6 @@
 import type { FactKind } from "../compare/facts.ts";
 import type { CaseResult } from "../run/run_document.ts";
-import type { Verdict, VerdictStatus } from "../run/verdict.ts";
+import type { Verdict, VerdictStatus } from "../verdict.ts";
 import type { ReportInput } from "./input.ts";
 
 /** One check of a case whose state moved, with both sides' status and reason. */

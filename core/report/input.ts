@@ -1,5 +1,5 @@
 import type { StoreWhere } from "../printed_command.ts";
-import type { Comparison } from "../compare/compare.ts";
+import type { Comparison } from "../compare/compare_runs.ts";
 import type { BaselineDocument, Figure, RunDocument } from "../run/run_document.ts";
 import { figureIntervals } from "../run/figure_interval.ts";
 import type { Redactable } from "../suite/report_settings.ts";

@@ -1,7 +1,7 @@
 import { type Fact, VERDICT_FORCED_BY_FACT } from "../compare/facts.ts";
 import { headline } from "../compare/headline.ts";
 import type { CaseResult } from "../run/run_document.ts";
-import type { Verdict as CheckVerdict } from "../run/verdict.ts";
+import type { Verdict as CheckVerdict } from "../verdict.ts";
 import type { ReportInput } from "./input.ts";
 import { formatValue } from "./numbers.ts";
 import { renderXml, type XmlElement } from "./xml.ts";

@@ -1,6 +1,6 @@
 import { digline } from "../printed_command.ts";
 import { escapeHtml } from "./escape_html.ts";
-import type { FigureComparison } from "../compare/compare.ts";
+import type { FigureComparison } from "../compare/compare_runs.ts";
 import type { Fact } from "../compare/facts.ts";
 import { shownFigureStatus } from "./figure_status.ts";
 import { headline } from "../compare/headline.ts";

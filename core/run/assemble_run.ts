@@ -1,6 +1,6 @@
 import { runTotals } from "./run_totals.ts";
 // The zod-free modules, not the schemas that re-export them: storing a run loads no zod (ADR 0077).
-import { recordedAssertions } from "../compare/recorded_assertions.ts";
+import { recordedAssertions } from "./recorded_assertions.ts";
 import type { Suite } from "../suite/suite.ts";
 import { targetIdentity } from "../suite/target_identity.ts";
 import { type TargetSettings, targetSettingsOf } from "./target_settings.ts";

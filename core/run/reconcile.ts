@@ -4,7 +4,7 @@ import { checksAskedOf } from "../suite/dispatch.ts";
 import { DiglineError } from "../errors.ts";
 import { unaskedCaseResult } from "./case_skeleton.ts";
 import type { CaseResult } from "./run_document.ts";
-import type { Verdict } from "./verdict.ts";
+import type { Verdict } from "../verdict.ts";
 
 /** One way a run's results differ from what its suite asked. */
 export type Gap =

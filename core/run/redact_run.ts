@@ -2,7 +2,7 @@ import { canonicalJson, sha256Hex } from "../digest.ts";
 import type { Sample } from "../model/sample.ts";
 import type { ErroredCause } from "./errored_causes.ts";
 import type { CaseResult, RunDocument } from "./run_document.ts";
-import type { Verdict } from "./verdict.ts";
+import type { Verdict } from "../verdict.ts";
 import type { Redactable } from "../suite/report_settings.ts";
 
 /**

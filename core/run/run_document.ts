@@ -12,7 +12,7 @@ import {
   RunTotalsSchema,
 } from "../model/usage.ts";
 import { type RunGate, RunGateSchema } from "../suite/gate_settings.ts";
-import { Digest16Schema, type Verdict, VerdictSchema } from "./verdict.ts";
+import { Digest16Schema, type Verdict, VerdictSchema } from "../verdict.ts";
 import { type Shard, ShardSchema } from "./shard.ts";
 import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Digest16Schema } from "./verdict.ts";
+import { Digest16Schema } from "../verdict.ts";
 
 /**
  * What `list`, `view` and `log` show of a run, small enough that a store keeps one line per run

@@ -3,7 +3,7 @@ import type { Sample } from "../model/sample.ts";
 import { escapeHtml } from "../report/escape_html.ts";
 import { redactionNote } from "../run/redact_run.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
-import type { Verdict } from "../run/verdict.ts";
+import type { Verdict } from "../verdict.ts";
 import type { Redactable } from "../suite/report_settings.ts";
 import { pageLink, sitePage } from "./page_shell.ts";
 import { runFactRows } from "./run_facts.ts";

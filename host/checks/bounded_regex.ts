@@ -1,5 +1,5 @@
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
-import type { Score } from "../../core/run/verdict.ts";
+import type { Score } from "../../core/verdict.ts";
 import { linearRegex } from "./linear_regex.ts";
 import type { RegexPool } from "./regex_pool.ts";
 

@@ -1,6 +1,6 @@
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
-import type { Score } from "../../core/run/verdict.ts";
-import { withinDeadline } from "../running/load_deadline.ts";
+import type { Score } from "../../core/verdict.ts";
+import { withinDeadline } from "../user_code/load_deadline.ts";
 
 class CheckTimedOut extends Error {}
 

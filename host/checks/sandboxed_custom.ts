@@ -1,6 +1,6 @@
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { isPureCustom } from "../../core/suite/assertions/pure_custom.ts";
-import type { Score } from "../../core/run/verdict.ts";
+import type { Score } from "../../core/verdict.ts";
 import { DETERMINISM_SAMPLE, ImpureCheckError } from "../user_code/impure_check.ts";
 import type { CheckSandbox, SandboxAnswer } from "./sandbox.ts";
 

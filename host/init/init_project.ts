@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { writeFileAtomic } from "../store/atomic_write.ts";
+import { writeFileAtomic } from "../files/atomic_write.ts";
 import { type ScaffoldFile, scaffoldFiles, type ScaffoldOptions } from "./scaffold_files.ts";
 
 /** What init wrote and what it found already there, each relative to the project folder. */

@@ -4,7 +4,7 @@ import { ConfirmationPlanSchema } from "../../core/compare/confirmation_document
 import { type CaseResult, CaseResultSchema, RunIdSchema } from "../../core/run/run_document.ts";
 import { openJournalAnew, readJournalText } from "./journal.ts";
 import { scrubbedJson } from "../process/secrets.ts";
-import { translateWriteError } from "../store/write_failure.ts";
+import { translateWriteError } from "../files/write_failure.ts";
 import type { RunStore } from "../store/store.ts";
 
 /** The first line of a `--confirm` journal: whose draws, against which baseline, by which plan. */

@@ -5,10 +5,10 @@ import type { Suite } from "../../core/suite/suite.ts";
 import type { JournalHeader } from "./journal_header.ts";
 import { validateJournalHeader } from "../../core/generated/validators.js";
 import type { CheckedJournal } from "./journal_read.ts";
-import { refuseLinkedWrite } from "../store/no_links.ts";
-import { translateAccessError } from "../store/read_named_file.ts";
+import { refuseLinkedWrite } from "../files/no_links.ts";
+import { translateAccessError } from "../files/read_named_file.ts";
 import { readStoreFile } from "../store/read_store_file.ts";
-import { translateWriteError } from "../store/write_failure.ts";
+import { translateWriteError } from "../files/write_failure.ts";
 import type { RunStore } from "../store/store.ts";
 
 export type { CheckedJournal } from "./journal_read.ts";

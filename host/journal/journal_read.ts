@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CaseResultSchema, RunIdSchema } from "../../core/run/run_document.ts";
 import type { CaseResult } from "../../core/run/run_document.ts";
 import type { Suite } from "../../core/suite/suite.ts";
-import { Digest16Schema } from "../../core/run/verdict.ts";
+import { Digest16Schema } from "../../core/verdict.ts";
 import type { SameType } from "../../core/same_type.ts";
 import { JournalRefusedError } from "../process/refusals.ts";
 import type { JournalHeader } from "./journal_header.ts";

@@ -4,7 +4,7 @@ import { parseJudgeAnswer } from "../../core/model/judge_answer.ts";
 import { judgeFollowUp, renderJudgePrompt } from "../../core/model/judge.ts";
 import type { ModelPrompt, ModelReply } from "../../core/model/providers/wire_format.ts";
 import { TemplateFieldError } from "../../core/model/template.ts";
-import type { Score } from "../../core/run/verdict.ts";
+import type { Score } from "../../core/verdict.ts";
 import { askModel, type AskResult } from "../models/ask.ts";
 import type { ModelPool } from "../models/pool.ts";
 import { type Pace, realPace } from "../models/rate_limiter.ts";

@@ -1,7 +1,7 @@
 import { AssertionError } from "node:assert";
 import { headline } from "../../core/compare/headline.ts";
-import { compareRun } from "../commands/compare_run.ts";
-import { runSuite } from "../commands/run_suite.ts";
+import { compareRun } from "../work/compare_run.ts";
+import { runSuite } from "../work/run_suite.ts";
 import { RunStore } from "../store/store.ts";
 
 /** Where assertNotWorse keeps its runs and finds the approval. */

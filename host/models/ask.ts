@@ -1,7 +1,7 @@
 import { MAX_RETRY_AFTER_MS, retryDelay } from "../../core/model/retry_after.ts";
 import type { ModelMeter } from "../../core/model/usage.ts";
 import type { ModelPrompt, ModelReply } from "../../core/model/providers/wire_format.ts";
-import { TransportError } from "../targets/target.ts";
+import { TransportError } from "../calls/target.ts";
 import type { ModelClient } from "./model_client.ts";
 import type { Pace } from "./rate_limiter.ts";
 

@@ -1,4 +1,4 @@
-import { TransportError } from "../targets/target.ts";
+import { TransportError } from "../calls/target.ts";
 
 /** The endpoint failed for too long: it is not called again in this run. */
 export class CircuitOpenError extends TransportError {}

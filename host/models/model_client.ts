@@ -1,4 +1,4 @@
-import { decodeOutput } from "../store/utf8.ts";
+import { decodeOutput } from "../files/utf8.ts";
 import { redact } from "../../core/redact.ts";
 import { describeModel, type ModelConnection } from "../../core/model/connection.ts";
 import { PROVIDERS } from "../../core/model/providers/mod.ts";
@@ -11,8 +11,8 @@ import {
   WireFormatError,
 } from "../../core/model/wire.ts";
 import type { ModelPrompt, ModelReply } from "../../core/model/providers/wire_format.ts";
-import { abortError, clip, fetchFailure } from "../targets/_shared.ts";
-import { TransportError } from "../targets/target.ts";
+import { abortError, clip, fetchFailure } from "../calls/call_errors.ts";
+import { TransportError } from "../calls/target.ts";
 import type { Circuit } from "./circuit.ts";
 import type { RateLimiter } from "./rate_limiter.ts";
 

@@ -6,8 +6,8 @@ import {
   JournalLineSchema,
   type LabelLine,
 } from "../../core/operator/journal.ts";
-import { refuseLinkedWrite } from "../store/no_links.ts";
-import { readNamedFile } from "../store/read_named_file.ts";
+import { refuseLinkedWrite } from "../files/no_links.ts";
+import { readNamedFile } from "../files/read_named_file.ts";
 import { JournalRefusedError, UsageError } from "../process/refusals.ts";
 import type { RunStore } from "../store/store.ts";
 

@@ -1,5 +1,5 @@
 import { type OperatorConfig, OperatorConfigSchema } from "../../core/operator/config.ts";
-import { readNamedFile } from "../store/read_named_file.ts";
+import { readNamedFile } from "../files/read_named_file.ts";
 import { parseTomlDocument } from "../suite_loader/toml_document.ts";
 
 /** operator.toml as read: the validated configuration and the text it came from. */

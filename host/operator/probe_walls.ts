@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { PROBE_WALLS, type ProbeResult, type ProbeWall } from "../../core/operator/cycle.ts";
-import { writeFileAtomic } from "../store/atomic_write.ts";
+import { writeFileAtomic } from "../files/atomic_write.ts";
 import type { RunStore } from "../store/store.ts";
 import { pastDecisions, readDecisionJournal } from "./decision_journal.ts";
 import { loadOperatorConfig } from "./load_config.ts";

@@ -18,10 +18,10 @@ import type { ConfirmationDocument } from "../../core/compare/confirmation_docum
 import { checkConfirmation, drawsByCase } from "../../core/compare/confirmation_plan.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import { scrub, scrubbedJson } from "../process/secrets.ts";
-import { writeFileAtomic } from "../store/atomic_write.ts";
+import { writeFileAtomic } from "../files/atomic_write.ts";
 import { type Clock, systemClock } from "../process/clock.ts";
-import { compareRun } from "../commands/compare_run.ts";
-import { runSuite } from "../commands/run_suite.ts";
+import { compareRun } from "../work/compare_run.ts";
+import { runSuite } from "../work/run_suite.ts";
 import { decideFailure } from "../process/failure.ts";
 import { StoreLinkedError, UsageError } from "../process/refusals.ts";
 import { RunStore } from "../store/store.ts";

@@ -7,7 +7,7 @@
  */
 import { digline, type StoreWhere } from "../../core/printed_command.ts";
 import { AssertionShapeError, RefusalError } from "../../core/errors.ts";
-import { TargetShapeError } from "../targets/target.ts";
+import { TargetShapeError } from "../calls/target.ts";
 
 export { AssertionShapeError, RefusalError, TargetShapeError };
 

@@ -13,7 +13,7 @@ import { JsoncSyntaxError, parseJsonc } from "../../core/project_config/jsonc.ts
 import type { ProjectConfig } from "../../core/project_config/project_config_schema.ts";
 import { steeringFeatures, userImportMap } from "../../core/project_config/user_import_map.ts";
 import { validateProjectConfig } from "../../core/generated/validators.js";
-import { writeFileAtomic } from "../store/atomic_write.ts";
+import { writeFileAtomic } from "../files/atomic_write.ts";
 
 /** A project's deno.json (or the import map it names) the installed command can not run with. */
 export class ProjectConfigError extends RefusalError {

@@ -9,7 +9,7 @@ import { addCall, sortUsage } from "../../core/model/usage_sums.ts";
 import { caseIdentity, unaskedCaseResult } from "../../core/run/case_skeleton.ts";
 import type { CaseResult } from "../../core/run/run_document.ts";
 import type { Suite } from "../../core/suite/suite.ts";
-import type { Verdict } from "../../core/run/verdict.ts";
+import type { Verdict } from "../../core/verdict.ts";
 import { untilAborted } from "./abortable.ts";
 import type { Deadlines } from "./deadlines.ts";
 import { type Target, TransportError } from "../targets/mod.ts";

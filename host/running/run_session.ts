@@ -8,7 +8,7 @@ import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { bindChecks, type BoundChecks, type SuiteModule } from "../checks/mod.ts";
 import { CODE_SUITE_EXTENSIONS } from "../suite_loader/mod.ts";
-import { loadTimeoutMs } from "./load_deadline.ts";
+import { loadTimeoutMs } from "../user_code/load_deadline.ts";
 import { createModelPool, type ModelPool } from "../models/pool.ts";
 import { SuiteLoadError } from "../process/refusals.ts";
 import { userEnv, workerTarget } from "../user_code/worker_target.ts";

@@ -1,5 +1,5 @@
 import type { Assertion, CheckInput, CheckResult } from "../../core/suite/assertions/assertion.ts";
-import type { Score, Verdict } from "../../core/run/verdict.ts";
+import type { Score, Verdict } from "../../core/verdict.ts";
 import { validateScore } from "../../core/generated/validators.js";
 
 /**
@@ -48,7 +48,7 @@ function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
  * Score it accepts, or an errored verdict saying what is wrong.
  */
 async function schemaVerdict(assertion: Assertion, answer: unknown): Promise<Verdict> {
-  const { ScoreSchema } = await import("../../core/run/verdict.ts");
+  const { ScoreSchema } = await import("../../core/verdict.ts");
   const parsed = ScoreSchema.safeParse(answer);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,5 +1,5 @@
 import { LinkedDocumentError } from "../process/refusals.ts";
-import { type NamedFile, readNamedFile, translateAccessError } from "./read_named_file.ts";
+import { type NamedFile, readNamedFile, translateAccessError } from "../files/read_named_file.ts";
 
 /**
  * Reads a document of the store (a run, an approval, a confirmation, a journal): as

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import type { RunSynopsis } from "../../core/run/run_synopsis.ts";
 import { validateRunSynopsis } from "../../core/generated/validators.js";
-import { decodeUtf8 } from "./utf8.ts";
-import { translateWriteError } from "./write_failure.ts";
+import { decodeUtf8 } from "../files/utf8.ts";
+import { translateWriteError } from "../files/write_failure.ts";
 
 /**
  * Each suite's folder of runs keeps `.index.jsonl`, one synopsis line per run, so `list`, `view`

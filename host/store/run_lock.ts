@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { RunLockedError } from "../process/refusals.ts";
 import type { RunStore } from "./store.ts";
-import { translateWriteError } from "./write_failure.ts";
+import { translateWriteError } from "../files/write_failure.ts";
 import type { LockOwner } from "./run_lock_owner.ts";
 import { validateLockOwner } from "../../core/generated/validators.js";
 

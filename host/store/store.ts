@@ -6,7 +6,7 @@ import type { BaselineDocument, RunDocument } from "../../core/run/run_document.
 import { type RunSynopsis, runSynopsis } from "../../core/run/run_synopsis.ts";
 import { validateBaselineDocument, validateRunDocument } from "../../core/generated/validators.js";
 import { RUN_SCHEMA_VERSION } from "../../core/run/run_schema_version.ts";
-import { writeFileAtomic } from "./atomic_write.ts";
+import { writeFileAtomic } from "../files/atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
 import {
   appendToRunIndex,
@@ -18,9 +18,9 @@ import {
 } from "./run_index.ts";
 import { canonicalJson } from "../../core/digest.ts";
 import { systemClock } from "../process/clock.ts";
-import { crc32, crc32Hex } from "./crc32.ts";
+import { crc32, crc32Hex } from "../files/crc32.ts";
 import { jsonFaultPlace } from "./json_fault.ts";
-import { translateAccessError } from "./read_named_file.ts";
+import { translateAccessError } from "../files/read_named_file.ts";
 import { readStoreFile, refuseLinkedRead } from "./read_store_file.ts";
 import {
   AmbiguousRunError,

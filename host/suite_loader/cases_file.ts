@@ -3,7 +3,7 @@ import type { CaseFilter } from "./case_filter.ts";
 import { parseJsonlCases } from "./cases_jsonl.ts";
 import { readFileLines } from "./file_lines.ts";
 import type { LoadedCases } from "./loaded_cases.ts";
-import { readNamedFile } from "../store/read_named_file.ts";
+import { readNamedFile } from "../files/read_named_file.ts";
 
 /** The extensions a cases file may have. */
 export const CASES_FILE_EXTENSIONS: readonly string[] = [".jsonl", ".csv", ".tsv"];

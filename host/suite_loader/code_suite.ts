@@ -10,7 +10,7 @@ import {
 import { AssertionShapeError } from "../../core/errors.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import { SuiteLoadError, suiteLoadErrorFromIssues } from "../process/refusals.ts";
-import { loadTimeoutMs } from "../running/load_deadline.ts";
+import { loadTimeoutMs } from "../user_code/load_deadline.ts";
 import { type DescribedSuite, describeSuiteModule } from "../user_code/describe_suite.ts";
 import { withModuleGraphs } from "../user_code/check_graph.ts";
 import { withBuiltinChecks } from "../user_code/revive_builtins.ts";
@@ -20,7 +20,7 @@ import { describeIssues } from "./describe_issue.ts";
 import { refuseImportFailure } from "./import_failure.ts";
 import { codeKeyLabel } from "./key_label.ts";
 import { issueAt, type Locate } from "./locate.ts";
-import { checkReadableFile } from "../store/read_named_file.ts";
+import { checkReadableFile } from "../files/read_named_file.ts";
 import { CodeSuiteSchema, suiteKnownKeys } from "./suite_schema.ts";
 
 /** Where a suite module is and how the user named it. */
@@ -85,7 +85,7 @@ export async function loadCodeSuite(path: string, options: CodeSuiteOptions): Pr
   );
 }
 
-export { DEFAULT_LOAD_TIMEOUT_MS, loadTimeoutMs } from "../running/load_deadline.ts";
+export { DEFAULT_LOAD_TIMEOUT_MS, loadTimeoutMs } from "../user_code/load_deadline.ts";
 
 function suiteExport(described: DescribedSuite, source: string): DefinedSuite {
   if (described.kind === "suite" && isDefinedSuite(described.definition)) {

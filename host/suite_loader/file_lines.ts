@@ -1,6 +1,6 @@
-import { type NamedFile, readWholeFile, translateAccessError } from "../store/read_named_file.ts";
+import { type NamedFile, readWholeFile, translateAccessError } from "../files/read_named_file.ts";
 import { NotUtf8Error } from "../process/refusals.ts";
-import { decodeUtf8 } from "../store/utf8.ts";
+import { decodeUtf8 } from "../files/utf8.ts";
 
 /** A text file's lines (split at "\n", as String.split splits them), each asked by its index. */
 export interface FileLines {

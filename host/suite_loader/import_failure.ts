@@ -11,7 +11,7 @@ const DIGLINE_PARTS = new Set(["core", "host", "cli", "mcp", "operator", "mod.ts
 /** The loader's own folder: its frames are the import call, never the cause of a failure. */
 const LOADER_DIR = new URL("./", import.meta.url).href;
 /** The deadline the import races: its frame is the import's await, never the cause either. */
-const LOAD_DEADLINE = new URL("../running/load_deadline.ts", import.meta.url).href;
+const LOAD_DEADLINE = new URL("../user_code/load_deadline.ts", import.meta.url).href;
 
 /** A message longer than this is cut, so the refusal stays one readable line. */
 const MESSAGE_LIMIT = 200;

@@ -4,7 +4,7 @@ import type { BuiltinAssertion } from "../../core/suite/assertions/definition.ts
 import { compileOrExplain, type SchemaValidator } from "../../core/suite/assertions/json_schema.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import { assembleSuite } from "./assemble.ts";
-import { readNamedFile } from "../store/read_named_file.ts";
+import { readNamedFile } from "../files/read_named_file.ts";
 import { validateTomlSuite } from "../../core/generated/validators.js";
 import { jsonCopy } from "./json_copy.ts";
 import type { TomlSuite } from "./suite_schema.ts";

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import type { JsonObject } from "../../core/json.ts";
-import { abortError, clip, errorMessage } from "./_shared.ts";
-import { decodeOutput } from "../store/utf8.ts";
-import { type CallOptions, type Target, TransportError } from "./target.ts";
+import { abortError, clip, errorMessage } from "../calls/call_errors.ts";
+import { decodeOutput } from "../files/utf8.ts";
+import { type CallOptions, type Target, TransportError } from "../calls/target.ts";
 
 /**
  * Opens a command target: one process per call, the vars as one JSON object on stdin, the

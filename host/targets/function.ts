@@ -1,7 +1,7 @@
 import type { JsonObject } from "../../core/json.ts";
 import type { TargetFunction } from "../../core/suite/target_spec.ts";
-import { abortError, errorMessage, outputText } from "./_shared.ts";
-import { type CallOptions, type Target, TransportError } from "./target.ts";
+import { abortError, errorMessage, outputText } from "../calls/call_errors.ts";
+import { type CallOptions, type Target, TransportError } from "../calls/target.ts";
 
 /** Opens a function target: a suite written in code hands the function itself. */
 export function openFunctionTarget(fn: TargetFunction, options: { name: string }): Target {

@@ -2,9 +2,9 @@ import type { JsonObject } from "../../core/json.ts";
 import { redact } from "../../core/redact.ts";
 import { readApiKey } from "../models/api_key.ts";
 import { refuseUngrantedKeyHost } from "../models/key_hosts.ts";
-import { abortError, clip, fetchFailure, outputText } from "./_shared.ts";
-import { decodeOutput } from "../store/utf8.ts";
-import { type CallOptions, type Target, TransportError } from "./target.ts";
+import { abortError, clip, fetchFailure, outputText } from "../calls/call_errors.ts";
+import { decodeOutput } from "../files/utf8.ts";
+import { type CallOptions, type Target, TransportError } from "../calls/target.ts";
 
 /** What an http target is opened from. */
 export interface HttpTargetSpec {

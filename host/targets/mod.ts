@@ -10,9 +10,14 @@ import { openHttpTarget } from "./http.ts";
 import { openModuleTarget } from "./module.ts";
 import type { ModelPool } from "../models/pool.ts";
 import { openProviderTarget } from "./provider.ts";
-import type { Target } from "./target.ts";
+import type { Target } from "../calls/target.ts";
 
-export { type CallOptions, type Target, TargetShapeError, TransportError } from "./target.ts";
+export {
+  type CallOptions,
+  type Target,
+  TargetShapeError,
+  TransportError,
+} from "../calls/target.ts";
 
 /**
  * Opens the target a suite declares; relative paths in the spec are read from `suiteDir`. A

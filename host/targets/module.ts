@@ -1,9 +1,9 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadTimeoutMs } from "../running/load_deadline.ts";
+import { loadTimeoutMs } from "../user_code/load_deadline.ts";
 import { rebuiltError, userEnv, workerTarget } from "../user_code/worker_target.ts";
-import { errorMessage } from "./_shared.ts";
-import { type Target, TargetShapeError } from "./target.ts";
+import { errorMessage } from "../calls/call_errors.ts";
+import { type Target, TargetShapeError } from "../calls/target.ts";
 
 /**
  * Opens a module target. The module is imported in a Worker that can not write a file (ADR

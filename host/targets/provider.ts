@@ -3,7 +3,7 @@ import type { ModelConnection } from "../../core/model/connection.ts";
 import { renderTemplate, TemplateFieldError, varLookup } from "../../core/model/template.ts";
 import type { ModelPrompt } from "../../core/model/providers/wire_format.ts";
 import type { ModelPool } from "../models/pool.ts";
-import { type CallOptions, type Target, TransportError } from "./target.ts";
+import { type CallOptions, type Target, TransportError } from "../calls/target.ts";
 
 /**
  * Opens a provider target: each case's vars fill the prompt template, which is sent as one

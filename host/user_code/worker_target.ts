@@ -9,9 +9,9 @@
  */
 import { AssertionShapeError, RefusalError } from "../../core/errors.ts";
 import type { JsonObject } from "../../core/json.ts";
-import { withinDeadline } from "../running/load_deadline.ts";
-import { abortError } from "../targets/_shared.ts";
-import { type CallOptions, type Target, TransportError } from "../targets/target.ts";
+import { withinDeadline } from "./load_deadline.ts";
+import { abortError } from "../calls/call_errors.ts";
+import { type CallOptions, type Target, TransportError } from "../calls/target.ts";
 import { userCodeWorkerUrl } from "./worker_source.ts";
 import { isPrinted, printedTo } from "./printed.ts";
 import type { Printed } from "./lockdown.ts";

@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { pageOfPath, pagePath, type SitePage } from "../../core/viewer/site_paths.ts";
-import { refuseLinkedWrite } from "../store/no_links.ts";
+import { refuseLinkedWrite } from "../files/no_links.ts";
 import { PermissionRefusedError, UsageError } from "../process/refusals.ts";
 import { renderSitePage } from "./site_pages.ts";
 import { NoSuchPageError, type SiteSource } from "./site_source.ts";

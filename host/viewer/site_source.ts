@@ -80,7 +80,7 @@ export class SiteSource {
 
   /** How the suite's latest run reads against its approval, or why it can not be compared. */
   async latestVerdict(suite: string): Promise<LatestVerdict> {
-    const { compareDocument } = await import("../commands/compare_document.ts");
+    const { compareDocument } = await import("../work/compare_document.ts");
     try {
       const { document } = await compareDocument(undefined, {
         store: this.store,
@@ -186,7 +186,7 @@ export class SiteSource {
         `runs ${a} and ${b} are of suites ${first.suite} and ${second.suite}: a comparison is of two runs of one suite`,
       );
     }
-    const { diffDocument } = await import("../commands/store_documents.ts");
+    const { diffDocument } = await import("../work/store_documents.ts");
     const diff = await diffDocument(this.store, {
       a,
       b,
@@ -221,7 +221,7 @@ export class SiteSource {
       const latest = runs.findLast((r) => !unlisted.has(r.run_id)) ?? runs.at(-1);
       return { kind: "unapproved", suite, latest: latest?.run_id ?? null };
     }
-    const { reportInput } = await import("../commands/report.ts");
+    const { reportInput } = await import("../work/report.ts");
     try {
       const { input } = await reportInput(undefined, {
         store: this.store,

@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
-import { resolveNamedRun } from "../../host/commands/select_suite.ts";
+import { resolveNamedRun } from "../../host/work/select_suite.ts";
 import { gitStamp } from "../../host/git/git_stamp.ts";
 import { runInWorker } from "../run_in_worker.ts";
 import { defineTool } from "../tool.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RedactListSchema } from "../../core/suite/report_settings.ts";
-import { compareDocument } from "../../host/commands/compare_document.ts";
+import { compareDocument } from "../../host/work/compare_document.ts";
 import type { Envelope } from "../envelope.ts";
 import type { ToolContext } from "../tool.ts";
 import { openStore, RUN_REF, SUITE_NAME } from "./_shared.ts";

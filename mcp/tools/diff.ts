@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DiffDocumentSchema } from "../../core/documents/mod.ts";
-import { diffDocument } from "../../host/commands/store_documents.ts";
+import { diffDocument } from "../../host/work/store_documents.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, RUN_REF } from "./_shared.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LogDocumentSchema } from "../../core/documents/mod.ts";
-import { logDocument } from "../../host/commands/store_documents.ts";
-import { rowLimitOf } from "../../host/commands/row_limit.ts";
+import { logDocument } from "../../host/work/store_documents.ts";
+import { rowLimitOf } from "../../host/work/row_limit.ts";
 import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, ROW_LIMIT_INPUT, SUITE_NAME } from "./_shared.ts";

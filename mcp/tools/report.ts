@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CompareDocumentSchema } from "../../core/documents/mod.ts";
 import { REPORT_FORMATS } from "../../core/report/mod.ts";
-import { reportDocument } from "../../host/commands/report.ts";
+import { reportDocument } from "../../host/work/report.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY } from "./_shared.ts";
 import { GATE_EXIT_CODES, GATE_INPUT } from "./compare_or_explain.ts";

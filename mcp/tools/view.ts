@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { RunListSchema, RunSummarySchema } from "../../core/documents/mod.ts";
-import { runListDocument, viewRunDocument } from "../../host/commands/store_documents.ts";
+import { runListDocument, viewRunDocument } from "../../host/work/store_documents.ts";
 import { DEFAULT_ROW_LIMIT } from "../../core/documents/row_limit.ts";
 import { defineTool } from "../tool.ts";
 import { openStore, READ_ONLY, ROW_LIMIT_INPUT, RUN_REF, SUITE_NAME } from "./_shared.ts";
-import { rowLimitOf } from "../../host/commands/row_limit.ts";
+import { rowLimitOf } from "../../host/work/row_limit.ts";
 
 /** `view`: the runs with their figures, or one run in detail, as `digline view --json`. */
 export const viewTool = defineTool({

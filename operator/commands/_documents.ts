@@ -3,7 +3,7 @@ import { type Cycle, CycleSchema } from "../../core/operator/cycle.ts";
 import { type Decision, DecisionSchema } from "../../core/operator/decide.ts";
 import { decisionJournalPath } from "../../host/operator/decision_journal.ts";
 import { loadOperatorConfig } from "../../host/operator/load_config.ts";
-import { readNamedFile } from "../../host/store/read_named_file.ts";
+import { readNamedFile } from "../../host/files/read_named_file.ts";
 import { UsageError } from "../../host/process/refusals.ts";
 import { RunStore } from "../../host/store/store.ts";
 

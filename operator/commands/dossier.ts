@@ -1,6 +1,6 @@
 import { renderDossier } from "../../core/operator/dossier.ts";
 import { scrub } from "../../host/process/secrets.ts";
-import { readNamedFile } from "../../host/store/read_named_file.ts";
+import { readNamedFile } from "../../host/files/read_named_file.ts";
 import { defineOperatorCommand } from "../command.ts";
 import { readCycle, readDecision, required } from "./_documents.ts";
 

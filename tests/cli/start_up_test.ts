@@ -6,7 +6,7 @@ import { ROOT } from "./_cli.ts";
 /** What only a command's own code may load: never at start-up, never for `--help`. */
 const COMMAND_CODE = [
   /^cli\/actions\//,
-  /^host\/commands\//,
+  /^host\/work\//,
   /^host\/store\.ts$/,
   /^mcp\//,
   /^core\/report\//,
@@ -28,7 +28,7 @@ Deno.test("the store's read-only commands and compare load neither the suite loa
   // At ten thousand stored runs, what these commands import is most of what they cost.
   const loaderAndRunner = [
     /^host\/suite_loader\//,
-    /^host\/commands\/(run_suite|confirm_run)\.ts$/,
+    /^host\/work\/(run_suite|confirm_run)\.ts$/,
     /^host\/driver\.ts$/,
   ];
   for (const name of ["list", "view", "log", "diff", "compare", "explain"]) {

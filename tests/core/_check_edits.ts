@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { recordedAssertions } from "../../core/compare/recorded_assertions.ts";
+import { recordedAssertions } from "../../core/run/recorded_assertions.ts";
 import { shortDigest } from "../../core/digest.ts";
 import { computeFigures } from "../../core/run/aggregate.ts";
 import { caseInputs } from "../../core/run/case_inputs.ts";
 import type { CaseResult, RunDocument } from "../../core/run/run_document.ts";
-import type { Score } from "../../core/run/verdict.ts";
+import type { Score } from "../../core/verdict.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { builtinAssertion } from "../../core/suite/assertions/builtin.ts";
 import {

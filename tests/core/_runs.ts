@@ -1,7 +1,7 @@
 import { computeFigures } from "../../core/run/aggregate.ts";
 import type { AggregateSpec } from "../../core/suite/aggregate_spec.ts";
 import type { CaseResult, RunDocument } from "../../core/run/run_document.ts";
-import type { VerdictStatus } from "../../core/run/verdict.ts";
+import type { VerdictStatus } from "../../core/verdict.ts";
 
 /** Assertion ids for the fake runs: 16 hex each. */
 export const IDS = { correct: "00000000000000c1", polite: "00000000000000c2" } as const;

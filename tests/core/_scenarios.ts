@@ -5,8 +5,8 @@ import { type FakeCase, fakeRun, IDS } from "./_runs.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { equals } from "../../core/suite/assertions/constructors.ts";
 import { customAssertion } from "../../core/suite/assertions/custom.ts";
-import { recordedAssertions } from "../../core/compare/recorded_assertions.ts";
-import type { Score } from "../../core/run/verdict.ts";
+import { recordedAssertions } from "../../core/run/recorded_assertions.ts";
+import type { Score } from "../../core/verdict.ts";
 import { runDocumentDigest } from "../../core/run/run_digest.ts";
 
 /** A named comparison: the baseline's runs (approved one first), the candidate, its draws. */

@@ -3,14 +3,14 @@ import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CaseSchema } from "../../core/suite/case.ts";
-import { runSuite } from "../../host/commands/run_suite.ts";
+import { runSuite } from "../../host/work/run_suite.ts";
 import { readJournal } from "../../host/journal/journal.ts";
 import { loadOperatorConfig } from "../../host/operator/load_config.ts";
 import { RunStore } from "../../host/store/store.ts";
 import { parseJsonlCases } from "../../host/suite_loader/cases_jsonl.ts";
 import { parseTableCases } from "../../host/suite_loader/cases_table.ts";
 import { loadSuite } from "../../host/suite_loader/mod.ts";
-import { decodeUtf8 } from "../../host/store/utf8.ts";
+import { decodeUtf8 } from "../../host/files/utf8.ts";
 import { ROOT, SMALL_SUITE, smallSystem } from "../cli/_cli.ts";
 import { FUZZ_RUNS, HANG_MS, jsonValue, loadsOrRefuses, mutated } from "./_fuzz.ts";
 

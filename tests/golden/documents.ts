@@ -1,4 +1,4 @@
-import { compareRuns } from "../../core/compare/compare.ts";
+import { compareRuns } from "../../core/compare/compare_runs.ts";
 import { runSynopsis } from "../../core/run/run_synopsis.ts";
 import { diffOutputs } from "../../core/run/output_diff.ts";
 import {

@@ -1,11 +1,11 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { seededRandom } from "../../bench/_seeded_random.ts";
-import { compareRuns } from "../../core/compare/compare.ts";
+import { compareRuns } from "../../core/compare/compare_runs.ts";
 import type { RunDocument } from "../../core/run/run_document.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { customAssertion } from "../../core/suite/assertions/custom.ts";
 import type { Case } from "../../core/suite/case.ts";
-import { pureRechecksOn } from "../../host/commands/baseline_rechecks.ts";
+import { pureRechecksOn } from "../../host/work/baseline_rechecks.ts";
 import { build, type Definition, generate, judged, runOf } from "../core/_check_edits.ts";
 
 /**

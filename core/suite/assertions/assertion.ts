@@ -1,7 +1,7 @@
 import type { Case } from "../case.ts";
 import type { JsonObject, JsonValue } from "../../json.ts";
 import type { ModelMeter } from "../../model/usage.ts";
-import type { Score } from "../../run/verdict.ts";
+import type { Score } from "../../verdict.ts";
 
 /**
  * What a check is handed: the target's output and the case that produced it. `V` is the type of

@@ -1,6 +1,6 @@
 import { shortDigest } from "../../digest.ts";
 import type { JsonValue } from "../../json.ts";
-import type { Score } from "../../run/verdict.ts";
+import type { Score } from "../../verdict.ts";
 import type { Assertion, CheckInput } from "./assertion.ts";
 import type { BuiltinAssertion, JudgeDefinition } from "./definition.ts";
 import { judgeIdentity } from "../../model/judge.ts";

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, match, ok, throws } from "node:assert/strict";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import type { ConfirmationDocument } from "../../../core/compare/confirmation_document.ts";
 import {
   confirmShortfall,

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { VERDICT_FORCED_BY_FACT } from "../../../core/compare/facts.ts";
 import { explainLines } from "../../../core/compare/explain_lines.ts";
 import { SCENARIOS } from "../_scenarios.ts";

@@ -1,10 +1,10 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { flipCountTest } from "../../../core/compare/flip_count.ts";
 import { checkHistory } from "../../../core/compare/check_history.ts";
 import { poissonBinomialUpperTail } from "../../../core/statistics/poisson_binomial.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";
-import type { VerdictStatus } from "../../../core/run/verdict.ts";
+import type { VerdictStatus } from "../../../core/verdict.ts";
 import { fakeRun } from "../_runs.ts";
 
 const B = "20261130-000009-000-bbbbbb";

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { computeFigures } from "../../../core/run/aggregate.ts";
 import type { AggregateSpec } from "../../../core/suite/aggregate_spec.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";

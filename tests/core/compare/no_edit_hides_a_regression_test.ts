@@ -1,6 +1,6 @@
 import { ok } from "node:assert/strict";
 import { seededRandom } from "../../../bench/_seeded_random.ts";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { build, generate, judged, runOf } from "../_check_edits.ts";
 
 /**

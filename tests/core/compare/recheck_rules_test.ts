@@ -4,7 +4,7 @@ import { recheckableCheck } from "../../../core/compare/recheck_rules.ts";
 import { compileJsonSchema } from "../../../core/suite/assertions/ajv_schema.ts";
 import { json } from "../../../core/suite/assertions/constructors.ts";
 import type { Case } from "../../../core/suite/case.ts";
-import type { Score } from "../../../core/run/verdict.ts";
+import type { Score } from "../../../core/verdict.ts";
 
 const testCase: Case = { id: "c", vars: {}, kind: "normal" };
 const schema = { type: "object", required: ["answer"] };

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { seededRandom } from "../../../bench/_seeded_random.ts";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { compareRunsWith } from "../../../core/compare/comparison.ts";
 import { recheckBaseline } from "../../../core/compare/recheck.ts";
 import { recheckableCheck } from "../../../core/compare/recheck_rules.ts";

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { headline } from "../../../core/compare/headline.ts";
 import { runLevelNoise } from "../../../core/statistics/run_level_noise.ts";
 import type { RunDocument } from "../../../core/run/run_document.ts";

@@ -5,7 +5,7 @@ import {
   reduceVerdicts,
   reductionOf,
 } from "../../../core/model/reduce.ts";
-import type { Verdict } from "../../../core/run/verdict.ts";
+import type { Verdict } from "../../../core/verdict.ts";
 
 function samples(statuses: string): Verdict[] {
   const of: Record<string, Verdict["status"]> = { p: "pass", f: "fail", e: "error" };

@@ -1,4 +1,4 @@
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { historyPoints, type ReportInput } from "../../../core/report/mod.ts";
 import type { BaselineDocument, RunDocument } from "../../../core/run/run_document.ts";
 import { type FakeCase, fakeRun } from "../_runs.ts";

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { compareRuns } from "../../../core/compare/compare.ts";
+import { compareRuns } from "../../../core/compare/compare_runs.ts";
 import { explainLines } from "../../../core/compare/explain_lines.ts";
 import { RunDocumentSchema } from "../../../core/run/run_document.ts";
 import { validateRunDocument } from "../../../core/generated/validators.js";

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import type { RunDocument } from "../../../core/run/run_document.ts";
 import { runDocumentJson } from "../../../host/store/run_document_json.ts";
 import { registerSecret, scrubbedJson } from "../../../host/process/secrets.ts";
-import { writeFileAtomic } from "../../../host/store/atomic_write.ts";
+import { writeFileAtomic } from "../../../host/files/atomic_write.ts";
 import { RunStore } from "../../../host/store/store.ts";
 import { fakeRun } from "../../core/_runs.ts";
 

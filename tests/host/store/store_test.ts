@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import type { RunDocument } from "../../../core/run/run_document.ts";
-import { writeFileAtomic } from "../../../host/store/atomic_write.ts";
+import { writeFileAtomic } from "../../../host/files/atomic_write.ts";
 import {
   AmbiguousRunError,
   NoBaselineError,

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
 import fc from "fast-check";
-import { readNamedFileSync } from "../../../host/store/read_named_file.ts";
+import { readNamedFileSync } from "../../../host/files/read_named_file.ts";
 import { readFileLines, textLines } from "../../../host/suite_loader/file_lines.ts";
 
 /**

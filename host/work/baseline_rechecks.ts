@@ -1,7 +1,7 @@
 import { canonicalJson } from "../../core/digest.ts";
 import { runDocumentDigest } from "../../core/run/run_digest.ts";
 import type { BaselineRecheck, RunDocument } from "../../core/run/run_document.ts";
-import type { Verdict } from "../../core/run/verdict.ts";
+import type { Verdict } from "../../core/verdict.ts";
 import type { Assertion } from "../../core/suite/assertions/assertion.ts";
 import { isPureCustom } from "../../core/suite/assertions/pure_custom.ts";
 import type { Case } from "../../core/suite/case.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SameType } from "../same_type.ts";
+import type { SameType } from "./same_type.ts";
 
 /** The three states of a check. An error is a question that got no answer. */
 export const VerdictStatusSchema = z.enum(["pass", "fail", "error"]);
@@ -8,7 +8,7 @@ export const VerdictStatusSchema = z.enum(["pass", "fail", "error"]);
  *
  * @example
  * ```ts
- * import type { VerdictStatus } from "../../mod.ts";
+ * import type { VerdictStatus } from "../mod.ts";
  * const status: VerdictStatus = "error";
  * ```
  */
@@ -45,7 +45,7 @@ export const VerdictSchema = z.strictObject({
  * @example
  * ```ts
  * import { ok } from "node:assert/strict";
- * import type { Verdict } from "../../mod.ts";
+ * import type { Verdict } from "../mod.ts";
  * const verdict: Verdict = {
  *   assertion_id: "3fa9c1d2e4b5a607",
  *   assertion: "polite",
@@ -91,7 +91,7 @@ export const ScoreSchema = z.strictObject({
  *
  * @example
  * ```ts
- * import { custom, type Score } from "../../mod.ts";
+ * import { custom, type Score } from "../mod.ts";
  * const brief = custom({
  *   name: "brief",
  *   check: ({ output }): Score =>

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import fc from "fast-check";
-import { decodeUtf8 } from "../../../host/store/utf8.ts";
+import { decodeUtf8 } from "../../../host/files/utf8.ts";
 
 /** What the strict decoder alone answers: the text, or that the bytes are not UTF-8. */
 function strictly(bytes: Uint8Array): string | "not utf-8" {

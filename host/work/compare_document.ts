@@ -1,4 +1,4 @@
-import type { CompareDocument } from "../../core/documents/compare.ts";
+import type { CompareDocument } from "../../core/documents/compare_document.ts";
 import { compareDocumentOf } from "../../core/documents/compare_document_of.ts";
 import { outputNoteLines } from "../../core/run/output_notes.ts";
 import { canonicalRedaction, type Redactable } from "../../core/suite/redaction.ts";

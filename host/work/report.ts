@@ -10,7 +10,7 @@ import {
 import type { GateVerdict } from "../../core/compare/facts.ts";
 import { redactRun } from "../../core/run/redact_run.ts";
 import type { Redactable } from "../../core/suite/report_settings.ts";
-import { refuseLinkedWrite } from "../store/no_links.ts";
+import { refuseLinkedWrite } from "../files/no_links.ts";
 import { scrub } from "../process/secrets.ts";
 import { PermissionRefusedError, UsageError } from "../process/refusals.ts";
 import type { CompareOptions, CompareResult } from "./compare_run.ts";

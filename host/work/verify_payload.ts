@@ -1,4 +1,4 @@
-import { compareRuns } from "../../core/compare/compare.ts";
+import { compareRuns } from "../../core/compare/compare_runs.ts";
 import { schemaCompilerFor } from "../checks/json_schema_compiler.ts";
 import { compareDocumentOf, OUTPUT_VERSION, verifyFields } from "../../core/documents/mod.ts";
 import type { VerifyDocument } from "../../core/documents/mod.ts";
@@ -10,7 +10,7 @@ import {
   RedactListSchema,
 } from "../../core/suite/report_settings.ts";
 import { jsonFault } from "../store/json_fault.ts";
-import { readNamedFile } from "../store/read_named_file.ts";
+import { readNamedFile } from "../files/read_named_file.ts";
 import { RunNotFoundError, UsageError } from "../process/refusals.ts";
 import type { RunStore } from "../store/store.ts";
 import { findConfirmation } from "./find_confirmation.ts";

@@ -1,5 +1,5 @@
 import type { Assertion } from "../suite/assertions/assertion.ts";
-import type { RunDocument } from "../run/run_document.ts";
+import type { RunDocument } from "./run_document.ts";
 
 /** An assertion as a run document records it. */
 export type RecordedAssertion = RunDocument["assertions"][number];

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { readNamedFile, readWholeFile } from "../../../host/store/read_named_file.ts";
+import { readNamedFile, readWholeFile } from "../../../host/files/read_named_file.ts";
 import { FileAccessError, NotUtf8Error } from "../../../host/process/refusals.ts";
 
 const NAMED = { display: "suite.toml", what: "suite" };

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { crc32, crc32Hex } from "../../../host/store/crc32.ts";
+import { crc32, crc32Hex } from "../../../host/files/crc32.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
