@@ -59,7 +59,7 @@ async function checkedHeader(header: JournalHeader): Promise<JournalHeader> {
   return await checkedDocument(JOURNAL_HEADER, header);
 }
 
-const JOURNAL_HEADER = documentKind<JournalHeader>("JournalHeader", {
+export const JOURNAL_HEADER = documentKind<JournalHeader>("JournalHeader", {
   schema: async () => (await import("./journal_read.ts")).JournalHeaderSchema,
 });
 

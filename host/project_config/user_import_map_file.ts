@@ -57,7 +57,7 @@ async function readConfig(file: string): Promise<ProjectConfig> {
 }
 
 /** A deno.json; its schema (and zod) load only for one its generated validator refuses. */
-const PROJECT_CONFIG = documentKind<ProjectConfig>("ProjectConfig", {
+export const PROJECT_CONFIG = documentKind<ProjectConfig>("ProjectConfig", {
   schema: async () =>
     (await import("../../core/project_config/project_config_schema.ts")).ProjectConfigSchema,
 });

@@ -45,7 +45,7 @@ function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
 }
 
 /** A check's answer; ScoreSchema (and zod) is imported only for one its validator refuses. */
-const SCORE = documentKind<Score>("Score", {
+export const SCORE = documentKind<Score>("Score", {
   schema: async () => (await import("../../core/run/verdict.ts")).ScoreSchema,
 });
 

@@ -6,7 +6,7 @@ import type { LockOwner } from "./run_lock_owner.ts";
 import { documentKind, plainDocument } from "../../core/documents/read_document.ts";
 
 /** A lock's owner; one its generated validator refuses is unreadable, and needs no schema. */
-const LOCK_OWNER = documentKind<LockOwner>("LockOwner", {
+export const LOCK_OWNER = documentKind<LockOwner>("LockOwner", {
   schema: async () => (await import("./run_lock_schema.ts")).LockOwnerSchema,
 });
 

@@ -77,6 +77,6 @@ function generatedRead(raw: unknown): TomlSuite | undefined {
 }
 
 /** A TOML suite; one its validator refuses is read by readTomlSuiteBySchema, at its lines. */
-const TOML_SUITE = documentKind<TomlSuite>("TomlSuite", {
+export const TOML_SUITE = documentKind<TomlSuite>("TomlSuite", {
   schema: async () => (await import("./suite_schema.ts")).TomlSuiteSchema,
 });
