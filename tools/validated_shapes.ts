@@ -14,6 +14,7 @@ import { JournalHeaderSchema } from "../host/journal/journal_read.ts";
 import { LockOwnerSchema } from "../host/store/run_lock_schema.ts";
 import { TomlSuiteSchema } from "../host/suite_loader/suite_schema.ts";
 import { ProjectConfigSchema } from "../core/project_config/project_config_schema.ts";
+import { ModelConnectionShape } from "../core/model/connection_shape.ts";
 
 /**
  * Every shape a reader checks with a generated validator (core/generated/validators.js), by the
@@ -42,4 +43,20 @@ export const VALIDATED_SHAPES: Readonly<Record<string, z.ZodType>> = {
  */
 export const KEYED_SHAPES: Readonly<Record<string, z.ZodObject>> = {
   TargetSettings: TargetSettingsSchema,
+};
+
+/**
+ * Every shape whose keys code that loads no zod lists, by the name its list is exported under
+ * (name + `Keys`) from core/generated/schema_facts.js: the schema's keys, in its order.
+ */
+export const LISTED_KEYS: Readonly<Record<string, object>> = {
+  ModelConnection: ModelConnectionShape,
+};
+
+/**
+ * Every shape whose defaults code that loads no zod fills in, by the name they are exported
+ * under (name + `Defaults`) from core/generated/schema_facts.js: what the schema returns for `{}`.
+ */
+export const LISTED_DEFAULTS: Readonly<Record<string, z.ZodType>> = {
+  GateSettings: GateSettingsSchema,
 };

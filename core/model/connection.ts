@@ -1,6 +1,7 @@
 import { type Provider, PROVIDERS } from "./providers/mod.ts";
 import type { WireConnection } from "./providers/wire_format.ts";
 import type { SameType } from "../same_type.ts";
+import { ModelConnectionKeys } from "../generated/schema_facts.js";
 
 /** Header names that carry a credential: a suite may not set them, since a key never lives there. */
 export const CREDENTIAL_HEADERS = new Set([
@@ -34,30 +35,10 @@ export const OWN_FIELDS = new Set([
 ]);
 
 /**
- * The connection keys, as a list; the judge's identity leaves out the operational ones. Written
- * out so that `run` reads them without zod; tests/core/model/connection_shape_test.ts holds them
- * equal to ModelConnectionShape's keys, in its order.
+ * The connection keys, as a list; the judge's identity leaves out the operational ones. Read off
+ * ModelConnectionShape by `deno task generate:validators`, so that `run` lists them without zod.
  */
-export const MODEL_CONNECTION_KEYS: readonly string[] = [
-  "provider",
-  "model",
-  "base_url",
-  "api_key_env",
-  "api_key_header",
-  "anthropic_version",
-  "headers",
-  "query",
-  "system",
-  "temperature",
-  "max_tokens",
-  "max_completion_tokens",
-  "seed",
-  "extra_body",
-  "requests_per_minute",
-  "tokens_per_minute",
-  "circuit_failures",
-  "circuit_window_ms",
-];
+export const MODEL_CONNECTION_KEYS: readonly string[] = ModelConnectionKeys;
 
 /** Keys that say how a model is reached or paced, not what it is asked: never part of an identity. */
 export const OPERATIONAL_MODEL_KEYS: readonly string[] = [

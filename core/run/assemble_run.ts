@@ -69,7 +69,7 @@ export function assembleRun(
     figures: computeFigures(suite.aggregates, { assertions, cases }),
     gate: suite.gate,
     totals: runTotals(cases),
-    // In the schema's order, so the store's hand check reads the run without the schema.
+    // In the schema's order, so the run is written as the schema would return it.
     ...(scope.kind === "regrade" ? { rejudged_from: scope.run.run_id } : {}),
     // A shard is a partial run: it records which shard it is and the cases it was asked.
     ...(scope.kind === "shard"

@@ -1,6 +1,31 @@
 import { z } from "zod";
 import type { SameType } from "../same_type.ts";
 import { LabelSchema } from "./case.ts";
+import { keyRules } from "./key_rules.ts";
+
+/** The rules between an aggregate's keys, written once for the schema and its generated validator. */
+const AGGREGATE_RULES = keyRules([
+  {
+    key: "kind",
+    is: ["mean"],
+    requires: "higher_is_better",
+    message: "a mean aggregate says which way is better: higher_is_better = true or false",
+  },
+  {
+    key: "kind",
+    is: ["precision", "recall"],
+    requires: "positive",
+    message: (a) => `a ${a.kind} aggregate names the label that counts as positive`,
+  },
+  {
+    key: "kind",
+    is: ["precision"],
+    forbids: "primary",
+    value: true,
+    message: "a precision figure can not gate: the cases it counts are the ones that passed, " +
+      "so no paired test applies; make an accuracy, recall or mean aggregate primary",
+  },
+]);
 
 /** One declared aggregate: a named figure over one assertion. */
 export const AggregateSpecSchema = z.strictObject({
@@ -22,50 +47,7 @@ export const AggregateSpecSchema = z.strictObject({
    * say, since a longer answer or a higher latency is not better by nature.
    */
   higher_is_better: z.boolean().optional(),
-}).superRefine((a, ctx) => {
-  if (a.kind === "mean" && a.higher_is_better === undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["higher_is_better"],
-      message: "a mean aggregate says which way is better: higher_is_better = true or false",
-    });
-  }
-  if ((a.kind === "precision" || a.kind === "recall") && a.positive === undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["positive"],
-      message: `a ${a.kind} aggregate names the label that counts as positive`,
-    });
-  }
-  if (a.primary === true && a.kind === "precision") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["primary"],
-      message: "a precision figure can not gate: the cases it counts are the ones that passed, " +
-        "so no paired test applies; make an accuracy, recall or mean aggregate primary",
-    });
-  }
-}).meta({
-  // The refinement restated for the generated validator (ADR 0077); a property test holds the
-  // two to each other.
-  allOf: [
-    {
-      if: { required: ["kind"], properties: { kind: { const: "mean" } } },
-      then: { required: ["higher_is_better"] },
-    },
-    {
-      if: { required: ["kind"], properties: { kind: { enum: ["precision", "recall"] } } },
-      then: { required: ["positive"] },
-    },
-    {
-      if: {
-        required: ["kind", "primary"],
-        properties: { kind: { const: "precision" }, primary: { const: true } },
-      },
-      then: false,
-    },
-  ],
-});
+}).superRefine((a, ctx) => AGGREGATE_RULES.refine(a, ctx)).meta(AGGREGATE_RULES.meta);
 // Code apart from the schema, which comparing does not load (ADR 0077).
 export { higherIsBetter } from "./aggregate_direction.ts";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type JsonObject, type JsonValue, JsonValueSchema } from "../json.ts";
 import type { SameType } from "../same_type.ts";
+import { keyRules } from "./key_rules.ts";
 
 /** The four kinds of case; docs/suites.md says what each is for. */
 export const CaseKindSchema = z.enum(["normal", "canary", "calibration", "suspended"]);
@@ -40,6 +41,37 @@ export const RepeatsSchema = z.union([
   z.string().regex(/^\d+$/, "repeats is a whole number").transform(Number),
 ]).pipe(z.number().int().min(1).max(100));
 
+/**
+ * The rules between a case's keys, written once for the schema and its generated validator
+ * (ADR 0128). An absent kind is "normal".
+ */
+const CASE_RULES = keyRules([
+  {
+    key: "kind",
+    is: ["suspended"],
+    requires: "reason",
+    message: "a suspended case needs a reason",
+  },
+  {
+    key: "kind",
+    is: ["calibration"],
+    requires: "check",
+    message: "a calibration case names the one check it asks",
+  },
+  {
+    key: "kind",
+    isNot: ["calibration"],
+    forbids: "output",
+    message: 'only a case of kind "calibration" carries a fixed output',
+  },
+  {
+    key: "kind",
+    isNot: ["calibration"],
+    forbids: "check",
+    message: 'only a case of kind "calibration" names a check',
+  },
+]);
+
 /** One case as a suite declares it (both forms, and each line of a cases file). */
 export const CaseSchema = z.strictObject({
   id: z.union([CaseIdSchema, z.number().int().transform(String)]).pipe(CaseIdSchema),
@@ -61,46 +93,7 @@ export const CaseSchema = z.strictObject({
    * judge) is checked against a fixed answer and the target is not called.
    */
   output: z.string().optional(),
-}).superRefine((c, ctx) => {
-  if (c.kind === "suspended" && c.reason === undefined) {
-    ctx.addIssue({ code: "custom", path: ["reason"], message: "a suspended case needs a reason" });
-  }
-  if (c.kind === "calibration" && c.check === undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["check"],
-      message: "a calibration case names the one check it asks",
-    });
-  }
-  if (c.kind !== "calibration" && c.output !== undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["output"],
-      message: 'only a case of kind "calibration" carries a fixed output',
-    });
-  }
-  if (c.kind !== "calibration" && c.check !== undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["check"],
-      message: 'only a case of kind "calibration" names a check',
-    });
-  }
-}).meta({
-  // The refinement restated for the generated validator (ADR 0077); a property test holds the
-  // two to each other. An absent kind is "normal".
-  allOf: [
-    {
-      if: { required: ["kind"], properties: { kind: { const: "suspended" } } },
-      then: { required: ["reason"] },
-    },
-    {
-      if: { required: ["kind"], properties: { kind: { const: "calibration" } } },
-      then: { required: ["check"] },
-      else: { not: { anyOf: [{ required: ["output"] }, { required: ["check"] }] } },
-    },
-  ],
-});
+}).superRefine((c, ctx) => CASE_RULES.refine(c, ctx)).meta(CASE_RULES.meta);
 
 /**
  * A case after validation, as a check sees it (`CheckInput.testCase`): ids and groups are

@@ -93,8 +93,8 @@ export interface RunGate {
 }
 const _gate: SameType<RunGate, z.infer<typeof RunGateSchema>> = true;
 
-// The defaults are written out apart from the schema, so comparing loads no zod (ADR 0077);
-// tests/core/suite/gate_defaults_test.ts holds them equal to GateSettingsSchema.parse({}).
+// The defaults are generated from the schema into a module apart from it, so comparing loads no
+// zod (ADR 0128).
 import { DEFAULT_GATE_SETTINGS } from "./gate_defaults.ts";
 export { DEFAULT_GATE_SETTINGS };
 const _defaults: GateSettings = DEFAULT_GATE_SETTINGS;

@@ -2,7 +2,9 @@ import { relative, resolve } from "node:path";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { listFilesAt, readFileAt, resolveCommit } from "./git_objects.ts";
 import { GitRefError, StoreDocumentError } from "../process/refusals.ts";
-import { type DocumentParse, parsePlainRunFirst, type RunStore } from "../store/store.ts";
+import type { RunStore } from "../store/store.ts";
+import { type DocumentKind, readDocument } from "../../core/documents/read_document.ts";
+import { BASELINE_DOCUMENT, RUN_DOCUMENT } from "../store/stored_kinds.ts";
 
 /** A suite's approval as committed at a git ref, and the runs it cites. */
 export interface BaselineAtRef {
@@ -23,10 +25,6 @@ export async function baselineAtRef(
   options: { ref: string; suite: string },
 ): Promise<BaselineAtRef> {
   const commit = await resolveCommit(options.ref);
-  // Imported here: a plain compare loads no zod (ADR 0077), and a ref's documents are few.
-  const { BaselineDocumentSchema } = await import(
-    "../../core/run/run_document.ts"
-  );
   const at = (path: string) => relative(Deno.cwd(), resolve(path));
   const dir = at(store.baselinesDir(options.suite));
   const names = (await listFilesAt(commit, dir)).filter((n) => n.endsWith(".json")).sort();
@@ -39,7 +37,7 @@ export async function baselineAtRef(
   const approval = await parseAt(commit, {
     path: `${dir}/${latest}`,
     ref: options.ref,
-    schema: BaselineDocumentSchema,
+    kind: BASELINE_DOCUMENT,
   });
   const runs: RunDocument[] = [];
   for (const id of approval.runs ?? [approval.run_id]) {
@@ -53,7 +51,7 @@ export async function baselineAtRef(
       run = await parseAt(commit, {
         path,
         ref: options.ref,
-        schema: { safeParse: parsePlainRunFirst },
+        kind: RUN_DOCUMENT,
       });
       break;
     }
@@ -73,7 +71,7 @@ async function parseAt<T>(
   options: {
     path: string;
     ref: string;
-    schema: { safeParse(json: unknown): DocumentParse<T> | Promise<DocumentParse<T>> };
+    kind: DocumentKind<T>;
   },
 ): Promise<T> {
   const display = `${options.ref}:${options.path}`;
@@ -85,10 +83,5 @@ async function parseAt<T>(
   } catch {
     throw new StoreDocumentError(display, "it is not JSON");
   }
-  const parsed = await options.schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new StoreDocumentError(display, `${issue.path.join(".")}: ${issue.message}`);
-  }
-  return parsed.data;
+  return await readDocument(options.kind, json, { file: display });
 }

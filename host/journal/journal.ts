@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { CaseResult } from "../../core/run/run_document.ts";
 import type { Suite } from "../../core/suite/suite.ts";
 import type { JournalHeader } from "./journal_header.ts";
-import { validateJournalHeader } from "../../core/generated/validators.js";
+import { checkedDocument, documentKind } from "../../core/documents/read_document.ts";
 import type { CheckedJournal } from "./journal_read.ts";
 import { refuseLinkedWrite } from "../files/no_links.ts";
 import { translateAccessError } from "../files/read_named_file.ts";
@@ -56,10 +56,12 @@ export async function readJournal(path: string, suite: Suite): Promise<CheckedJo
  * (and its refusal) only when that refuses.
  */
 async function checkedHeader(header: JournalHeader): Promise<JournalHeader> {
-  if (validateJournalHeader(header)) return header;
-  const { JournalHeaderSchema } = await import("./journal_read.ts");
-  return JournalHeaderSchema.parse(header);
+  return await checkedDocument(JOURNAL_HEADER, header);
 }
+
+export const JOURNAL_HEADER = documentKind<JournalHeader>("JournalHeader", {
+  schema: async () => (await import("./journal_read.ts")).JournalHeaderSchema,
+});
 
 /**
  * Opens a journal's file empty for writing, its folder made: a run's journal and

@@ -8,6 +8,7 @@
 import { digline, type StoreWhere } from "../../core/printed_command.ts";
 import { AssertionShapeError, RefusalError } from "../../core/errors.ts";
 import { TargetShapeError } from "../calls/target.ts";
+import { DocumentRefusedError } from "../../core/documents/document_refused.ts";
 
 export { AssertionShapeError, RefusalError, TargetShapeError };
 
@@ -442,18 +443,14 @@ export class RetryErrorsRefusedError extends RefusalError {
 }
 
 /** A stored document (run, baseline) that is not JSON or fails its schema. */
-export class StoreDocumentError extends RefusalError {
-  readonly file: string;
-  /** The first problem: `cases.3.verdicts: expected array`. */
-  readonly detail: string;
+export class StoreDocumentError extends DocumentRefusedError {
   constructor(file: string, detail: string, options: { cause?: unknown } = {}) {
-    super(
-      `Stored document "${file}" is not valid: ${detail}; restore it from version control ` +
-        `or a backup, or move it out of the store`,
-      { cause: options.cause },
-    );
-    this.file = file;
-    this.detail = detail;
+    super(file, {
+      detail,
+      noun: "Stored document",
+      remedy: "restore it from version control or a backup, or move it out of the store",
+      cause: options.cause,
+    });
   }
 }
 

@@ -12,7 +12,7 @@ import { RefusalError } from "../../core/errors.ts";
 import { JsoncSyntaxError, parseJsonc } from "../../core/project_config/jsonc.ts";
 import type { ProjectConfig } from "../../core/project_config/project_config_schema.ts";
 import { steeringFeatures, userImportMap } from "../../core/project_config/user_import_map.ts";
-import { validateProjectConfig } from "../../core/generated/validators.js";
+import { documentKind, parseDocument } from "../../core/documents/read_document.ts";
 import { writeFileAtomic } from "../files/atomic_write.ts";
 
 /** A project's deno.json (or the import map it names) the installed command can not run with. */
@@ -42,11 +42,9 @@ async function readConfig(file: string): Promise<ProjectConfig> {
       `not valid JSON (${error.message}); fix it, as Deno would refuse it too`,
     );
   }
-  if (!validateProjectConfig(value)) {
-    const { ProjectConfigSchema } = await import(
-      "../../core/project_config/project_config_schema.ts"
-    );
-    const issue = ProjectConfigSchema.safeParse(value).error?.issues[0];
+  const parsed = await parseDocument(PROJECT_CONFIG, value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
     const key = issue?.path.map(String).join(".") ?? "";
     throw new ProjectConfigError(
       file,
@@ -55,8 +53,14 @@ async function readConfig(file: string): Promise<ProjectConfig> {
       }); fix it`,
     );
   }
-  return value as ProjectConfig;
+  return parsed.data;
 }
+
+/** A deno.json; its schema (and zod) load only for one its generated validator refuses. */
+export const PROJECT_CONFIG = documentKind<ProjectConfig>("ProjectConfig", {
+  schema: async () =>
+    (await import("../../core/project_config/project_config_schema.ts")).ProjectConfigSchema,
+});
 
 /** Refuses a config whose `unstable` list would change how digline's own code runs. */
 function refuseSteering(file: string, config: ProjectConfig): void {

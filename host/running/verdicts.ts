@@ -1,6 +1,6 @@
 import type { Assertion, CheckInput, CheckResult } from "../../core/suite/assertions/assertion.ts";
 import type { Score, Verdict } from "../../core/verdict.ts";
-import { validateScore } from "../../core/generated/validators.js";
+import { documentKind, parseDocument, plainDocument } from "../../core/documents/read_document.ts";
 
 /**
  * Runs every asked check on one output and stamps each answer with its assertion's identity.
@@ -40,16 +40,21 @@ function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
   if (typeof answer === "boolean") {
     return { ...identity(assertion), status: answer ? "pass" : "fail", metadata: {} };
   }
-  return validateScore(answer) ? fromScore(assertion, answer as Score) : null;
+  const score = plainDocument(SCORE, answer);
+  return score === undefined ? null : fromScore(assertion, score);
 }
 
+/** A check's answer; ScoreSchema (and zod) is imported only for one its validator refuses. */
+export const SCORE = documentKind<Score>("Score", {
+  schema: async () => (await import("../../core/verdict.ts")).ScoreSchema,
+});
+
 /**
- * An answer the generated validator did not take, read by ScoreSchema, imported (with zod) only now: a
- * Score it accepts, or an errored verdict saying what is wrong.
+ * An answer the generated validator did not take, read by ScoreSchema: a Score it accepts, or an
+ * errored verdict saying what is wrong.
  */
 async function schemaVerdict(assertion: Assertion, answer: unknown): Promise<Verdict> {
-  const { ScoreSchema } = await import("../../core/verdict.ts");
-  const parsed = ScoreSchema.safeParse(answer);
+  const parsed = await parseDocument(SCORE, answer);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length === 0 ? "" : ` at ${issue.path.join(".")}`;

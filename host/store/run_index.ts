@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { RunSynopsis } from "../../core/run/run_synopsis.ts";
-import { validateRunSynopsis } from "../../core/generated/validators.js";
+import { parseDocument } from "../../core/documents/read_document.ts";
+import { RUN_SYNOPSIS } from "./stored_kinds.ts";
 import { decodeUtf8 } from "../files/utf8.ts";
 import { translateWriteError } from "../files/write_failure.ts";
 
@@ -190,14 +191,9 @@ async function parseLine(line: string, runId: string): Promise<IndexLine | undef
   const taken = takeStoredAs(json);
   const stored = taken.stored;
   json = taken.synopsis;
-  if (validateRunSynopsis(json)) {
-    const synopsis = json as RunSynopsis;
-    return synopsis.run_id === runId ? { synopsis, stored } : undefined;
-  }
   // zod and the schemas cost a listing about 200 ms to load; only a line the generated
   // validator refuses needs them (ADR 0077).
-  const { RunSynopsisSchema } = await import("../../core/run/run_synopsis_schema.ts");
-  const parsed = RunSynopsisSchema.safeParse(json);
+  const parsed = await parseDocument(RUN_SYNOPSIS, json);
   return parsed.success && parsed.data.run_id === runId
     ? { synopsis: parsed.data, stored }
     : undefined;

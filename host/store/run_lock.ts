@@ -3,7 +3,12 @@ import { RunLockedError } from "../process/refusals.ts";
 import type { RunStore } from "./store.ts";
 import { translateWriteError } from "../files/write_failure.ts";
 import type { LockOwner } from "./run_lock_owner.ts";
-import { validateLockOwner } from "../../core/generated/validators.js";
+import { documentKind, plainDocument } from "../../core/documents/read_document.ts";
+
+/** A lock's owner; one its generated validator refuses is unreadable, and needs no schema. */
+export const LOCK_OWNER = documentKind<LockOwner>("LockOwner", {
+  schema: async () => (await import("./run_lock_schema.ts")).LockOwnerSchema,
+});
 
 /** Where a suite's run lock lives: beside its journal. */
 export function runLockPath(store: RunStore, suite: string): string {
@@ -69,7 +74,7 @@ async function readOwner(
   } catch {
     return "unreadable";
   }
-  const owner = validateLockOwner(value) ? value as LockOwner : undefined;
+  const owner = plainDocument(LOCK_OWNER, value);
   return owner === undefined ? "unreadable" : { owner, text };
 }
 

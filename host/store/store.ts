@@ -4,7 +4,12 @@ import { join } from "node:path";
 import type { ConfirmationDocument } from "../../core/compare/confirmation_document.ts";
 import type { BaselineDocument, RunDocument } from "../../core/run/run_document.ts";
 import { type RunSynopsis, runSynopsis } from "../../core/run/run_synopsis.ts";
-import { validateBaselineDocument, validateRunDocument } from "../../core/generated/validators.js";
+import {
+  checkedDocument,
+  type DocumentKind,
+  readDocument,
+} from "../../core/documents/read_document.ts";
+import { BASELINE_DOCUMENT, CONFIRMATION_DOCUMENT, RUN_DOCUMENT } from "./stored_kinds.ts";
 import { RUN_SCHEMA_VERSION } from "../../core/run/run_schema_version.ts";
 import { writeFileAtomic } from "../files/atomic_write.ts";
 import { runDocumentJson } from "./run_document_json.ts";
@@ -216,7 +221,7 @@ export class RunStore {
   ): Promise<{ run: RunDocument; stored?: StoredAs }> {
     const path = this.runPath(entry);
     const text = await readStoreFile(path, { display: path, what: "stored document" });
-    const run = await parseDocument(path, text, { safeParse: parsePlainRunFirst });
+    const run = await parseDocument(path, text, RUN_DOCUMENT);
     if (run.run_id !== entry.runId || run.suite.name !== entry.suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
@@ -327,10 +332,9 @@ export class RunStore {
   async writeBaseline(baseline: BaselineDocument): Promise<string> {
     const stamp = baseline.promoted_at.replace(/[:.]/g, "-");
     const path = join(this.baselinesDir(baseline.suite), `${stamp}-${baseline.run_id}.json`);
-    const { BaselineDocumentSchema } = await import("../../core/run/run_document.ts");
     await writeFileAtomic(
       path,
-      scrubbedJson(BaselineDocumentSchema.parse(baseline), 1) + "\n",
+      scrubbedJson(await checkedDocument(BASELINE_DOCUMENT, baseline), 1) + "\n",
     );
     return path;
   }
@@ -363,7 +367,7 @@ export class RunStore {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
       throw new RunNotFoundError(runId, { store: this.tenantDir, suite, where: this.where });
     }
-    const run = await readDocument(path, { safeParse: parsePlainRunFirst });
+    const run = await readStoredDocument(path, RUN_DOCUMENT);
     if (run.run_id !== runId || run.suite.name !== suite) {
       throw new StoreDocumentError(path, `it holds run ${run.run_id} of suite ${run.suite.name}`);
     }
@@ -382,7 +386,7 @@ export class RunStore {
     const docs: BaselineDocument[] = [];
     for (const name of listEntries(dir, { directories: false })) {
       if (name.endsWith(".json")) {
-        docs.push(await readDocument(join(dir, name), { safeParse: parsePlainBaselineFirst }));
+        docs.push(await readStoredDocument(join(dir, name), BASELINE_DOCUMENT));
       }
     }
     return docs;
@@ -413,10 +417,7 @@ export class RunStore {
       this.confirmationsDir(confirmation.suite.name, confirmation.candidate_run),
       `${confirmation.confirmation_id}.json`,
     );
-    const { ConfirmationDocumentSchema } = await import(
-      "../../core/compare/confirmation_document.ts"
-    );
-    const text = scrubbedJson(ConfirmationDocumentSchema.parse(confirmation), 1);
+    const text = scrubbedJson(await checkedDocument(CONFIRMATION_DOCUMENT, confirmation), 1);
     await writeFileAtomic(path, text + "\n");
     return path;
   }
@@ -428,10 +429,7 @@ export class RunStore {
     for (const name of listEntries(dir, { directories: false })) {
       if (!name.endsWith(".json")) continue;
       const path = join(dir, name);
-      const { ConfirmationDocumentSchema } = await import(
-        "../../core/compare/confirmation_document.ts"
-      );
-      const doc = await readDocument(path, ConfirmationDocumentSchema);
+      const doc = await readStoredDocument(path, CONFIRMATION_DOCUMENT);
       if (doc.candidate_run !== run.runId || `${doc.confirmation_id}.json` !== name) {
         throw new StoreDocumentError(path, `it holds confirmation ${doc.confirmation_id}`);
       }
@@ -494,51 +492,22 @@ function listEntries(dir: string, options: { directories: boolean }): string[] {
  * validator answers first, so storing a run loads zod only when it refuses (ADR 0077).
  */
 async function checkedRun(run: RunDocument): Promise<RunDocument> {
-  if (validateRunDocument(run)) return run;
-  const { RunDocumentSchema } = await import("../../core/run/run_document.ts");
-  return RunDocumentSchema.parse(run);
+  return await checkedDocument(RUN_DOCUMENT, run);
 }
 
-/**
- * A run as its generated validator vouches for it, or as the schema (imported only then) reads
- * it. Every read of a run, from disk or from git, parses it this way, so one document gives one
- * object and one digest (core/run/run_digest.ts).
- */
-export async function parsePlainRunFirst(json: unknown): Promise<DocumentParse<RunDocument>> {
-  if (validateRunDocument(json)) return { success: true, data: json as RunDocument };
-  const { RunDocumentSchema } = await import("../../core/run/run_document.ts");
-  return RunDocumentSchema.safeParse(json);
-}
-
-/** An approval as its generated validator vouches for it, or as the schema reads it. */
-async function parsePlainBaselineFirst(json: unknown): Promise<DocumentParse<BaselineDocument>> {
-  if (validateBaselineDocument(json)) return { success: true, data: json as BaselineDocument };
-  const { BaselineDocumentSchema } = await import("../../core/run/run_document.ts");
-  return BaselineDocumentSchema.safeParse(json);
-}
-
-export type DocumentParse<T> =
-  | { success: true; data: T }
-  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-
-/** What readDocument needs of a schema: a zod schema, or a faster parse that answers as one. */
-interface DocumentParser<T> {
-  safeParse(json: unknown): DocumentParse<T> | Promise<DocumentParse<T>>;
-}
-
-async function readDocument<T>(path: string, schema: DocumentParser<T>): Promise<T> {
+async function readStoredDocument<T>(path: string, kind: DocumentKind<T>): Promise<T> {
   const text = await readStoreFile(path, { display: path, what: "stored document" });
-  return await parseDocument(path, text, schema);
+  return await parseDocument(path, text, kind);
 }
 
 /** A run document's text read back, refused by its path as readRun refuses it. */
 export async function parseStoredRun(path: string, text: string): Promise<RunDocument> {
-  return await parseDocument(path, text, { safeParse: parsePlainRunFirst });
+  return await parseDocument(path, text, RUN_DOCUMENT);
 }
 
 /** An approval's text read back, refused by its path as baselineHistory refuses it. */
 export async function parseStoredBaseline(path: string, text: string): Promise<BaselineDocument> {
-  return await parseDocument(path, text, { safeParse: parsePlainBaselineFirst });
+  return await parseDocument(path, text, BASELINE_DOCUMENT);
 }
 
 /** The size and CRC-32 of a document's text, as the run index records them. */
@@ -665,11 +634,11 @@ function newerSchema(version: number): string {
   return `it is of schema version ${version}, newer than this digline reads (${RUN_SCHEMA_VERSION}): a newer digline wrote it, and reads it`;
 }
 
-async function parseDocument<T>(
-  path: string,
-  text: string,
-  schema: DocumentParser<T>,
-): Promise<T> {
+/**
+ * A stored document's text as its kind: refused by its path when it is not JSON or is of a
+ * newer schema than this digline reads, and through the one reader otherwise.
+ */
+async function parseDocument<T>(path: string, text: string, kind: DocumentKind<T>): Promise<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -682,13 +651,5 @@ async function parseDocument<T>(
   if (typeof version === "number" && version > RUN_SCHEMA_VERSION) {
     throw new StoreDocumentError(path, newerSchema(version));
   }
-  const parsed = await schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new StoreDocumentError(
-      path,
-      `${issue.path.length > 0 ? issue.path.join(".") : "the document"}: ${issue.message}`,
-    );
-  }
-  return parsed.data;
+  return await readDocument(kind, json, { file: path });
 }

@@ -6,7 +6,8 @@ import type { LoadedCases } from "./loaded_cases.ts";
 import { locateJsonColumn } from "./json_locator.ts";
 import { TOO_DEEP_MESSAGE, tooDeepPath } from "../../core/nesting.ts";
 import { dotted } from "./key_label.ts";
-import { validateCase } from "../../core/generated/validators.js";
+import { plainDocument } from "../../core/documents/read_document.ts";
+import { CASE } from "./case_kind.ts";
 
 /** The case schema and its words, imported at the first line plainCase does not take. */
 type CaseReader = typeof import("./case_reader.ts");
@@ -141,7 +142,7 @@ function readUnplain(
  * digit string as repeats) or refuses in its own words (ADR 0077).
  */
 export function plainCase(value: Record<string, unknown>): Case | null {
-  return validateCase(value) ? value as unknown as Case : null;
+  return plainDocument(CASE, value) ?? null;
 }
 
 function keyLabel(path: readonly (string | number)[]): string | undefined {

@@ -95,7 +95,7 @@ function workingFolder(): string | undefined {
 
 /**
  * The run settings a validated target table carries beside its kind's keys, in the schema's
- * order; the schema (or the hand check) has filled in their defaults.
+ * order; the generated validator (or the schema) has filled in their defaults.
  */
 function settingsOf(table: TargetTable): RunSettings {
   const { timeout_ms, concurrency, retries, backoff_ms, repeats } = table;

@@ -7,8 +7,9 @@ import { createTomlLocator } from "./toml_locator.ts";
 
 /**
  * Parses a TOML file, refusing text that is not TOML, or nests too deeply, at its line and
- * column; what it holds is left to a schema or a hand check (toml_document.ts). Apart from the
- * schema's code so that a suite read through its hand check loads no zod.
+ * column; what it holds is left to the suite's generated validator or its schema
+ * (toml_document.ts). Apart from the schema's code so that a suite the validator reads loads no
+ * zod.
  */
 export function readTomlDocument(
   text: string,

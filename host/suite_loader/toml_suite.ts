@@ -5,7 +5,7 @@ import { compileOrExplain, type SchemaValidator } from "../../core/suite/asserti
 import type { Suite } from "../../core/suite/suite.ts";
 import { assembleSuite } from "./assemble.ts";
 import { readNamedFile } from "../files/read_named_file.ts";
-import { validateTomlSuite } from "../../core/generated/validators.js";
+import { documentKind, plainDocument } from "../../core/documents/read_document.ts";
 import { jsonCopy } from "./json_copy.ts";
 import type { TomlSuite } from "./suite_schema.ts";
 import { readTomlDocument } from "./toml_read.ts";
@@ -73,5 +73,10 @@ async function compileSchemas(
 /** The suite as its generated validator reads it (defaults filled in, on a copy), or undefined. */
 function generatedRead(raw: unknown): TomlSuite | undefined {
   const copy = jsonCopy(raw);
-  return copy !== undefined && validateTomlSuite(copy) ? copy as TomlSuite : undefined;
+  return copy === undefined ? undefined : plainDocument(TOML_SUITE, copy);
 }
+
+/** A TOML suite; one its validator refuses is read by readTomlSuiteBySchema, at its lines. */
+export const TOML_SUITE = documentKind<TomlSuite>("TomlSuite", {
+  schema: async () => (await import("./suite_schema.ts")).TomlSuiteSchema,
+});

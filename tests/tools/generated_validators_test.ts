@@ -4,6 +4,9 @@ import type { z } from "zod";
 import * as generated from "../../core/generated/validators.js";
 import { VALIDATED_SHAPES } from "../../tools/validated_shapes.ts";
 import {
+  SCHEMA_FACT_TYPES_PATH,
+  SCHEMA_FACTS_PATH,
+  schemaFactsSource,
   VALIDATOR_TYPES_PATH,
   VALIDATORS_PATH,
   validatorsSource,
@@ -16,6 +19,14 @@ Deno.test("the checked-in validators are what the schemas generate today", () =>
   const stale = "is stale: run `deno task generate:validators`";
   ok(read(VALIDATORS_PATH) === code, `${VALIDATORS_PATH} ${stale}`);
   ok(read(VALIDATOR_TYPES_PATH) === types, `${VALIDATOR_TYPES_PATH} ${stale}`);
+});
+
+Deno.test("the checked-in key lists and defaults are what the schemas give today", () => {
+  const read = (path: string) => Deno.readTextFileSync(new URL(`../../${path}`, import.meta.url));
+  const { code, types } = schemaFactsSource();
+  const stale = "is stale: run `deno task generate:validators`";
+  ok(read(SCHEMA_FACTS_PATH) === code, `${SCHEMA_FACTS_PATH} ${stale}`);
+  ok(read(SCHEMA_FACT_TYPES_PATH) === types, `${SCHEMA_FACT_TYPES_PATH} ${stale}`);
 });
 
 /** Values a mutation puts in a document: near misses of every rule the shapes hold. */
