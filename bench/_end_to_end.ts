@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildBundle } from "../tools/bundle.ts";
 import { taskFlags } from "../tools/task_flags.ts";
 
@@ -133,6 +133,44 @@ value = "sorry"
 name = "accuracy"
 kind = "accuracy"
 over = "correct"
+`,
+  );
+}
+
+/**
+ * Writes the same N cases as a code-form suite, `suite.ts`: the target a function of the module
+ * (run in the system's Worker, ADR 0083), the same three built-in checks and one pure custom
+ * check (run in the check sandbox, ADR 0061), the cases read from `cases.jsonl`.
+ */
+export async function writeCodeSuite(dir: string, config: EndToEndConfig) {
+  await writeSuite(dir, config);
+  const mod = JSON.stringify(pathToFileURL(join(ROOT, "mod.ts")).href);
+  await Deno.writeTextFile(
+    join(dir, "suite.ts"),
+    `import { custom, defineSuite, equals, includes, regex } from ${mod};
+
+const latency = ${config.latencyMs};
+
+export const suite = defineSuite({
+  name: "bench-e2e-code",
+  target: {
+    name: "classify",
+    fn: async (vars: { text: string }) => {
+      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+      return /great/.test(vars.text) ? "positive" : "negative";
+    },
+    concurrency: ${config.concurrency},
+    retries: 0,
+  },
+  assertions: [
+    equals({ name: "correct" }),
+    includes({ name: "says-ive", value: "ive" }),
+    regex({ name: "answers", pattern: "^(positive|negative)$" }),
+    custom({ name: "short", pure: true, check: ({ output }) => output.length <= 8 }),
+  ],
+  aggregates: [{ name: "accuracy", kind: "accuracy", over: "correct" }],
+  cases_file: "cases.jsonl",
+});
 `,
   );
 }
