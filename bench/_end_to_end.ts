@@ -64,6 +64,12 @@ export interface EndToEnd {
   compare_cpu_after_startup_ms: number;
   /** CPU time of the run itself (user + system). */
   run_cpu_ms: number;
+  /**
+   * Peak memory of `digline run` of the same cases as a code-form suite (writeCodeSuite), through
+   * the source CLI: the suite imports digline's mod.ts from this checkout, which the bundle run
+   * without a config can not resolve.
+   */
+  code_form_peak_rss_mb: number;
 }
 
 /** Writes an N-case suite (three checks, an in-process module target, 10% failing) to a folder. */
@@ -295,6 +301,7 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
     const documents = await storedRunPaths(dir);
     const parseFloorMs = await median(3, () => parseFloor(documents));
     const compareCpuMs = compares.map((c) => c.cpuMs).sort((a, b) => a - b)[1];
+    const codeForm = await measureCodeForm(config);
     return {
       n: config.n,
       latency_ms: config.latencyMs,
@@ -316,7 +323,21 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       document_mb: round(await megabytes(documents)),
       compare_cpu_after_startup_ms: round(compareCpuMs - startupCpuMs),
       run_cpu_ms: round(run.cpuMs),
+      code_form_peak_rss_mb: round(codeForm.peakMb),
     };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** `digline run` of the configuration's cases as a code-form suite, in a folder of its own. */
+async function measureCodeForm(config: EndToEndConfig): Promise<{ peakMb: number }> {
+  const dir = await Deno.makeTempDir({ prefix: "digline-bench-code-" });
+  try {
+    await writeCodeSuite(dir, config);
+    const run = await timed(cliArgs(["run", "suite.ts", "--json"], SOURCE_ENTRY), { cwd: dir });
+    if (run.code !== 0) throw new Error(`the code-form run exited ${run.code}`);
+    return { peakMb: run.peakMb };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
