@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildBundle } from "../tools/bundle.ts";
 import { taskFlags } from "../tools/task_flags.ts";
 
@@ -64,6 +64,12 @@ export interface EndToEnd {
   compare_cpu_after_startup_ms: number;
   /** CPU time of the run itself (user + system). */
   run_cpu_ms: number;
+  /**
+   * Peak memory of `digline run` of the same cases as a code-form suite (writeCodeSuite), through
+   * the source CLI: the suite imports digline's mod.ts from this checkout, which the bundle run
+   * without a config can not resolve.
+   */
+  code_form_peak_rss_mb: number;
 }
 
 /** Writes an N-case suite (three checks, an in-process module target, 10% failing) to a folder. */
@@ -133,6 +139,44 @@ value = "sorry"
 name = "accuracy"
 kind = "accuracy"
 over = "correct"
+`,
+  );
+}
+
+/**
+ * Writes the same N cases as a code-form suite, `suite.ts`: the target a function of the module
+ * (run in the system's Worker, ADR 0083), the same three built-in checks and one pure custom
+ * check (run in the check sandbox, ADR 0061), the cases read from `cases.jsonl`.
+ */
+export async function writeCodeSuite(dir: string, config: EndToEndConfig) {
+  await writeSuite(dir, config);
+  const mod = JSON.stringify(pathToFileURL(join(ROOT, "mod.ts")).href);
+  await Deno.writeTextFile(
+    join(dir, "suite.ts"),
+    `import { custom, defineSuite, equals, includes, regex } from ${mod};
+
+const latency = ${config.latencyMs};
+
+export const suite = defineSuite({
+  name: "bench-e2e-code",
+  target: {
+    name: "classify",
+    fn: async (vars: { text: string }) => {
+      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+      return /great/.test(vars.text) ? "positive" : "negative";
+    },
+    concurrency: ${config.concurrency},
+    retries: 0,
+  },
+  assertions: [
+    equals({ name: "correct" }),
+    includes({ name: "says-ive", value: "ive" }),
+    regex({ name: "answers", pattern: "^(positive|negative)$" }),
+    custom({ name: "short", pure: true, check: ({ output }) => output.length <= 8 }),
+  ],
+  aggregates: [{ name: "accuracy", kind: "accuracy", over: "correct" }],
+  cases_file: "cases.jsonl",
+});
 `,
   );
 }
@@ -236,12 +280,19 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       async () => (await timed(cliArgs(["--help"], config.entry), { cwd: dir })).cpuMs,
     );
     const timerFloorMs = config.latencyMs === 0 ? null : await median(3, () => timerFloor(config));
-    const spawnedAt = Date.now();
-    const run = await timed(cliArgs(["run", "suite.toml", "--json"], config.entry), { cwd: dir });
-    const summary = JSON.parse(run.stdout) as { started_at: string; finished_at: string };
-    const startedAt = Date.parse(summary.started_at);
-    const finishedAt = Date.parse(summary.finished_at);
-    const wall = run.ms;
+    // Three runs, each into a fresh store, each figure their median: one run's peak moves by
+    // 5-10 MB and its run phase by a few percent on a shared machine. The last run is compared.
+    const runs: RunTry[] = [];
+    for (let i = 0; i < RUN_TRIES; i++) {
+      await Deno.remove(join(dir, ".digline"), { recursive: true }).catch(() => {});
+      runs.push(await runOnce(dir, config.entry));
+    }
+    const middle = (pick: (r: RunTry) => number) => runs.map(pick).sort((a, b) => a - b)[1];
+    const run = { peakMb: middle((r) => r.peakMb), cpuMs: middle((r) => r.cpuMs) };
+    const loadMs = middle((r) => r.startedAt - r.spawnedAt) - startupMs;
+    const runMs = middle((r) => r.finishedAt - r.startedAt);
+    const storeMs = middle((r) => r.spawnedAt + r.wallMs - r.finishedAt);
+    const wall = middle((r) => r.wallMs);
     const limit = Math.ceil(config.n / config.concurrency) * config.latencyMs;
     await timed(
       cliArgs(["promote", "latest", "--because", "bench", "--by", "bench"], config.entry),
@@ -257,6 +308,7 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
     const documents = await storedRunPaths(dir);
     const parseFloorMs = await median(3, () => parseFloor(documents));
     const compareCpuMs = compares.map((c) => c.cpuMs).sort((a, b) => a - b)[1];
+    const codeForm = await measureCodeForm(config);
     return {
       n: config.n,
       latency_ms: config.latencyMs,
@@ -264,9 +316,9 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       checks: config.checks,
       deno_ms: round(denoMs),
       startup_ms: round(startupMs),
-      load_ms: round(startedAt - spawnedAt - startupMs),
-      run_ms: round(finishedAt - startedAt),
-      store_ms: round(spawnedAt + wall - finishedAt),
+      load_ms: round(loadMs),
+      run_ms: round(runMs),
+      store_ms: round(storeMs),
       wall_ms: round(wall),
       limit_ms: limit,
       timer_floor_ms: timerFloorMs === null ? null : round(timerFloorMs),
@@ -278,7 +330,48 @@ export async function measureEndToEnd(config: EndToEndConfig): Promise<EndToEnd>
       document_mb: round(await megabytes(documents)),
       compare_cpu_after_startup_ms: round(compareCpuMs - startupCpuMs),
       run_cpu_ms: round(run.cpuMs),
+      code_form_peak_rss_mb: round(codeForm.peakMb),
     };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** How many times `run` is measured; each figure is the median. */
+const RUN_TRIES = 3;
+
+/** One `digline run`: its clock times from outside and from its document, peak and CPU. */
+interface RunTry {
+  spawnedAt: number;
+  startedAt: number;
+  finishedAt: number;
+  wallMs: number;
+  peakMb: number;
+  cpuMs: number;
+}
+
+async function runOnce(dir: string, entry: CliEntry | undefined): Promise<RunTry> {
+  const spawnedAt = Date.now();
+  const run = await timed(cliArgs(["run", "suite.toml", "--json"], entry), { cwd: dir });
+  const summary = JSON.parse(run.stdout) as { started_at: string; finished_at: string };
+  return {
+    spawnedAt,
+    startedAt: Date.parse(summary.started_at),
+    finishedAt: Date.parse(summary.finished_at),
+    wallMs: run.ms,
+    peakMb: run.peakMb,
+    cpuMs: run.cpuMs,
+  };
+}
+
+/** `digline run` of the configuration's cases as a code-form suite, in a folder of its own. */
+async function measureCodeForm(config: EndToEndConfig): Promise<{ peakMb: number }> {
+  const dir = await Deno.makeTempDir({ prefix: "digline-bench-code-" });
+  try {
+    await writeCodeSuite(dir, config);
+    const run = await timed(cliArgs(["run", "suite.ts", "--json"], SOURCE_ENTRY), { cwd: dir });
+    if (run.code !== 0) throw new Error(`the code-form run exited ${run.code}`);
+    return { peakMb: run.peakMb };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -14,7 +14,8 @@
  *
  * With --e2e it times the real CLI instead (bench/_end_to_end.ts): `digline run` of a suite
  * written to a temporary folder, split into start-up, load, run and store, against the same
- * ceil(N / concurrency) x latency floor, its peak memory, and `compare` of the run. It starts
+ * ceil(N / concurrency) x latency floor, its peak memory (and that of the same cases as a
+ * code-form suite, through the source), and `compare` of the run. It starts
  * what users run, the bundle's cli.js as `deno task install` installs it (built into a temporary
  * folder from this checkout), or with --source the CLI from source. That mode spawns deno and
  * writes temporary folders:
@@ -44,10 +45,16 @@ const E2E_GOALS = {
   ratioToLimit: 1.15,
   /** Peak resident memory of `digline run` at 5,000 cases. */
   peakRssMb: 90,
+  /** The same cases as a code-form suite (a function target and a custom check). */
+  codeFormPeakRssMb: 110,
   /** `--help` within this many times `deno eval 0`. */
   startupOverDeno: 2,
   /** `compare` at 10,000 cases x 5 checks, start-up aside. */
   compareMs: 200,
+  /** The run phase within this many times a bare pool of the same sleeps (the timer floor). */
+  runOverTimerFloor: 1.05,
+  /** `compare` after start-up within this many times a bare read, decode and parse of its run. */
+  compareOverParseFloor: 3,
 } as const;
 
 interface Config {
@@ -409,9 +416,21 @@ async function measureAll(
         const goals: Record<string, boolean> = {
           startup: m.startup_ms <= E2E_GOALS.startupOverDeno * m.deno_ms,
           ...(m.ratio === null ? {} : { ratio: m.ratio <= E2E_GOALS.ratioToLimit }),
-          ...(n === 5000 ? { memory: m.peak_rss_mb <= E2E_GOALS.peakRssMb } : {}),
+          ...(n === 5000
+            ? {
+              memory: m.peak_rss_mb <= E2E_GOALS.peakRssMb,
+              codeFormMemory: m.code_form_peak_rss_mb <= E2E_GOALS.codeFormPeakRssMb,
+            }
+            : {}),
+          ...(m.timer_floor_ms === null
+            ? {}
+            : { runPhase: m.run_ms <= E2E_GOALS.runOverTimerFloor * m.timer_floor_ms }),
           ...(n >= 10000 && checks === 5
-            ? { compare: m.compare_after_startup_ms < E2E_GOALS.compareMs }
+            ? {
+              compare: m.compare_after_startup_ms < E2E_GOALS.compareMs,
+              compareFloor: m.compare_after_startup_ms <=
+                E2E_GOALS.compareOverParseFloor * m.parse_floor_ms,
+            }
             : {}),
         };
         measurements.push({ ...m, goals });
@@ -445,11 +464,16 @@ function formatEndToEnd(m: EndToEnd, goals: Record<string, boolean>): string {
           Math.round((m.timer_floor_ms / m.limit_ms) * 1000) / 1000
         } of the limit; run phase / floor ${
           Math.round((m.run_ms / m.timer_floor_ms) * 1000) / 1000
-        }`,
+        } (goal <= ${E2E_GOALS.runOverTimerFloor})${mark(goals.runPhase)}`,
       ]),
     ]),
     `  peak rss ${m.peak_rss_mb}MB${
       goals.memory === undefined ? "" : ` (goal <= ${E2E_GOALS.peakRssMb}MB)${mark(goals.memory)}`
+    }`,
+    `  code-form suite (suite.ts: a function target, a custom check; the source CLI) peak rss ${m.code_form_peak_rss_mb}MB${
+      goals.codeFormMemory === undefined
+        ? ""
+        : ` (goal <= ${E2E_GOALS.codeFormPeakRssMb}MB)${mark(goals.codeFormMemory)}`
     }`,
     `  run cpu ${m.run_cpu_ms}ms (user + system; the machine may be shared)`,
     `  compare ${m.compare_ms}ms, ${m.compare_after_startup_ms}ms after start-up, cpu ${m.compare_cpu_after_startup_ms}ms after start-up${
@@ -457,6 +481,10 @@ function formatEndToEnd(m: EndToEnd, goals: Record<string, boolean>): string {
     }`,
     `  parse floor (a bare deno reads, decodes and parses the ${m.document_mb} MB document) ${m.parse_floor_ms}ms; compare after start-up / floor ${
       Math.round((m.compare_after_startup_ms / m.parse_floor_ms) * 100) / 100
+    }${
+      goals.compareFloor === undefined
+        ? ""
+        : ` (goal <= ${E2E_GOALS.compareOverParseFloor})${mark(goals.compareFloor)}`
     }`,
   ].join("\n");
 }

@@ -12,20 +12,30 @@ import { translateWriteError } from "./write_failure.ts";
  * file and is refused naming the path and the bytes it needed. Temp files a killed writer left
  * beside it are removed first. Answers the size and CRC-32 of what it wrote, which the run
  * index records so a reader can tell the document changed since.
+ *
+ * `options.tempDir` writes the temp file there instead, a folder on the same file system that
+ * nothing commits or lists (the store's `work/`): a writer killed mid-write then leaves nothing
+ * in the target's folder, such as a repository's committed `baselines/`. Stale temps are removed
+ * from both folders.
  */
 export async function writeFileAtomic(
   path: string,
   content: string | Iterable<string>,
+  options: { tempDir?: string } = {},
 ): Promise<{ bytes: number; crc32: string }> {
   refuseLinkedWrite(path, { replaces: true });
   const dir = dirname(path);
-  try {
-    await Deno.mkdir(dir, { recursive: true });
-  } catch (error) {
-    throw translateWriteError(error, { path: dir });
+  const tempDir = options.tempDir ?? dir;
+  for (const folder of new Set([dir, tempDir])) {
+    try {
+      await Deno.mkdir(folder, { recursive: true });
+    } catch (error) {
+      throw translateWriteError(error, { path: folder });
+    }
+    removeStaleTemps(folder);
   }
-  removeStaleTemps(dir);
-  const temp = join(dir, `${TEMP_PREFIX}${Deno.pid}-${crypto.randomUUID()}`);
+  const temp = join(tempDir, `${TEMP_PREFIX}${Deno.pid}-${crypto.randomUUID()}`);
+  if (tempDir !== dir) refuseLinkedWrite(temp);
   // Summed as it is written, a buffer at a time, so the document is never held whole.
   const sum = { crc: 0 };
   // One buffer for every piece: a document's bytes are never held whole, nor left as garbage.

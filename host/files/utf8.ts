@@ -50,6 +50,20 @@ export function firstInvalidOffset(bytes: Uint8Array): number {
   return bytes.length;
 }
 
+/** How many bytes, from `from` (a sequence's start) on, are not part of a valid UTF-8 sequence. */
+export function invalidByteCount(bytes: Uint8Array, from = 0): number {
+  let count = 0;
+  let i = from;
+  while (i < bytes.length) {
+    const width = sequenceWidth(bytes, i);
+    if (width === 0) {
+      count++;
+      i++;
+    } else i += width;
+  }
+  return count;
+}
+
 // The well-formed byte sequences of the Unicode standard (table 3-7): no overlong forms, no
 // surrogates, nothing past U+10FFFF.
 function sequenceWidth(bytes: Uint8Array, i: number): number {
@@ -73,8 +87,9 @@ function sequenceWidth(bytes: Uint8Array, i: number): number {
 
 /**
  * A target's output bytes (or a model's response body) as text. Bytes that are not UTF-8 are replaced with U+FFFD (the
- * output is the system's answer, not an input to refuse), and the replacement is noted so the
- * case's result says its output is not what the system sent byte for byte.
+ * output is the system's answer, not an input to refuse), and the replacement is noted, with how
+ * many bytes it replaced, so the case's result and its verdicts say the output is not what the
+ * system sent byte for byte.
  */
 export function decodeOutput(
   bytes: Uint8Array,
@@ -84,9 +99,11 @@ export function decodeOutput(
   const decoded = decodeUtf8(bytes);
   if ("text" in decoded) return decoded.text;
   const byte = decoded.fault.byte.toString(16).padStart(2, "0");
+  const replaced = invalidByteCount(bytes, decoded.fault.offset);
+  const counted = replaced === 1 ? "1 byte" : `${replaced} bytes`;
   onNote?.(
     `${options.what} was not UTF-8 (first bad byte 0x${byte} at offset ${decoded.fault.offset}); ` +
-      "the bytes that were not are replaced with U+FFFD in the output recorded",
+      `${counted} of ${bytes.length} that were not are replaced with U+FFFD in the output recorded`,
   );
   return new TextDecoder().decode(bytes);
 }

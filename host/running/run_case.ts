@@ -93,12 +93,19 @@ async function drawSample(
       transport_error: answer.error.message,
     };
   }
-  const verdicts = await judgeOutput(asked, {
+  const judged = await judgeOutput(asked, {
     output: answer.output,
     testCase,
     signal: context.halt,
     meter,
   });
+  // A check judged text the system did not send byte for byte (bytes that were not UTF-8, read
+  // as U+FFFD): each verdict's reason says so, where a person reads why it passed or failed.
+  const verdicts = answer.notes.length === 0 ? judged : judged.map((verdict) => ({
+    ...verdict,
+    reason: [verdict.reason, ...answer.notes.map((note) => `note: ${note}`)]
+      .filter((part) => part !== undefined && part !== "").join("; "),
+  }));
   // A check cut short by a stopping run (a judge mid-call) answered nothing worth keeping.
   if (context.halt.aborted) throw context.halt.reason;
   return {

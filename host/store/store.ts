@@ -72,6 +72,15 @@ export class RunStore {
     return join(this.root, this.tenant);
   }
 
+  /**
+   * Where a document is written before it is renamed into place: the working folder, which is
+   * never committed or listed, so a writer killed mid-write leaves no temp file in `runs/` or in a
+   * repository's `baselines/` (the next write removes it from here).
+   */
+  get #temps(): { tempDir: string } {
+    return { tempDir: join(this.tenantDir, "work") };
+  }
+
   get runsDir(): string {
     return join(this.tenantDir, "runs");
   }
@@ -79,7 +88,7 @@ export class RunStore {
   /** Stores a run document atomically, in its suite's folder. */
   async writeRun(run: RunDocument): Promise<string> {
     const path = join(this.runsDir, run.suite.name, `${run.run_id}.json`);
-    const stored = await writeFileAtomic(path, runDocumentJson(await checkedRun(run)));
+    const stored = await writeFileAtomic(path, runDocumentJson(await checkedRun(run)), this.#temps);
     this.#cache.set(run.run_id, run);
     this.#runIndex = null;
     await appendToRunIndex(join(this.runsDir, run.suite.name), {
@@ -335,6 +344,7 @@ export class RunStore {
     await writeFileAtomic(
       path,
       scrubbedJson(await checkedDocument(BASELINE_DOCUMENT, baseline), 1) + "\n",
+      this.#temps,
     );
     return path;
   }
@@ -346,7 +356,7 @@ export class RunStore {
    */
   async writeCitedRun(run: RunDocument): Promise<string> {
     const path = this.citedRunPath(run.suite.name, run.run_id);
-    await writeFileAtomic(path, runDocumentJson(await checkedRun(run)));
+    await writeFileAtomic(path, runDocumentJson(await checkedRun(run)), this.#temps);
     return path;
   }
 
@@ -418,7 +428,7 @@ export class RunStore {
       `${confirmation.confirmation_id}.json`,
     );
     const text = scrubbedJson(await checkedDocument(CONFIRMATION_DOCUMENT, confirmation), 1);
-    await writeFileAtomic(path, text + "\n");
+    await writeFileAtomic(path, text + "\n", this.#temps);
     return path;
   }
 

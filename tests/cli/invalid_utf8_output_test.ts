@@ -100,3 +100,26 @@ Deno.test("a model's answer that is not UTF-8 is noted on the case, as a command
     await server.close();
   }
 });
+
+Deno.test("each verdict judged on an output that was not UTF-8 says so in its reason, with the bytes replaced", async () => {
+  // "bad" answers 61 FF FE 62: two bytes that are never UTF-8 between "a" and "b".
+  const cwd = await workspace({
+    "suite.toml": twoCaseSuite(
+      `command = ["sh", "-c", "if grep -q bad; then printf 'a\\\\377\\\\376b'; else printf 'ab'; fi"]`,
+      "a",
+    ),
+  });
+  const run = await cli(["run", "suite.toml", "--json"], { cwd });
+  assertEquals(run.code, 0, run.stderr);
+  const stored = await storedRun(cwd, JSON.parse(run.stdout).path);
+  const byId = Object.fromEntries(stored.cases.map((c: { case_id: string }) => [c.case_id, c]));
+  assertEquals(byId.bad.output, "a\uFFFD\uFFFDb");
+  match(byId.bad.output_notes[0], /2 bytes of 4 that were not are replaced with U\+FFFD/);
+  assertEquals(byId.bad.verdicts.length, 1);
+  assertEquals(byId.bad.verdicts[0].status, "pass");
+  match(
+    byId.bad.verdicts[0].reason,
+    /^note: the output was not UTF-8 \(first bad byte 0xff at offset 1\); 2 bytes of 4 that were not are replaced with U\+FFFD/,
+  );
+  assertEquals(byId.good.verdicts[0].reason, undefined);
+});
