@@ -54,14 +54,8 @@ export function failureCountTest(
   const chances: number[] = [];
   let failed = 0;
   for (const c of compared) {
-    const seen = options.history.get(c.case_id);
-    if (seen === undefined) continue;
-    const marked = new Array<boolean>(options.runs + 1).fill(false);
-    for (const v of c.verdicts) {
-      const before = seen.get(v.assertion_id);
-      if (before === undefined || before.length !== options.runs) continue;
-      markFailures([...before, v.status], { marks: marked, failures: options.failures });
-    }
+    const marked = markedRuns(c, options);
+    if (marked === undefined) continue;
     const m = marked.filter(Boolean).length;
     if (m === 0) continue;
     chances.push(m / (options.runs + 1));
@@ -87,17 +81,30 @@ export function loneFailuresByRun(
 ): number[] {
   const counts = new Array<number>(options.runs + 1).fill(0);
   for (const c of compared) {
-    const seen = options.history.get(c.case_id);
-    if (seen === undefined) continue;
-    const marked = new Array<boolean>(options.runs + 1).fill(false);
-    for (const v of c.verdicts) {
-      const before = seen.get(v.assertion_id);
-      if (before === undefined || before.length !== options.runs) continue;
-      markFailures([...before, v.status], { marks: marked, failures: 1 });
-    }
+    const marked = markedRuns(c, { ...options, failures: 1 });
+    if (marked === undefined) continue;
     marked.forEach((m, r) => (counts[r] += m ? 1 : 0));
   }
   return counts;
+}
+
+/**
+ * Which of the B + 1 runs hold a failure of one of the case's checks that failed in exactly
+ * `failures` of them; undefined for a case the baseline never saw.
+ */
+function markedRuns(
+  c: CaseResult,
+  options: { history: CheckHistory; runs: number; failures: number },
+): boolean[] | undefined {
+  const seen = options.history.get(c.case_id);
+  if (seen === undefined) return undefined;
+  const marked = new Array<boolean>(options.runs + 1).fill(false);
+  for (const v of c.verdicts) {
+    const before = seen.get(v.assertion_id);
+    if (before === undefined || before.length !== options.runs) continue;
+    markFailures([...before, v.status], { marks: marked, failures: options.failures });
+  }
+  return marked;
 }
 
 /** Marks the runs whose verdicts are this check's failures, when it failed exactly so often. */

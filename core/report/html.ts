@@ -49,13 +49,18 @@ export function renderHtml(input: ReportInput): string {
   ].join("\n");
 }
 
-function provenance(input: ReportInput): string {
-  const { comparison, approval } = input;
-  const approved = approval === null
+/** Who approved the baseline, when and why, as HTML; a baseline named by hand says so. */
+export function approvalText(approval: ReportInput["approval"]): string {
+  return approval === null
     ? "named with --baseline"
     : `approved by ${escapeHtml(approval.promoted_by)} on ${
       escapeHtml(approval.promoted_at.slice(0, 10))
     }${approval.because === null ? "" : `: “${escapeHtml(approval.because)}”`}`;
+}
+
+function provenance(input: ReportInput): string {
+  const { comparison } = input;
+  const approved = approvalText(input.approval);
   return [
     `<dl class="meta">`,
     `<dt>This run</dt><dd>${runLine(input.candidate)}</dd>`,

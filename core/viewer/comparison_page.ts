@@ -2,7 +2,7 @@ import { headline } from "../compare/headline.ts";
 import { escapeHtml } from "../report/escape_html.ts";
 import { comparedCases } from "../report/facts_by_kind.ts";
 import { caseFlips } from "../report/flips.ts";
-import { factsSection, figuresSection } from "../report/html.ts";
+import { approvalText, factsSection, figuresSection } from "../report/html.ts";
 import { caseLinks, flipRow } from "../report/html_flips.ts";
 import { PAGE_DIFF_STEPS } from "../report/html_word_diff.ts";
 import { historySection } from "../report/html_history.ts";
@@ -64,12 +64,8 @@ export function comparisonPage(view: ComparisonView): string {
 }
 
 function provenance(at: SitePage, input: ReportInput): string {
-  const { comparison, approval } = input;
-  const approved = approval === null
-    ? "named with --baseline"
-    : `approved by ${escapeHtml(approval.promoted_by)} on ${
-      escapeHtml(approval.promoted_at.slice(0, 10))
-    }${approval.because === null ? "" : `: “${escapeHtml(approval.because)}”`}`;
+  const { comparison } = input;
+  const approved = approvalText(input.approval);
   return [
     `<dl class="meta">`,
     `<dt>This run</dt><dd>${runLine(at, input.candidate)}</dd>`,
