@@ -123,7 +123,9 @@ console.log(
 );
 if (skip !== undefined && browser.length > 0) {
   console.log(
-    `\n== ${skip}: ${browser.length} browser test files skipped; to run them, ${HOW_TO_GET_CHROMIUM} (under CI, CI=true, they run)`,
+    `\n== ${skip}: ${browser.length} browser test file${
+      browser.length === 1 ? "" : "s"
+    } skipped; to run them, ${HOW_TO_GET_CHROMIUM} (under CI, CI=true, they run)`,
   );
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
