@@ -1,8 +1,4 @@
 import { AssertionError } from "node:assert";
-import { headline } from "../../core/compare/headline.ts";
-import { compareRun } from "../work/compare_run.ts";
-import { runSuite } from "../work/run_suite.ts";
-import { RunStore } from "../store/store.ts";
 
 /** Where assertNotWorse keeps its runs and finds the approval. */
 export interface AssertNotWorseOptions {
@@ -79,6 +75,15 @@ export async function assertNotWorse(
   suitePath: string,
   options: AssertNotWorseOptions = {},
 ): Promise<NotWorseResult> {
+  // Loaded here, not when the library is: every suite module imports the library, in each
+  // Worker that imports the suite (its description, its target, its check sandbox), and none of
+  // them calls this (performance.md, issue 38).
+  const [{ RunStore }, { runSuite }, { compareRun }, { headline }] = await Promise.all([
+    import("../store/store.ts"),
+    import("../work/run_suite.ts"),
+    import("../work/compare_run.ts"),
+    import("../../core/compare/headline.ts"),
+  ]);
   const store = new RunStore({
     root: options.store ?? ".digline",
     tenant: options.tenant ?? "default",
