@@ -128,13 +128,9 @@ async function drawSample(
   }));
   // A check cut short by a stopping run (a judge mid-call) answered nothing worth keeping.
   if (context.halt.aborted) throw context.halt.reason;
-  return {
-    output: answer.output,
-    verdicts,
-    latency_ms,
-    attempts: answer.attempts,
-    ...(answer.refused ? { refused: true as const } : {}),
-  };
+  return answer.refused
+    ? { output: answer.output, verdicts, latency_ms, attempts: answer.attempts, refused: true }
+    : { output: answer.output, verdicts, latency_ms, attempts: answer.attempts };
 }
 
 /**
@@ -193,8 +189,11 @@ async function callWithRetries(
       called = true;
       const started = context.now();
       try {
-        const reply = await callOnce(testCase, context, { attempt: attempts, meter });
-        return { ok: true, ...reply, attempts, latency: context.now() - started };
+        const { output, refused, notes } = await callOnce(testCase, context, {
+          attempt: attempts,
+          meter,
+        });
+        return { ok: true, output, refused, notes, attempts, latency: context.now() - started };
       } finally {
         latency = context.now() - started;
       }

@@ -28,7 +28,11 @@ export async function judgeOutput(
       continue;
     }
     if (answer === undefined || answer === null) continue;
-    for (const item of Array.isArray(answer) ? answer : [answer]) {
+    if (!Array.isArray(answer)) {
+      verdicts.push(plainVerdict(assertion, answer) ?? await schemaVerdict(assertion, answer));
+      continue;
+    }
+    for (const item of answer) {
       verdicts.push(plainVerdict(assertion, item) ?? await schemaVerdict(assertion, item));
     }
   }
