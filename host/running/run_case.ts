@@ -39,15 +39,17 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
       ...(testCase.reason === undefined ? {} : { suspended_reason: testCase.reason }),
     };
   }
-  const usage: ModelUsage[] = [];
-  const meter: ModelMeter = (call) => addCall(usage, call);
-  const notes = new Set<string>();
+  // What a case holds while it waits for the target is held 64 times over and outlives a
+  // young-generation collection, so its list of usage and its set of notes are made only
+  // when something is put in them.
+  let usage: ModelUsage[] | undefined;
+  const meter: ModelMeter = (call) => addCall(usage ??= [], call);
+  const drawing: DrawOptions = { asked, context, meter };
   const repeats = testCase.repeats ?? context.suite.settings.repeats;
   const samples: Sample[] = [];
-  for (let draw = 0; draw < repeats; draw++) {
-    samples.push(await drawSample(testCase, { asked, context, meter, notes }));
-  }
-  if (samples.length === 1 && usage.length === 0 && notes.size === 0) {
+  for (let draw = 0; draw < repeats; draw++) samples.push(await drawSample(testCase, drawing));
+  const notes = drawing.notes ?? new Set<string>();
+  if (samples.length === 1 && usage === undefined && notes.size === 0) {
     const [sample] = samples;
     // The usual result written out: a run keeps every one until it is stored, and the spreads
     // below make an object for each part and leave the result with its properties out of line.
@@ -68,7 +70,7 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
     }
   }
   const metered = {
-    ...(usage.length === 0 ? {} : { usage: sortUsage(usage) }),
+    ...(usage === undefined ? {} : { usage: sortUsage(usage) }),
     ...(notes.size === 0 ? {} : { output_notes: [...notes] }),
   };
   if (samples.length === 1) return { ...caseIdentity(testCase), ...samples[0], ...metered };
@@ -88,22 +90,22 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
 }
 
 /** Asks the target once (with its retries) and runs every asked check on what came back. */
-async function drawSample(
-  testCase: Case,
-  options: {
-    asked: readonly Assertion[];
-    context: RunContext;
-    meter: ModelMeter;
-    /** Receives what the answered draw's output was changed by as it was read. */
-    notes: Set<string>;
-  },
-): Promise<Sample> {
+/** What each draw of one case shares. */
+interface DrawOptions {
+  asked: readonly Assertion[];
+  context: RunContext;
+  meter: ModelMeter;
+  /** Receives what the answered draw's output was changed by as it was read (made at the first). */
+  notes?: Set<string>;
+}
+
+async function drawSample(testCase: Case, options: DrawOptions): Promise<Sample> {
   const { asked, context, meter } = options;
   // A calibration case with a fixed output checks the instrument alone: the target is not asked.
   const answer: Answer = testCase.output !== undefined
     ? { ok: true, output: testCase.output, refused: false, notes: [], attempts: 0, latency: 0 }
     : await callWithRetries(testCase, context, meter);
-  if (answer.ok) { for (const note of answer.notes) options.notes.add(note); }
+  if (answer.ok) { for (const note of answer.notes) (options.notes ??= new Set()).add(note); }
   const latency_ms = Math.max(0, Math.round(answer.latency * 10) / 10);
   if (!answer.ok) {
     return {
