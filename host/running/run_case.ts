@@ -103,7 +103,14 @@ async function drawSample(testCase: Case, options: DrawOptions): Promise<Sample>
   const { asked, context, meter } = options;
   // A calibration case with a fixed output checks the instrument alone: the target is not asked.
   const answer: Answer = testCase.output !== undefined
-    ? { ok: true, output: testCase.output, refused: false, notes: [], attempts: 0, latency: 0 }
+    ? {
+      ok: true,
+      output: testCase.output,
+      refused: false,
+      notes: NO_NOTES,
+      attempts: 0,
+      latency: 0,
+    }
     : await callWithRetries(testCase, context, meter);
   if (answer.ok) { for (const note of answer.notes) (options.notes ??= new Set()).add(note); }
   const latency_ms = Math.max(0, Math.round(answer.latency * 10) / 10);
@@ -229,15 +236,18 @@ async function callWithRetries(
   }
 }
 
+/** An answer's notes when its output was read unchanged: one list for every such answer. */
+const NO_NOTES: readonly string[] = Object.freeze([]);
+
 async function callOnce(
   testCase: Case,
   context: RunContext,
   options: { attempt: number; meter: ModelMeter },
-): Promise<{ output: string; refused: boolean; notes: string[] }> {
+): Promise<{ output: string; refused: boolean; notes: readonly string[] }> {
   const attempt = new AbortController();
   const release = context.deadlines.watch(attempt);
   let refused = false;
-  const notes: string[] = [];
+  let notes: string[] | undefined;
   try {
     let call: Promise<string>;
     try {
@@ -248,7 +258,7 @@ async function callOnce(
         onRefusal: () => {
           refused = true;
         },
-        onOutputNote: (note) => notes.push(note),
+        onOutputNote: (note) => (notes ??= []).push(note),
       }));
     } catch (error) {
       call = Promise.reject(error);
@@ -258,7 +268,7 @@ async function callOnce(
     if (typeof output !== "string") {
       throw new TransportError(`the target answered with ${typeof output}, not text`);
     }
-    return { output, refused, notes };
+    return { output, refused, notes: notes ?? NO_NOTES };
   } finally {
     release();
   }
