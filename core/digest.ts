@@ -20,10 +20,14 @@ export function canonicalJson(value: unknown): string {
 
 /** The full SHA-256 of a string, as 64 lowercase hex characters. */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(new TextEncoder().encode(text)));
+  return bytesToHex(sha256(UTF8.encode(text)));
 }
+
+const UTF8 = new TextEncoder();
 
 /** The 16-hex digest that names assertions, suites and policies: sha256 of canonical JSON. */
 export function shortDigest(value: unknown): string {
-  return sha256Hex(canonicalJson(value)).slice(0, 16);
+  // Only the first 8 bytes are written as hex: a slice of the 64-character digest would keep
+  // all of it alive for as long as the run keeps the 16 (each case's inputs digest).
+  return bytesToHex(sha256(UTF8.encode(canonicalJson(value))).subarray(0, 8));
 }

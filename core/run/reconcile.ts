@@ -42,21 +42,25 @@ export function findGaps(
   results: readonly CaseResult[],
 ): Gap[] {
   const declared = new Map(asked.cases.map((c) => [c.id, c]));
-  const seen = new Set<string>();
+  const byCase = new Map<string, CaseResult>();
   for (const result of results) {
     if (!declared.has(result.case_id)) {
       throw new UnreconcilableRunError(
         `Reconcile: a result came back for case "${result.case_id}", which the suite does not declare`,
       );
     }
-    if (seen.has(result.case_id)) {
+    if (byCase.has(result.case_id)) {
       throw new UnreconcilableRunError(`Reconcile: case "${result.case_id}" has two results`);
     }
-    seen.add(result.case_id);
+    byCase.set(result.case_id, result);
   }
-  const byCase = new Map(results.map((r) => [r.case_id, r]));
+  // This runs once the last case is in, when the run holds the most: nothing is made per case
+  // but the gaps. A normal case is asked every check, so one map of them serves all such cases,
+  // and `answeredBy` remembers which case last answered each check instead of a set per case.
+  const everyCheck = new Map(asked.assertions.map((a) => [a.id, a]));
+  const answeredBy = new Map<string, number>();
   const gaps: Gap[] = [];
-  for (const testCase of asked.cases) {
+  for (const [position, testCase] of asked.cases.entries()) {
     const checks = checksAskedOf(testCase, asked.assertions);
     const result = byCase.get(testCase.id);
     if (result === undefined) {
@@ -72,24 +76,35 @@ export function findGaps(
       });
       continue;
     }
-    const wanted = new Map(checks.map((a) => [a.id, a]));
-    const answered = new Set<string>();
-    result.verdicts.forEach((v, index) => {
-      const where = { case_id: testCase.id, assertion_id: v.assertion_id, index };
-      if (!wanted.has(v.assertion_id)) {
-        gaps.push({ kind: "extra-verdict", ...where, assertion: v.assertion });
-      } else if (answered.has(v.assertion_id)) {
+    const wanted = testCase.kind === "normal" || testCase.kind === "canary"
+      ? everyCheck
+      : new Map(checks.map((a) => [a.id, a]));
+    const verdicts = result.verdicts;
+    for (let index = 0; index < verdicts.length; index++) {
+      const v = verdicts[index];
+      const check = wanted.get(v.assertion_id);
+      if (check === undefined) {
+        gaps.push({
+          kind: "extra-verdict",
+          case_id: testCase.id,
+          assertion_id: v.assertion_id,
+          index,
+          assertion: v.assertion,
+        });
+      } else if (answeredBy.get(v.assertion_id) === position) {
         gaps.push({
           kind: "duplicate-verdict",
-          ...where,
-          assertion: wanted.get(v.assertion_id)!.name,
+          case_id: testCase.id,
+          assertion_id: v.assertion_id,
+          index,
+          assertion: check.name,
         });
       } else {
-        answered.add(v.assertion_id);
+        answeredBy.set(v.assertion_id, position);
       }
-    });
+    }
     for (const check of checks) {
-      if (!answered.has(check.id)) {
+      if (answeredBy.get(check.id) !== position) {
         gaps.push({
           kind: "missing-verdict",
           case_id: testCase.id,

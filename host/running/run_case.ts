@@ -39,16 +39,38 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
       ...(testCase.reason === undefined ? {} : { suspended_reason: testCase.reason }),
     };
   }
-  const usage: ModelUsage[] = [];
-  const meter: ModelMeter = (call) => addCall(usage, call);
-  const notes = new Set<string>();
+  // What a case holds while it waits for the target is held 64 times over and outlives a
+  // young-generation collection, so its list of usage and its set of notes are made only
+  // when something is put in them.
+  let usage: ModelUsage[] | undefined;
+  const meter: ModelMeter = (call) => addCall(usage ??= [], call);
+  const drawing: DrawOptions = { asked, context, meter };
   const repeats = testCase.repeats ?? context.suite.settings.repeats;
   const samples: Sample[] = [];
-  for (let draw = 0; draw < repeats; draw++) {
-    samples.push(await drawSample(testCase, { asked, context, meter, notes }));
+  for (let draw = 0; draw < repeats; draw++) samples.push(await drawSample(testCase, drawing));
+  const notes = drawing.notes ?? new Set<string>();
+  if (samples.length === 1 && usage === undefined && notes.size === 0) {
+    const [sample] = samples;
+    // The usual result written out: a run keeps every one until it is stored, and the spreads
+    // below make an object for each part and leave the result with its properties out of line.
+    // The keys are in the order the spreads give, the order the run is written in.
+    if (
+      testCase.group === undefined && testCase.label === undefined &&
+      testCase.kind !== "calibration" && sample.output !== undefined &&
+      sample.transport_error === undefined && sample.refused === undefined
+    ) {
+      return {
+        case_id: testCase.id,
+        kind: testCase.kind,
+        output: sample.output,
+        verdicts: sample.verdicts,
+        latency_ms: sample.latency_ms,
+        attempts: sample.attempts,
+      };
+    }
   }
   const metered = {
-    ...(usage.length === 0 ? {} : { usage: sortUsage(usage) }),
+    ...(usage === undefined ? {} : { usage: sortUsage(usage) }),
     ...(notes.size === 0 ? {} : { output_notes: [...notes] }),
   };
   if (samples.length === 1) return { ...caseIdentity(testCase), ...samples[0], ...metered };
@@ -68,22 +90,29 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
 }
 
 /** Asks the target once (with its retries) and runs every asked check on what came back. */
-async function drawSample(
-  testCase: Case,
-  options: {
-    asked: readonly Assertion[];
-    context: RunContext;
-    meter: ModelMeter;
-    /** Receives what the answered draw's output was changed by as it was read. */
-    notes: Set<string>;
-  },
-): Promise<Sample> {
+/** What each draw of one case shares. */
+interface DrawOptions {
+  asked: readonly Assertion[];
+  context: RunContext;
+  meter: ModelMeter;
+  /** Receives what the answered draw's output was changed by as it was read (made at the first). */
+  notes?: Set<string>;
+}
+
+async function drawSample(testCase: Case, options: DrawOptions): Promise<Sample> {
   const { asked, context, meter } = options;
   // A calibration case with a fixed output checks the instrument alone: the target is not asked.
   const answer: Answer = testCase.output !== undefined
-    ? { ok: true, output: testCase.output, refused: false, notes: [], attempts: 0, latency: 0 }
+    ? {
+      ok: true,
+      output: testCase.output,
+      refused: false,
+      notes: NO_NOTES,
+      attempts: 0,
+      latency: 0,
+    }
     : await callWithRetries(testCase, context, meter);
-  if (answer.ok) { for (const note of answer.notes) options.notes.add(note); }
+  if (answer.ok) { for (const note of answer.notes) (options.notes ??= new Set()).add(note); }
   const latency_ms = Math.max(0, Math.round(answer.latency * 10) / 10);
   if (!answer.ok) {
     return {
@@ -108,13 +137,9 @@ async function drawSample(
   }));
   // A check cut short by a stopping run (a judge mid-call) answered nothing worth keeping.
   if (context.halt.aborted) throw context.halt.reason;
-  return {
-    output: answer.output,
-    verdicts,
-    latency_ms,
-    attempts: answer.attempts,
-    ...(answer.refused ? { refused: true as const } : {}),
-  };
+  return answer.refused
+    ? { output: answer.output, verdicts, latency_ms, attempts: answer.attempts, refused: true }
+    : { output: answer.output, verdicts, latency_ms, attempts: answer.attempts };
 }
 
 /**
@@ -173,8 +198,11 @@ async function callWithRetries(
       called = true;
       const started = context.now();
       try {
-        const reply = await callOnce(testCase, context, { attempt: attempts, meter });
-        return { ok: true, ...reply, attempts, latency: context.now() - started };
+        const { output, refused, notes } = await callOnce(testCase, context, {
+          attempt: attempts,
+          meter,
+        });
+        return { ok: true, output, refused, notes, attempts, latency: context.now() - started };
       } finally {
         latency = context.now() - started;
       }
@@ -208,15 +236,18 @@ async function callWithRetries(
   }
 }
 
+/** An answer's notes when its output was read unchanged: one list for every such answer. */
+const NO_NOTES: readonly string[] = Object.freeze([]);
+
 async function callOnce(
   testCase: Case,
   context: RunContext,
   options: { attempt: number; meter: ModelMeter },
-): Promise<{ output: string; refused: boolean; notes: string[] }> {
+): Promise<{ output: string; refused: boolean; notes: readonly string[] }> {
   const attempt = new AbortController();
   const release = context.deadlines.watch(attempt);
   let refused = false;
-  const notes: string[] = [];
+  let notes: string[] | undefined;
   try {
     let call: Promise<string>;
     try {
@@ -227,7 +258,7 @@ async function callOnce(
         onRefusal: () => {
           refused = true;
         },
-        onOutputNote: (note) => notes.push(note),
+        onOutputNote: (note) => (notes ??= []).push(note),
       }));
     } catch (error) {
       call = Promise.reject(error);
@@ -237,7 +268,7 @@ async function callOnce(
     if (typeof output !== "string") {
       throw new TransportError(`the target answered with ${typeof output}, not text`);
     }
-    return { output, refused, notes };
+    return { output, refused, notes: notes ?? NO_NOTES };
   } finally {
     release();
   }

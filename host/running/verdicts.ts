@@ -28,17 +28,28 @@ export async function judgeOutput(
       continue;
     }
     if (answer === undefined || answer === null) continue;
-    for (const item of Array.isArray(answer) ? answer : [answer]) {
+    if (!Array.isArray(answer)) {
+      verdicts.push(plainVerdict(assertion, answer) ?? await schemaVerdict(assertion, answer));
+      continue;
+    }
+    for (const item of answer) {
       verdicts.push(plainVerdict(assertion, item) ?? await schemaVerdict(assertion, item));
     }
   }
-  return verdicts;
+  // A copy the size of its contents: a run keeps every case's list until it is stored, and the
+  // list pushes grew holds room for 17.
+  return verdicts.slice();
 }
 
 /** A boolean or a plain Score as a Verdict, read without the schema; null for anything else. */
 function plainVerdict(assertion: Assertion, answer: unknown): Verdict | null {
   if (typeof answer === "boolean") {
-    return { ...identity(assertion), status: answer ? "pass" : "fail", metadata: {} };
+    return {
+      assertion_id: assertion.id,
+      assertion: assertion.name,
+      status: answer ? "pass" : "fail",
+      metadata: {},
+    };
   }
   const score = plainDocument(SCORE, answer);
   return score === undefined ? null : fromScore(assertion, score);
@@ -82,6 +93,25 @@ export function erroredVerdict(
 
 function fromScore(assertion: Assertion, score: Score): Verdict {
   // Score.name is a display name only: the verdict is named by the assertion that asked.
+  // A run keeps one per check per case until it is stored: the usual shapes are written out,
+  // since a spread makes an object for each optional part and leaves the verdict with its
+  // properties out of line. The keys keep the spread's order, the order the run is written in.
+  if (score.score === undefined && score.answer === undefined) {
+    return score.reason === undefined
+      ? {
+        assertion_id: assertion.id,
+        assertion: assertion.name,
+        status: score.status,
+        metadata: { ...score.metadata },
+      }
+      : {
+        assertion_id: assertion.id,
+        assertion: assertion.name,
+        status: score.status,
+        reason: score.reason,
+        metadata: { ...score.metadata },
+      };
+  }
   return {
     ...identity(assertion),
     status: score.status,

@@ -504,3 +504,40 @@ Deno.test("5,000 cases all come back, once each, in order", async () => {
   assert.equal(results.length, 5000);
   assert.ok(results.every((r, i) => r.case_id === `c${i}` && r.verdicts.length === 3));
 });
+
+Deno.test("a case result and its verdicts keep the key order the run is written in", async () => {
+  // The run document and the journal are written in these objects' key order: results and
+  // verdicts are written out field by field for memory, and must not reorder a stored run.
+  const suite = testSuite([
+    { id: "a", vars: { text: "same" }, expected: "same" },
+    { id: "b", vars: { text: "quiet" }, expected: "loud" },
+    { id: "c", vars: { text: "grouped" }, expected: "grouped", group: "g" },
+  ]);
+  const results = await executeCases(suite, {
+    target: countingTarget((vars) => String(vars.text)),
+  });
+  assert.deepEqual(Object.keys(results[0]), [
+    "case_id",
+    "kind",
+    "output",
+    "verdicts",
+    "latency_ms",
+    "attempts",
+  ]);
+  assert.deepEqual(Object.keys(results[2]).slice(0, 4), ["case_id", "kind", "group", "output"]);
+  assert.deepEqual(Object.keys(results[0].verdicts[0]), [
+    "assertion_id",
+    "assertion",
+    "status",
+    "metadata",
+  ]);
+  const failed = results[1].verdicts.find((v) => v.reason !== undefined);
+  assert.ok(failed !== undefined);
+  assert.deepEqual(Object.keys(failed), [
+    "assertion_id",
+    "assertion",
+    "status",
+    "reason",
+    "metadata",
+  ]);
+});
