@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, git, SMALL_SUITE, smallSystem, workspace } from "../cli/_cli.ts";
-import { gateStep, lineOf } from "../support/gate_step.ts";
+import { gateStep, lineOf, shallowCheckout } from "../support/gate_step.ts";
 
 const OTHER_SUITE = SMALL_SUITE.replace('name = "small"', 'name = "other"')
   .replace('module = "system.ts"', 'module = "other.ts"');
@@ -184,19 +184,7 @@ async function pullRequest(
   const base = options.base ?? "main";
   const head = options.head ?? name;
   await pushed(bare, head, { base, change: options.change });
-  const parent = await Deno.makeTempDir({ prefix: `digline-ci-${name}-` });
-  const checkout = join(parent, "ci");
-  await git(
-    parent,
-    "clone",
-    "-q",
-    "--depth=1",
-    "--single-branch",
-    "--branch",
-    head,
-    `file://${bare}`,
-    checkout,
-  );
+  const checkout = await shallowCheckout(bare, head);
   return await gateStep(checkout, options.suites ?? "evals/small.toml", {
     GITHUB_BASE_REF: base,
     ...options.env,

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, git, SMALL_SUITE, smallSystem } from "../cli/_cli.ts";
 import { GITIGNORE } from "../support/pull_request.ts";
-import { gateStep, lineOf } from "../support/gate_step.ts";
+import { gateStep, lineOf, shallowCheckout } from "../support/gate_step.ts";
 
 const OTHER_SUITE = SMALL_SUITE.replace('name = "small"', 'name = "other"')
   .replace('module = "system.ts"', 'module = "other.ts"');
@@ -74,19 +74,7 @@ async function gated(
   options: { base: string; suites: string; env?: Record<string, string> },
 ) {
   const bare = await shared!;
-  const parent = await Deno.makeTempDir({ prefix: `digline-ci-${head}-` });
-  const checkout = join(parent, "ci");
-  await git(
-    parent,
-    "clone",
-    "-q",
-    "--depth=1",
-    "--single-branch",
-    "--branch",
-    head,
-    `file://${bare}`,
-    checkout,
-  );
+  const checkout = await shallowCheckout(bare, head);
   return await gateStep(checkout, options.suites, {
     GITHUB_BASE_REF: options.base,
     ...options.env,

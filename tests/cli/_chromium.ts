@@ -1,4 +1,7 @@
-import { chromiumPath } from "../runner/browser.ts";
+import { ok } from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { type BrowserContext, chromium } from "playwright-core";
+import { chromiumPath, HOW_TO_GET_CHROMIUM } from "../runner/browser.ts";
 
 export { HOW_TO_GET_CHROMIUM } from "../runner/browser.ts";
 
@@ -23,3 +26,23 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/** A fresh headless Chromium with a profile of its own; `close` ends it and removes the profile. */
+export async function openChromium(): Promise<
+  { context: BrowserContext; close: () => Promise<void> }
+> {
+  ok(existsSync(CHROMIUM), `Chromium is not installed at ${CHROMIUM}: ${HOW_TO_GET_CHROMIUM}`);
+  const profile = await Deno.makeTempDir({ prefix: "digline-chromium-" });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await Deno.remove(profile, { recursive: true }).catch(() => {});
+    },
+  };
+}

@@ -2,8 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS } from "./_chromium.ts";
+import { CHROMIUM, openChromium } from "./_chromium.ts";
 import { cli, ROOT, spawnCli } from "./_cli.ts";
 import {
   caseViewWorkspace,
@@ -79,12 +78,7 @@ Deno.test({
     const { cwd, runs: [baseline, candidate] } = await caseViewWorkspace();
     assertEquals((await cli(["site", "--out", ".digline/site"], { cwd })).code, 0);
     const site = join(cwd, ".digline", "site");
-    const profile = await Deno.makeTempDir({ prefix: "digline-chromium-" });
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    const { context, close } = await openChromium();
     try {
       const page = await context.newPage();
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -154,8 +148,7 @@ Deno.test({
       assertEquals(await page.title(), `Case parcel of run ${baseline} · digline`);
       assertEquals(await page.textContent("#output pre"), "negative");
     } finally {
-      await context.close();
-      await Deno.remove(profile, { recursive: true }).catch(() => {});
+      await close();
       await Deno.remove(cwd, { recursive: true }).catch(() => {});
     }
   },

@@ -2,8 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM } from "./_chromium.ts";
+import { CHROMIUM, HOW_TO_GET_CHROMIUM, openChromium } from "./_chromium.ts";
 import { cli, ROOT, SMALL_SUITE, workspace } from "./_cli.ts";
 
 /** What a run's output may hold and a page must show as text, never run. */
@@ -45,12 +44,7 @@ Deno.test({
       `Chromium is not installed at ${CHROMIUM}: ${HOW_TO_GET_CHROMIUM}`,
     );
     const { cwd, html } = await reportedWorkspace();
-    const profile = await Deno.makeTempDir({ prefix: "digline-chromium-" });
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    const { context, close } = await openChromium();
     try {
       const page = await context.newPage();
       const requests: string[] = [];
@@ -102,8 +96,7 @@ Deno.test({
       assertEquals(dialogs, []);
       assertEquals(requests, [url], "the page loads nothing but itself");
     } finally {
-      await context.close();
-      await Deno.remove(profile, { recursive: true }).catch(() => {});
+      await close();
       await Deno.remove(cwd, { recursive: true }).catch(() => {});
     }
   },

@@ -2,10 +2,9 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
 import { formatDelta } from "../../core/report/numbers.ts";
 import { wilsonInterval } from "../../core/statistics/wilson.ts";
-import { CHROMIUM, CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM } from "./_chromium.ts";
+import { CHROMIUM, HOW_TO_GET_CHROMIUM, openChromium } from "./_chromium.ts";
 import { cli, ROOT } from "./_cli.ts";
 import { MARKED_OUTPUT, OPERATOR_REASON, viewerWorkspace } from "./_viewer_store.ts";
 
@@ -37,12 +36,7 @@ Deno.test({
       interval: { low: number; high: number } | null;
     }[];
     const site = join(cwd, ".digline", "site");
-    const profile = await Deno.makeTempDir({ prefix: "digline-chromium-" });
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    const { context, close } = await openChromium();
     try {
       const page = await context.newPage();
       const requests: string[] = [];
@@ -195,8 +189,7 @@ Deno.test({
         `network: ${requests.filter((u) => !u.startsWith("file://"))}`,
       );
     } finally {
-      await context.close();
-      await Deno.remove(profile, { recursive: true }).catch(() => {});
+      await close();
       await Deno.remove(cwd, { recursive: true }).catch(() => {});
     }
   },

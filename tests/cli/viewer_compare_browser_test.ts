@@ -1,9 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS } from "./_chromium.ts";
+import type { Page } from "playwright-core";
+import { openChromium } from "./_chromium.ts";
 import { cli, ROOT, SMALL_SUITE, spawnCli } from "./_cli.ts";
 import { MARKED_OUTPUT, viewerWorkspace } from "./_viewer_store.ts";
 
@@ -22,23 +21,6 @@ async function storeWithUnapprovedSuite(): Promise<{ cwd: string; runs: string[]
   return { cwd, runs: await listed("small"), fresh: (await listed("fresh"))[0] };
 }
 
-async function browser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  ok(existsSync(CHROMIUM), `Chromium is not installed at ${CHROMIUM}: apt-get install -y chromium`);
-  const profile = await Deno.makeTempDir({ prefix: "digline-chromium-" });
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      await Deno.remove(profile, { recursive: true }).catch(() => {});
-    },
-  };
-}
-
 /** Whether the document is no wider than the window: nothing scrolls sideways but a table's own box. */
 async function fitsWidth(page: Page): Promise<boolean> {
   return await page.evaluate(
@@ -53,7 +35,7 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const { cwd, runs, fresh } = await storeWithUnapprovedSuite();
-    const { context, close } = await browser();
+    const { context, close } = await openChromium();
     try {
       const site = await cli(["site", "--out", ".digline/site"], { cwd });
       assertEquals(site.code, 0, `site refused a store with an unapproved suite: ${site.stderr}`);
@@ -234,7 +216,7 @@ Deno.test({
       said += value;
     }
     const url = /(http:\/\/\S+)/.exec(said)![1];
-    const { context, close } = await browser();
+    const { context, close } = await openChromium();
     try {
       const [newest, second, oldest] = runs;
       for (const path of ["comparison/fresh.html", "suite/fresh.html", `run/${fresh}.html`]) {

@@ -6,7 +6,7 @@
  */
 import { ok } from "node:assert/strict";
 import { join } from "node:path";
-import { cliCommandArgs, ROOT } from "../cli/_cli.ts";
+import { cliCommandArgs, git, ROOT } from "../cli/_cli.ts";
 
 /** Reads GITHUB_OUTPUT: `key=value` lines and `key<<DELIMITER` blocks. */
 function parseOutputs(text: string): Record<string, string> {
@@ -24,6 +24,24 @@ function parseOutputs(text: string): Record<string, string> {
     if (at > 0) outputs[lines[i].slice(0, at)] = lines[i].slice(at + 1);
   }
   return outputs;
+}
+
+/** What actions/checkout makes of a pull request: a shallow clone of its branch `head` alone. */
+export async function shallowCheckout(bare: string, head: string): Promise<string> {
+  const parent = await Deno.makeTempDir({ prefix: `digline-ci-${head}-` });
+  const checkout = join(parent, "ci");
+  await git(
+    parent,
+    "clone",
+    "-q",
+    "--depth=1",
+    "--single-branch",
+    "--branch",
+    head,
+    `file://${bare}`,
+    checkout,
+  );
+  return checkout;
 }
 
 /** Runs the action's gate step as the runner would, with fake summary and output files. */
