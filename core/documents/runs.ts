@@ -4,6 +4,7 @@ import { FigureSchema, RetriedFromSchema } from "../run/run_document.ts";
 import { SensitivitySchema } from "./sensitivity.ts";
 import { RedactListSchema } from "../suite/report_settings.ts";
 import { OUTPUT_VERSION } from "./version.ts";
+import { RunLabelSchema } from "../run/run_label_schema.ts";
 
 /** A run as `run --json` and `view RUN --json` describe it: identity, tallies and figures. */
 export const RunSummarySchema = z.strictObject({
@@ -61,7 +62,7 @@ export const RunSummarySchema = z.strictObject({
   /** view: a run its suite's index does not list, so not written by this store (ADR 0113). */
   unlisted: z.literal(true).optional(),
   /** `run --label`: the run's label. */
-  label: z.string().optional(),
+  label: RunLabelSchema.optional(),
   /**
    * The checks whose verdict a judge gave only when asked again after an answer off the format
    * (`case · check`); absent when none did (ADR 0126).
@@ -91,7 +92,7 @@ export const RunRowSchema = z.strictObject({
   /** A run its suite's index does not list: not written by this store, never `latest`. */
   unlisted: z.literal(true).optional(),
   /** `run --label`: the run's label. */
-  label: z.string().optional(),
+  label: RunLabelSchema.optional(),
 });
 /** A run row. */
 export type RunRow = z.infer<typeof RunRowSchema>;

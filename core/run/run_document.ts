@@ -18,6 +18,7 @@ import { type Redactable, RedactListSchema } from "../suite/report_settings.ts";
 
 import { RUN_SCHEMA_VERSION } from "./run_schema_version.ts";
 import type { TargetSettings } from "./target_settings.ts";
+import { RunLabelSchema } from "./run_label_schema.ts";
 
 // Apart, so code that names the version loads no zod.
 export { RUN_SCHEMA_VERSION };
@@ -342,7 +343,7 @@ export const RunDocumentSchema = z.strictObject({
   /** The suite's `[report] redact`: the payloads every report of this run hides. */
   redact: RedactListSchema.optional(),
   /** `run --label`: a person's name for the run, to tell it from its neighbours. */
-  label: z.string().optional(),
+  label: RunLabelSchema.optional(),
   /**
    * For a run made by `run --retry-errors`: the stored run whose errored cases it called again,
    * by id and by the digest of its document (runDocumentDigest), and the cases called again;

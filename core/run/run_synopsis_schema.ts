@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Digest16Schema } from "../verdict.ts";
+import { RunLabelSchema } from "./run_label_schema.ts";
 
 /**
  * What `list`, `view` and `log` show of a run, small enough that a store keeps one line per run
@@ -26,7 +27,7 @@ export const RunSynopsisSchema = z.strictObject({
   /** A shard run's `K/N`. */
   shard: z.string().optional(),
   /** `run --label`: the run's label. */
-  label: z.string().optional(),
+  label: RunLabelSchema.optional(),
 });
 /** A run synopsis. */
 export type RunSynopsis = z.infer<typeof RunSynopsisSchema>;

@@ -16,6 +16,7 @@ import { type LoadedSuite, loadSuite } from "../suite_loader/mod.ts";
 import { acquireRunLock, runLockPath } from "../store/run_lock.ts";
 import { inputsDigest, sentPrompt, withCaseInputs } from "../../core/run/case_inputs.ts";
 import { type Target, TransportError } from "../targets/mod.ts";
+import { isRunLabel, RUN_LABEL_LIMIT } from "../../core/run/run_label.ts";
 
 /** What `run` needs beyond the suite path. */
 export interface RunSuiteOptions {
@@ -105,16 +106,13 @@ export async function runSuite(
   }
 }
 
-/** The most a label may hold: a table's cell, not a description. */
-export const LABEL_LIMIT = 200;
-
-/** Refuses (64) a label that is empty, longer than LABEL_LIMIT or not one line. */
+/** Refuses (64) a label RunLabelSchema would refuse: empty, longer than RUN_LABEL_LIMIT or not one line. */
 function refuseBadLabel(label: string): void {
-  if (label.trim() === "" || label.length > LABEL_LIMIT || /[\r\n\u2028\u2029]/.test(label)) {
+  if (!isRunLabel(label)) {
     throw new UsageError(
       `run: --label ${
         JSON.stringify(label.length > 40 ? `${label.slice(0, 40)}...` : label)
-      }: a label is one line of 1 to ${LABEL_LIMIT} characters`,
+      }: a label is one line of 1 to ${RUN_LABEL_LIMIT} characters`,
     );
   }
 }
