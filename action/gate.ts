@@ -540,32 +540,6 @@ async function removedSuite(
   };
 }
 
-/**
- * The report names `digline explain RUN` for the run this job made, which only the runner holds:
- * the summary names what reads the same on the reader's machine instead.
- */
-function localCommands(markdown: string, verdict: SuiteVerdict): string {
-  const options = verdict.reportOptions ?? [];
-  const at = options.indexOf("--baseline-ref");
-  const withRef = at === -1 ? "" : ` --baseline-ref ${escapeHtml(options[at + 1])}`;
-  // A suite name's alphabet (letters, digits, _ . -) needs no escaping; a file's is the workflow's.
-  const file = escapeHtml(verdict.file ?? "SUITE_FILE");
-  return markdown.replaceAll(
-    `<code>digline explain ${verdict.run}</code>`,
-    `<code>digline run ${file}${withRef}</code>, then ` +
-      `<code>digline explain latest --suite ${verdict.suite}${withRef}</code>`,
-  );
-}
-
-/**
- * Text inside the report's HTML footer. The step runs without the project's import map, so the
- * reports' escaper (which imports an npm package) is not at hand; these four are all text needs.
- */
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
-
 /** The headline output: each suite's line, plain, joined by " · ". */
 function headlineOutput(verdicts: readonly SuiteVerdict[]): string {
   return verdicts
@@ -695,7 +669,7 @@ async function main(): Promise<number> {
       ...redactOptions(step),
     ];
     const md = await step.run([...options, "--format", "md"]);
-    if (md.stdout.trim() !== "") sections.push(localCommands(md.stdout.trimEnd(), verdict), "");
+    if (md.stdout.trim() !== "") sections.push(md.stdout.trimEnd(), "");
     const notes = md.stderr.split("\n").filter((line) => line.startsWith("note:"));
     for (const note of notes) sections.push(`> ${mdText(note)}`, "");
     const html = await step.run([...options, "--format", "html"]);

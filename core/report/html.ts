@@ -1,5 +1,5 @@
-import { digline } from "../printed_command.ts";
 import { factLine } from "../compare/explain_lines.ts";
+import { explainCommands } from "./explain_commands.ts";
 import { headline } from "../compare/headline.ts";
 import type { RunDocument } from "../run/run_document.ts";
 import { escapeHtml } from "./escape_html.ts";
@@ -112,12 +112,14 @@ export function figuresSection(input: Pick<ReportInput, "comparison">): string {
 }
 
 /** Every fact behind the verdict, folded, as explain prints them. */
-export function factsSection(input: Pick<ReportInput, "comparison" | "where">): string {
+export function factsSection(
+  input: Pick<ReportInput, "comparison" | "candidate" | "where" | "baselineRef">,
+): string {
   const facts = input.comparison.facts;
   const lines = facts.slice(0, FACT_LIMIT).map((f) => `<li>${escapeHtml(factLine(f))}</li>`);
   const cut = facts.length > FACT_LIMIT
     ? `<p class="note">The first ${FACT_LIMIT.toLocaleString("en-US")} are shown; <code>${
-      escapeHtml(digline(`explain ${input.comparison.candidate_run}`, input.where))
+      explainCommands(input).map(escapeHtml).join("</code>, then <code>")
     }</code> prints every one.</p>`
     : "";
   return `<section id="facts"><details><summary>${

@@ -32,6 +32,8 @@ export interface ReportInput {
   caseHref?: (runId: string, caseId: string) => string;
   /** The store as the command line named it, so a command the report prints runs as printed. */
   where?: StoreWhere;
+  /** compare --baseline-ref: the approval came from git at this ref, the runs from CI's runner. */
+  baselineRef?: string;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { digline } from "../printed_command.ts";
 import { escapeHtml } from "./escape_html.ts";
 import type { FigureComparison } from "../compare/compare_runs.ts";
 import type { Fact } from "../compare/facts.ts";
 import { shownFigureStatus } from "./figure_status.ts";
+import { explainCommands } from "./explain_commands.ts";
 import { headline } from "../compare/headline.ts";
 import { comparedCases, factsByKind, SECTION_TITLES } from "./facts_by_kind.ts";
 import type { ReportInput } from "./input.ts";
@@ -91,7 +91,7 @@ function renderWithin(input: ReportInput, shown: number): string {
     `<sub>digline report · ${counted(compared, "case")} compared${
       truncated ? " · lists cut to fit a comment" : ""
     } · every fact: <code>${
-      escapeHtml(digline(`explain ${comparison.candidate_run}`, input.where))
+      explainCommands(input).map(escapeHtml).join("</code>, then <code>")
     }</code></sub>`,
     "",
   );

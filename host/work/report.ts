@@ -83,6 +83,7 @@ export async function reportInput(
     redacted,
     ...(options.caseHref === undefined ? {} : { caseHref: options.caseHref }),
     where: options.store.where,
+    ...(options.baselineRef === undefined ? {} : { baselineRef: options.baselineRef }),
   };
   return { input, document, result };
 }
