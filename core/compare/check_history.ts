@@ -82,7 +82,9 @@ class OneCaseHistory implements CaseHistory {
   get(assertionId: string): readonly VerdictStatus[] | undefined {
     let found: VerdictStatus[] | undefined;
     let first: VerdictStatus | undefined;
-    for (const v of this.#verdicts) {
+    const verdicts = this.#verdicts;
+    for (let i = 0; i < verdicts.length; i++) {
+      const v = verdicts[i];
       if (v.assertion_id !== assertionId) continue;
       if (first === undefined) first = v.status;
       else (found ??= [first]).push(v.status);

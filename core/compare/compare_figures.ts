@@ -248,9 +248,13 @@ function pairedCases(
   },
 ): PairedCase[] {
   const draw = { assertionId: now.over_id, score: now.kind === "mean" };
-  const signed = (values: readonly number[]) => where.sign > 0 ? values : values.map((v) => -v);
+  const negated = !(where.sign > 0);
   const pairs: PairedCase[] = [];
-  for (const id of now.counted) {
+  const counted = now.counted;
+  // An indexed loop and nothing made per case but its pair: compare walks every counted case
+  // here once, in code too cold for V8 to have optimised.
+  for (let i = 0; i < counted.length; i++) {
+    const id = counted[i];
     const seen = where.baselineDraws.get(id);
     // With planned draws the selection runs that chose them are left out (planNoisyDraws).
     const split = seen === undefined || where.extra === undefined
@@ -259,15 +263,17 @@ function pairedCases(
     const baseline = split?.test ?? seen?.values;
     const own = where.candidateCases.get(id);
     if (own === undefined || baseline === undefined || baseline.length === 0) continue;
-    const extra = where.extra?.get(id) ?? [];
+    const extra = where.extra?.get(id) ?? NO_EXTRA;
     const candidate = extra.length === 0
       ? caseDraws(own, draw)
       : [own, ...extra].flatMap((result) => caseDraws(result, draw));
     pairs.push({
-      baseline: signed(baseline),
-      candidate: signed(candidate),
+      baseline: negated ? baseline.map((v) => -v) : baseline,
+      candidate: negated ? candidate.map((v) => -v) : candidate,
       rounds: 1 + extra.length,
     });
   }
   return pairs;
 }
+
+const NO_EXTRA: readonly CaseResult[] = Object.freeze([]);

@@ -34,6 +34,7 @@ import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 import { canonicalJson } from "../digest.ts";
 import type { JsonValue } from "../json.ts";
+import type { Verdict } from "../verdict.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
 export type { FlipCountTest } from "./flip_count.ts";
@@ -381,10 +382,16 @@ function sidesOf(
 }
 
 function unreconciledFacts(candidate: RunDocument): Fact[] {
-  return candidate.cases.flatMap((c) =>
-    c.verdicts.filter((v) => v.status === "error" && v.metadata.unreconciled === true)
-      .map((v) => checkFact("unreconciled", c, v))
-  );
+  // A loop, not two lists per case: nearly every case has no such verdict.
+  const facts: Fact[] = [];
+  for (const c of candidate.cases) {
+    for (const v of c.verdicts) {
+      if (v.status === "error" && v.metadata.unreconciled === true) {
+        facts.push(checkFact("unreconciled", c, v));
+      }
+    }
+  }
+  return facts;
 }
 
 function calibrationFacts(candidate: RunDocument): Fact[] {
@@ -423,7 +430,7 @@ function judgeCases(sides: Sides): {
   const stableFlips = new Set<string>();
   const errored = new Set<string>();
   for (const c of candidate.cases) {
-    if (c.verdicts.some((v) => v.status === "error")) errored.add(c.case_id);
+    if (hasError(c.verdicts)) errored.add(c.case_id);
     const old = before.get(c.case_id);
     if (
       old === undefined || c.kind !== "normal" || old.kind !== "normal" ||
@@ -468,6 +475,12 @@ function judgeCases(sides: Sides): {
     }
   }
   return { facts, moves, compared, stableFlips: [...stableFlips], errored: [...errored] };
+}
+
+/** Whether a verdict errored; a loop, since judgeCases asks it of every case. */
+function hasError(verdicts: readonly Verdict[]): boolean {
+  for (let i = 0; i < verdicts.length; i++) if (verdicts[i].status === "error") return true;
+  return false;
 }
 
 /** A candidate errored verdict on a case the baseline did not have is still a question unanswered. */

@@ -31,10 +31,11 @@ export interface DrawnCase {
  * ```
  */
 export function exactDropPValue(cases: readonly DrawnCase[]): number | null {
-  const usable = cases.filter((c) => c.baseline.length > 0 && c.candidate.length > 0);
-  if (usable.length === 0) return null;
-  const runs = usable[0].baseline.length;
-  if (runs < 2) return null;
+  const drawn = (c: DrawnCase) => c.baseline.length > 0 && c.candidate.length > 0;
+  // Against one run (the usual baseline) no case need be looked at past the first.
+  const runs = cases.find(drawn)?.baseline.length;
+  if (runs === undefined || runs < 2) return null;
+  const usable = cases.filter(drawn);
   const binary = (v: number) => v === 0 || v === 1;
   const shaped = usable.every((c) =>
     c.candidate.length === 1 && (c.rounds ?? 1) === 1 && c.baseline.length === runs &&
