@@ -30,11 +30,15 @@ import type { BaselineMeasure as Measure } from "./baseline_measure.ts";
 import { recheckBaseline, type RecheckedBaseline, type RecheckRules } from "./recheck.ts";
 import { casesById } from "../run/cases_by_id.ts";
 import { settingChanges } from "../run/target_settings.ts";
-import { type ErroredCause, erroredCauses } from "../run/errored_causes.ts";
+import {
+  causesOf,
+  type ErroredCause,
+  type ErroredVerdict,
+  erroredVerdicts,
+} from "../run/errored_causes.ts";
 import type { CompileJsonSchema } from "../suite/assertions/json_schema.ts";
 import { canonicalJson } from "../digest.ts";
 import type { JsonValue } from "../json.ts";
-import type { Verdict } from "../verdict.ts";
 
 export type { FigureComparison } from "./compare_figures.ts";
 export type { FlipCountTest } from "./flip_count.ts";
@@ -193,7 +197,9 @@ export function compareRunsWith(
 ): Comparison {
   const sides = sidesOf(baselineRuns, candidate, options);
   const { runs, measure, confirmation, counted } = sides;
-  const cases = judgeCases(sides);
+  // Every fact about an errored verdict reads this one walk of the candidate's verdicts.
+  const erroredNow = erroredVerdicts(candidate.cases);
+  const cases = judgeCases(sides, erroredNow);
   const flipTest = counted
     ? flipCountTest(cases.compared, {
       history: measure.history,
@@ -220,7 +226,7 @@ export function compareRunsWith(
   });
   // Facts are ordered by kind, and within a kind in the order they are stated here.
   const facts = orderFacts([
-    ...unreconciledFacts(candidate),
+    ...unreconciledFacts(erroredNow),
     ...calibrationFacts(candidate),
     ...canaryFacts(sides),
     ...rulesChanged(sides.baseline, candidate, sides),
@@ -231,7 +237,7 @@ export function compareRunsWith(
     })),
     ...sides.recheck.facts,
     ...cases.facts,
-    ...unjudgedNewCases(sides),
+    ...unjudgedNewCases(sides, erroredNow),
     ...runNoiseFacts,
     ...flipFacts(flipTest, { runNoise, compared: cases.compared, measure, runs: runs.length }),
     ...figures.map((f): Fact => ({
@@ -264,7 +270,7 @@ export function compareRunsWith(
       }),
     }),
     verdict: gateVerdictOf(facts),
-    errored_causes: erroredCauses(candidate.cases),
+    errored_causes: causesOf(erroredNow),
   };
 }
 
@@ -381,17 +387,9 @@ function sidesOf(
   };
 }
 
-function unreconciledFacts(candidate: RunDocument): Fact[] {
-  // A loop, not two lists per case: nearly every case has no such verdict.
-  const facts: Fact[] = [];
-  for (const c of candidate.cases) {
-    for (const v of c.verdicts) {
-      if (v.status === "error" && v.metadata.unreconciled === true) {
-        facts.push(checkFact("unreconciled", c, v));
-      }
-    }
-  }
-  return facts;
+function unreconciledFacts(erroredNow: readonly ErroredVerdict[]): Fact[] {
+  return erroredNow.filter(({ verdict: v }) => v.metadata.unreconciled === true)
+    .map(({ case: c, verdict: v }) => checkFact("unreconciled", c, v));
 }
 
 function calibrationFacts(candidate: RunDocument): Fact[] {
@@ -415,7 +413,7 @@ function canaryFacts({ candidate, before, measure }: Sides): Fact[] {
 }
 
 /** What the normal cases on both sides say, check by check, against the baseline's history. */
-function judgeCases(sides: Sides): {
+function judgeCases(sides: Sides, erroredNow: readonly ErroredVerdict[]): {
   facts: Fact[];
   /** Noisy failures and improvements, stated after the figures. */
   moves: Fact[];
@@ -428,9 +426,8 @@ function judgeCases(sides: Sides): {
   const moves: Fact[] = [];
   const compared: CaseResult[] = [];
   const stableFlips = new Set<string>();
-  const errored = new Set<string>();
+  const errored = new Set(erroredNow.map((e) => e.case.case_id));
   for (const c of candidate.cases) {
-    if (hasError(c.verdicts)) errored.add(c.case_id);
     const old = before.get(c.case_id);
     if (
       old === undefined || c.kind !== "normal" || old.kind !== "normal" ||
@@ -477,19 +474,11 @@ function judgeCases(sides: Sides): {
   return { facts, moves, compared, stableFlips: [...stableFlips], errored: [...errored] };
 }
 
-/** Whether a verdict errored; a loop, since judgeCases asks it of every case. */
-function hasError(verdicts: readonly Verdict[]): boolean {
-  for (let i = 0; i < verdicts.length; i++) if (verdicts[i].status === "error") return true;
-  return false;
-}
-
 /** A candidate errored verdict on a case the baseline did not have is still a question unanswered. */
-function unjudgedNewCases({ candidate, before }: Sides): Fact[] {
-  return candidate.cases.filter((c) => !(before.has(c.case_id) && c.kind === "normal"))
-    .flatMap((c) =>
-      c.verdicts.filter((v) => v.status === "error" && v.metadata.unreconciled !== true)
-        .map((v) => ({ ...checkFact("unjudged", c, v), from: null, to: "error" }))
-    );
+function unjudgedNewCases({ before }: Sides, erroredNow: readonly ErroredVerdict[]): Fact[] {
+  return erroredNow.filter(({ case: c, verdict: v }) =>
+    !(before.has(c.case_id) && c.kind === "normal") && v.metadata.unreconciled !== true
+  ).map(({ case: c, verdict: v }) => ({ ...checkFact("unjudged", c, v), from: null, to: "error" }));
 }
 
 function confirmSummary(

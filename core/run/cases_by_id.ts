@@ -6,6 +6,6 @@ import type { CaseResult } from "./run_document.ts";
  */
 export function casesById(cases: readonly CaseResult[]): Map<string, CaseResult> {
   const byId = new Map<string, CaseResult>();
-  for (const c of cases) byId.set(c.case_id, c);
+  for (let i = 0; i < cases.length; i++) byId.set(cases[i].case_id, cases[i]);
   return byId;
 }

@@ -1,5 +1,6 @@
 import type { CaseResult } from "./run_document.ts";
 import { grouped } from "../grouped.ts";
+import type { Verdict } from "../verdict.ts";
 
 /** Errored checks that share a cause: the first line of their reason, and which they are. */
 export interface ErroredCause {
@@ -33,16 +34,40 @@ const CAUSE_LENGTH = 2_000;
  * ```
  */
 export function erroredCauses(cases: readonly CaseResult[]): ErroredCause[] {
-  const groups = new Map<string, ErroredCause>();
-  for (const c of cases) {
-    for (const v of c.verdicts) {
-      if (v.status !== "error") continue;
-      const cause = firstLine(v.reason);
-      const group = groups.get(cause) ?? { cause, count: 0, checks: [] };
-      group.count += 1;
-      group.checks.push(`${c.case_id} · ${v.assertion}`);
-      groups.set(cause, group);
+  return causesOf(erroredVerdicts(cases));
+}
+
+/** One errored verdict of a run, with its case. */
+export interface ErroredVerdict {
+  case: CaseResult;
+  verdict: Verdict;
+}
+
+/**
+ * A run's errored verdicts with their cases, in the run's order: one walk over every verdict,
+ * which compare makes once and reads for each fact about errors (at 10,000 cases of five checks
+ * each walk was a few milliseconds of code too cold for V8 to have optimised).
+ */
+export function erroredVerdicts(cases: readonly CaseResult[]): ErroredVerdict[] {
+  const errored: ErroredVerdict[] = [];
+  for (let i = 0; i < cases.length; i++) {
+    const verdicts = cases[i].verdicts;
+    for (let j = 0; j < verdicts.length; j++) {
+      if (verdicts[j].status === "error") errored.push({ case: cases[i], verdict: verdicts[j] });
     }
+  }
+  return errored;
+}
+
+/** erroredCauses of the errored verdicts erroredVerdicts found. */
+export function causesOf(errored: readonly ErroredVerdict[]): ErroredCause[] {
+  const groups = new Map<string, ErroredCause>();
+  for (const { case: c, verdict: v } of errored) {
+    const cause = firstLine(v.reason);
+    const group = groups.get(cause) ?? { cause, count: 0, checks: [] };
+    group.count += 1;
+    group.checks.push(`${c.case_id} · ${v.assertion}`);
+    groups.set(cause, group);
   }
   return [...groups.values()].sort((a, b) => b.count - a.count || (a.cause < b.cause ? -1 : 1));
 }
