@@ -60,7 +60,8 @@ export function measureBaseline(
       // counted ids (at 100,000 cases, a collection's worth of garbage).
       // The first figure of the name, as for several runs below (a grouped figure shares it).
       const counted = runs[0].figures.find((f) => f.name === figure.name)?.counted ?? [];
-      for (const id of counted) {
+      for (let i = 0; i < counted.length; i++) {
+        const id = counted[i];
         // An id counted twice sets the same draws twice, as the walk over cases counts it once.
         const c = approved.get(id);
         if (c !== undefined) byCase.set(id, { values: caseDraws(c, draw), runs: 1 });

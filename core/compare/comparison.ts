@@ -427,7 +427,10 @@ function judgeCases(sides: Sides, erroredNow: readonly ErroredVerdict[]): {
   const compared: CaseResult[] = [];
   const stableFlips = new Set<string>();
   const errored = new Set(erroredNow.map((e) => e.case.case_id));
-  for (const c of candidate.cases) {
+  // Indexed loops: every case and verdict is walked here once, mostly before V8 optimises.
+  const cases = candidate.cases;
+  for (let i = 0; i < cases.length; i++) {
+    const c = cases[i];
     const old = before.get(c.case_id);
     if (
       old === undefined || c.kind !== "normal" || old.kind !== "normal" ||
@@ -437,7 +440,9 @@ function judgeCases(sides: Sides, erroredNow: readonly ErroredVerdict[]): {
     }
     compared.push(c);
     const checks = measure.history.get(c.case_id);
-    for (const v of c.verdicts) {
+    const verdicts = c.verdicts;
+    for (let j = 0; j < verdicts.length; j++) {
+      const v = verdicts[j];
       const seen = checks?.get(v.assertion_id);
       if (seen === undefined) continue;
       // The usual case, one baseline run that gave the same pass or fail, is no fact at all.
@@ -627,10 +632,12 @@ function rulesChanged(
       to: candidate.suite.cases_digest,
     });
   }
-  for (const c of candidate.cases) {
+  for (let i = 0; i < candidate.cases.length; i++) {
+    const c = candidate.cases[i];
     if (!maps.before.has(c.case_id)) facts.push({ kind: "case-added", case_id: c.case_id });
   }
-  for (const c of baseline.cases) {
+  for (let i = 0; i < baseline.cases.length; i++) {
+    const c = baseline.cases[i];
     if (!maps.after.has(c.case_id)) {
       facts.push({ kind: "case-removed", case_id: c.case_id, from: standing(c) });
     }
