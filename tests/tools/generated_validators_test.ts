@@ -29,6 +29,32 @@ Deno.test("the checked-in key lists and defaults are what the schemas give today
   ok(read(SCHEMA_FACT_TYPES_PATH) === types, `${SCHEMA_FACT_TYPES_PATH} ${stale}`);
 });
 
+/** The text of the generated function that `exported` names (`validateRunDocument`, ...). */
+function functionText(code: string, exported: string): string {
+  const inner = new RegExp(`export const ${exported} = (validate\\d+);`).exec(code)?.[1];
+  ok(inner !== undefined, `no export ${exported}`);
+  const start = code.indexOf(`function ${inner}(`);
+  const next = code.indexOf("function validate", start + 1);
+  return code.slice(start, next === -1 ? undefined : next);
+}
+
+Deno.test("a run document's cases and their verdicts are each checked by a function of their own, handed no error context", () => {
+  const { code } = validatorsSource();
+  // A case's and a verdict's checks written inline made the run's validator one function of
+  // thousands of lines that V8 never optimised within a read; each its own function is.
+  const run = functionText(code, "validateRunDocument");
+  ok(!run.includes('"/verdicts/"'), "the run's validator checks each verdict inline");
+  ok(!run.includes('"/case_id"'), "the run's validator checks each case inline");
+  ok(
+    /for\(let (i\d+)=0; \1<len\d+; \1\+\+\)\{const _errs\d+ = errors;if\(!\(validate\d+\(data\d+\[\1\]\)\)\)/
+      .test(run),
+    "the run's validator calls no function per case",
+  );
+  // The path ajv builds for its error list, which no reader reads, is built for no call.
+  ok(!/\(validate\d+\([^()]*, \{instancePath:/.test(code), "a validator is handed a path");
+  ok(!/parentData|rootData/.test(code), "a validator reads its parent or root value");
+});
+
 /** Values a mutation puts in a document: near misses of every rule the shapes hold. */
 const NEAR_MISSES: unknown[] = [
   undefined,
