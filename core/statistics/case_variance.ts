@@ -23,43 +23,73 @@ export function unitVariances(
   draws: readonly (readonly number[])[],
   options: { binary: boolean },
 ): number[] {
-  if (!options.binary) return draws.map(sampleVariance);
-  // Loops rather than a closure per case: compare runs this once per figure, over every case,
-  // in code too cold for V8 to have optimised.
+  return pooledUnitVariances(draws, undefined, options);
+}
+
+/**
+ * unitVariances of each case's draws `first[i]` followed by `then[i]`, without joining the two
+ * lists: the paired test's pooled draws (the baseline's, then the candidate's). The sums run in
+ * the joined order, so the variances are those of the joined lists to the bit.
+ */
+export function pooledUnitVariances(
+  first: readonly (readonly number[])[],
+  then: readonly (readonly number[])[] | undefined,
+  options: { binary: boolean },
+): number[] {
+  // Loops rather than a closure or a list per case: compare runs this once per figure, over
+  // every case, in code too cold for V8 to have optimised.
+  const variances: number[] = [];
+  if (!options.binary) {
+    for (let i = 0; i < first.length; i++) variances.push(pooledVariance(first[i], then?.[i]));
+    return variances;
+  }
   let flips = 0;
   let shared = 0;
   const nearStable: boolean[] = [];
-  for (let i = 0; i < draws.length; i++) {
-    const values = draws[i];
-    const passes = total(values);
-    const minority = Math.min(passes, values.length - passes);
+  for (let i = 0; i < first.length; i++) {
+    const length = first[i].length + (then?.[i].length ?? 0);
+    const passes = total(first[i], then?.[i]);
+    const minority = Math.min(passes, length - passes);
     const stable = !(minority > 1);
     nearStable.push(stable);
     if (!stable) continue;
     flips += minority;
-    shared += values.length;
+    shared += length;
   }
   const theta = (flips + 0.5) / (shared + 1);
-  const variances: number[] = [];
-  for (let i = 0; i < draws.length; i++) {
-    variances.push(nearStable[i] ? theta * (1 - theta) : sampleVariance(draws[i]));
+  for (let i = 0; i < first.length; i++) {
+    variances.push(nearStable[i] ? theta * (1 - theta) : pooledVariance(first[i], then?.[i]));
   }
   return variances;
 }
 
 /** The unbiased sample variance; 0 for fewer than two values. */
 export function sampleVariance(values: readonly number[]): number {
-  const n = values.length;
+  return pooledVariance(values, undefined);
+}
+
+/** sampleVariance of `values` followed by `more`, without joining them. */
+function pooledVariance(values: readonly number[], more: readonly number[] | undefined): number {
+  const n = values.length + (more?.length ?? 0);
   if (n < 2) return 0;
-  const mean = total(values) / n;
+  const mean = total(values, more) / n;
   let squares = 0;
-  for (let i = 0; i < n; i++) squares += (values[i] - mean) ** 2;
+  for (let i = 0; i < values.length; i++) squares += (values[i] - mean) ** 2;
+  if (more !== undefined) {
+    for (let i = 0; i < more.length; i++) {
+      squares += (more[i] - mean) ** 2;
+    }
+  }
   return squares / (n - 1);
 }
 
-/** The values' sum, added in order from 0 (as a reduce from 0 adds them). */
-export function total(values: readonly number[]): number {
+/**
+ * The values' sum (then `more`'s), added in order from 0, as a reduce from 0 over the joined
+ * list adds them.
+ */
+export function total(values: readonly number[], more?: readonly number[]): number {
   let sum = 0;
   for (let i = 0; i < values.length; i++) sum += values[i];
+  if (more !== undefined) { for (let i = 0; i < more.length; i++) sum += more[i]; }
   return sum;
 }

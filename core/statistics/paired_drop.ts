@@ -1,4 +1,4 @@
-import { total, unitVariances } from "./case_variance.ts";
+import { pooledUnitVariances, total } from "./case_variance.ts";
 import { conditionalDropPValue } from "./conditional_drop.ts";
 import { exactDropPValue } from "./exact_drop.ts";
 import { density, normalCdf } from "./normal.ts";
@@ -74,18 +74,24 @@ export function pairedDropTest(
 ): PairedTest | null {
   const usable = cases.filter((c) => c.baseline.length > 0 && c.candidate.length > 0);
   if (usable.length === 0) return null;
-  // Plain loops and no list per case beyond the pooled draws: compare runs this once per figure
-  // over every case, in code too cold for V8 to have optimised. The sums add in the order the
-  // means always did, so every figure comes out to the bit.
-  const pooled = usable.map((c) => c.baseline.concat(c.candidate));
-  const variances = unitVariances(pooled, options);
+  // Plain loops and no list per case: compare runs this once per figure over every case, in code
+  // too cold for V8 to have optimised. The sums add in the order the means always did (a case's
+  // pooled draws: its baseline's, then its candidate's), so every figure comes out to the bit.
+  const variances = pooledUnitVariances(
+    usable.map((c) => c.baseline),
+    usable.map((c) => c.candidate),
+    options,
+  );
   let sum = 0;
   let variance = 0;
   let thirdCumulant = 0;
   for (let i = 0; i < usable.length; i++) {
     const c = usable[i];
     sum += mean(c.candidate) - mean(c.baseline);
-    const pi = options.binary ? rateFromVariance(variances[i], mean(pooled[i])) : 0.5;
+    const drawn = c.baseline.length + c.candidate.length;
+    const pi = options.binary
+      ? rateFromVariance(variances[i], total(c.baseline, c.candidate) / drawn)
+      : 0.5;
     let inverse: number;
     let inverseSquare: number;
     if (options.design === undefined) {
