@@ -62,7 +62,7 @@ const BRANCHES = new WeakSet<object>();
  * document first takes that branch rather than all of them at the validator's first call. So is
  * each array's item of object type (a run's case, a case's verdict): inline, a run document's
  * cases were checked by one function of thousands of lines that V8 never optimised within the
- * read, two thirds of the validation's time; as a function of its own, called once per item, it
+ * read, about half the validation's time; as a function of its own, called once per item, it
  * is optimised after the first few hundred.
  */
 function hoisted(root: Record<string, unknown>): Record<string, unknown> {
@@ -292,8 +292,8 @@ const TAKEN_CONTEXT =
  * The validators with the context ajv passes from one to the next (an object, and the value's
  * path as a string built from each index) left out. Only ajv's error list reads it, which no
  * reader does (a validator answers yes or no; the schema words a refusal): at a run's 10,000
- * cases of five verdicts it was 60,000 paths built and dropped, a third of the validation's time.
- * No keyword of these schemas reads the parent or root value, which the test below keeps true.
+ * cases of five verdicts it was 60,000 paths built and dropped, a quarter of the validation's time.
+ * No keyword of these schemas reads the parent or root value, which the check below keeps true.
  */
 function withoutErrorContext(code: string): string {
   const out = code.replace(CALL_CONTEXT, ")").replace(
