@@ -1,7 +1,9 @@
 import type { BaselineDraws } from "./baseline_draws.ts";
 import { caseDraws } from "./figure_draws.ts";
 import type { CaseResult, Figure } from "../run/run_document.ts";
-import { runLevelNoise, type RunNoise } from "../statistics/run_level_noise.ts";
+import { runLevelNoise, type RunNoise, runNoiseWiden } from "../statistics/run_level_noise.ts";
+import type { BaselineMeasure } from "./baseline_measure.ts";
+import { type RunVariance, runVariance } from "../statistics/run_variance.ts";
 
 export type { RunNoise } from "../statistics/run_level_noise.ts";
 
@@ -35,6 +37,33 @@ export function baselineRunNoise(
 ): RunNoise | null {
   if (draws === undefined || options.runs < 3) return null;
   return runLevelNoise([...perRun(draws, options).values()]);
+}
+
+/**
+ * The run-level variance of the primary figure's runs (runVariance over its every-run cases);
+ * null with fewer than three runs.
+ */
+export function baselineRunVariance(
+  draws: ReadonlyMap<string, BaselineDraws> | undefined,
+  options: { runs: number },
+): RunVariance | null {
+  if (draws === undefined || options.runs < 3) return null;
+  return runVariance([...perRun(draws, options).values()]);
+}
+
+/**
+ * The run-level variance the primary figure's case-level test adds to its own: null when the
+ * runs' spread is strong enough that the test counts runs outright (runNoiseWiden), with fewer
+ * than three runs, or without a pairable primary figure.
+ */
+export function figureRunVariance(
+  measure: Pick<BaselineMeasure, "run_noise" | "runs" | "draws" | "gate">,
+): RunVariance | null {
+  const noise = measure.run_noise;
+  if (noise === null || noise.p_value <= runNoiseWiden(measure.runs.length)) return null;
+  return baselineRunVariance(measure.draws.get(measure.gate.primary ?? ""), {
+    runs: measure.runs.length,
+  });
 }
 
 /** The primary figure's totals over the cases every run counted: each baseline run's, and the candidate's. */
