@@ -2,7 +2,6 @@ import type { BaselineDraws } from "./baseline_draws.ts";
 import { caseDraws } from "./figure_draws.ts";
 import type { CaseResult, Figure } from "../run/run_document.ts";
 import { runLevelNoise, type RunNoise, runNoiseWiden } from "../statistics/run_level_noise.ts";
-import type { BaselineMeasure } from "./baseline_measure.ts";
 import { type RunVariance, runVariance } from "../statistics/run_variance.ts";
 
 export type { RunNoise } from "../statistics/run_level_noise.ts";
@@ -56,9 +55,12 @@ export function baselineRunVariance(
  * runs' spread is strong enough that the test counts runs outright (runNoiseWiden), with fewer
  * than three runs, or without a pairable primary figure.
  */
-export function figureRunVariance(
-  measure: Pick<BaselineMeasure, "run_noise" | "runs" | "draws" | "gate">,
-): RunVariance | null {
+export function figureRunVariance(measure: {
+  run_noise: RunNoise | null;
+  runs: readonly unknown[];
+  draws: ReadonlyMap<string, ReadonlyMap<string, BaselineDraws>>;
+  gate: { primary?: string | null };
+}): RunVariance | null {
   const noise = measure.run_noise;
   if (noise === null || noise.p_value <= runNoiseWiden(measure.runs.length)) return null;
   return baselineRunVariance(measure.draws.get(measure.gate.primary ?? ""), {
