@@ -28,44 +28,31 @@ function perRun(
 
 /**
  * Whether the baseline's runs of the primary figure vary more than independent cases would
- * (runLevelNoise); null with fewer than three runs.
+ * (runLevelNoise), and by how much as a variance (runVariance), from one table of each case's
+ * value in each run; both null with fewer than three runs.
  */
-export function baselineRunNoise(
+export function baselineRunSpread(
   draws: ReadonlyMap<string, BaselineDraws> | undefined,
   options: { runs: number },
-): RunNoise | null {
-  if (draws === undefined || options.runs < 3) return null;
-  return runLevelNoise([...perRun(draws, options).values()]);
+): { noise: RunNoise | null; variance: RunVariance | null } {
+  if (draws === undefined || options.runs < 3) return { noise: null, variance: null };
+  const values = [...perRun(draws, options).values()];
+  return { noise: runLevelNoise(values), variance: runVariance(values) };
 }
 
 /**
- * The run-level variance of the primary figure's runs (runVariance over its every-run cases);
- * null with fewer than three runs.
- */
-export function baselineRunVariance(
-  draws: ReadonlyMap<string, BaselineDraws> | undefined,
-  options: { runs: number },
-): RunVariance | null {
-  if (draws === undefined || options.runs < 3) return null;
-  return runVariance([...perRun(draws, options).values()]);
-}
-
-/**
- * The run-level variance the primary figure's case-level test adds to its own: null when the
- * runs' spread is strong enough that the test counts runs outright (runNoiseWiden), with fewer
- * than three runs, or without a pairable primary figure.
+ * The run-level variance the primary figure's case-level test adds to its own (ADR 0130): null
+ * when the runs' spread is strong enough that the test counts runs outright (runNoiseWiden), or
+ * when it was not measured.
  */
 export function figureRunVariance(measure: {
   run_noise: RunNoise | null;
+  run_variance: RunVariance | null;
   runs: readonly unknown[];
-  draws: ReadonlyMap<string, ReadonlyMap<string, BaselineDraws>>;
-  gate: { primary?: string | null };
 }): RunVariance | null {
   const noise = measure.run_noise;
   if (noise === null || noise.p_value <= runNoiseWiden(measure.runs.length)) return null;
-  return baselineRunVariance(measure.draws.get(measure.gate.primary ?? ""), {
-    runs: measure.runs.length,
-  });
+  return measure.run_variance;
 }
 
 /** The primary figure's totals over the cases every run counted: each baseline run's, and the candidate's. */
