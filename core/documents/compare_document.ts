@@ -161,6 +161,11 @@ export const CompareDocumentSchema = z.strictObject({
     once_failed_p: z.number().nullable().optional(),
     /** Whether k bounds the false confirmations within confirm_alpha; null in older plans. */
     bounded: z.boolean().nullable().optional(),
+    /**
+     * The primary figure's p-value on the run alone that the screen read, with the baseline runs'
+     * spread accounted (ADR 0130: their own variance added, or, when they disagree strongly, the
+     * larger of the case-level and run-level p-values); null without a paired test.
+     */
     stage_one_p: z.number().nullable(),
     /**
      * The p-value at or under which the first stage drew the noisy cases again: 0.25, lower when

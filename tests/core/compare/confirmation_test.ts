@@ -568,3 +568,55 @@ Deno.test("the screen's threshold falls as the noisy cases' planned draws and th
     plan.stage_one?.threshold,
   );
 });
+
+/**
+ * Ten runs of sixty-six cases: cases 0–29 fail once each, by hour (`hours[r]` of them in run r),
+ * 30–59 pass in every run, and 60–65 fail in every other run, half in the odd runs and half in
+ * the even ones (so they vary apart, never together). A candidate fails six of the stable cases
+ * and the even noisy ones.
+ */
+function hoursBaseline(hours: readonly number[]): { runs: RunDocument[]; run: RunDocument } {
+  const starts = hours.map((_, r) => hours.slice(0, r).reduce((a, b) => a + b, 0));
+  const runOf = (runId: string, failing: (i: number) => boolean) =>
+    fakeRun(
+      runId,
+      Array.from({ length: 66 }, (_, i) => ({
+        id: `c${i}`,
+        statuses: { correct: failing(i) ? "fail" as const : "pass" as const },
+      })),
+    );
+  const runs = hours.map((k, r) =>
+    runOf(
+      r === 0 ? A : `20261130-000000-${500 + r}-a2a2a2`,
+      (i) => (i >= starts[r] && i < starts[r] + k) || (i >= 60 && (r + i) % 2 === 1),
+    )
+  );
+  const run = runOf(B, (i) => (i >= 30 && i < 36) || (i >= 60 && i % 2 === 0));
+  return { runs, run };
+}
+
+Deno.test("the screen does not send a run to be drawn again when the baseline's runs vary beyond their cases enough to explain its dip", () => {
+  // The runs fail 7, 0, 6, 0, 6, 1, 5, 1, 2 and 2 of cases 0–29: more spread than independent
+  // cases give (p about 0.12, not enough to count runs outright at ten runs).
+  const together = hoursBaseline([7, 0, 6, 0, 6, 1, 5, 1, 2, 2]);
+  const plain = compareRuns(together.runs, together.run);
+  const caseLevel = plain.figures[0].test?.p_value ?? 0;
+  const plan = planConfirmation(together.runs, together.run);
+  const threshold = plan.stage_one?.threshold ?? 0;
+  // Case by case the run is ambiguous; with the runs' own variance it is clear, and nothing is
+  // drawn for the figure.
+  ok(caseLevel <= threshold, JSON.stringify([caseLevel, plan.stage_one]));
+  ok((plan.stage_one?.p_value ?? 0) > threshold, JSON.stringify(plan.stage_one));
+  assertEquals(plan.stage_one?.ambiguous, false);
+  assertEquals(plan.noisy, []);
+  // The same thirty failures three a run: the cases explain the runs' spread, and the same dip
+  // is drawn again.
+  const apart = hoursBaseline(Array(10).fill(3));
+  const drawn = planConfirmation(apart.runs, apart.run);
+  assertEquals(
+    drawn.stage_one?.p_value,
+    compareRuns(apart.runs, apart.run).figures[0].test?.p_value,
+  );
+  assertEquals(drawn.stage_one?.ambiguous, true);
+  ok(drawn.noisy.length > 0);
+});
