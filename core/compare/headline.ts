@@ -220,10 +220,10 @@ const runVariance: Clause = ({ comparison, of }) => {
   const variance = noise?.run_variance;
   if (variance === undefined || variance <= 0) return undefined;
   const primary = comparison.figures.find((f) => f.role === "primary");
-  const count = comparison.flip_test;
+  const flipTest = comparison.flip_test;
   const parts: { name: string; words: string; worse: boolean }[] = [];
   const figureP = noise?.figure_p_value_with_runs;
-  const level = figureAlpha(comparison.gate.alpha, { flipCounted: count !== null });
+  const level = figureAlpha(comparison.gate.alpha, { flipCounted: flipTest !== null });
   if (primary?.test != null && typeof figureP === "number" && primary.test.p_value <= level) {
     parts.push({
       name: primary.name,
@@ -233,11 +233,11 @@ const runVariance: Clause = ({ comparison, of }) => {
       worse: primary.status === "worse",
     });
   }
-  if (count != null && count.p_value_with_runs !== undefined) {
+  if (flipTest != null && flipTest.p_value_with_runs !== undefined) {
     parts.push({
       name: "the count of stable flips",
-      words: `the count of stable flips p ${formatP(count.p_value_with_runs)} (${
-        formatP(count.p_value)
+      words: `the count of stable flips p ${formatP(flipTest.p_value_with_runs)} (${
+        formatP(flipTest.p_value)
       })`,
       worse: of("stable-flips-worse").length > 0,
     });
@@ -251,9 +251,17 @@ const runVariance: Clause = ({ comparison, of }) => {
     : `: ${parts.filter((p) => p.worse).map((p) => p.name).join("")} worse with it too, ${
       parts.filter((p) => !p.worse).map((p) => p.name).join("")
     } within the runs' spread`;
+  // The stable checks a count within the runs' spread leaves unnamed by any other clause.
+  const flips = of("stable-flip");
+  const held = flipTest != null && flipTest.p_value_with_runs !== undefined &&
+      of("stable-flips-worse").length === 0 && flips.length > 0
+    ? `; ${
+      count(flips.length, "stable check", "stable checks")
+    } failed, each counted in the figures (${names(flips)})`
+    : "";
   return `the tests added the runs' own variance (${variance.toPrecision(2)} of ${
     primary?.name ?? "the figure"
-  } beyond what their cases explain): ${parts.map((p) => p.words).join(", and ")}${tail}`;
+  } beyond what their cases explain): ${parts.map((p) => p.words).join(", and ")}${tail}${held}`;
 };
 
 const runsDisagree: Clause = ({ comparison }) => {

@@ -105,6 +105,10 @@ Deno.test("plain compare adds the runs' own variance to the figure's test and th
   assertEquals(moderate.verdict, 0);
   match(headline(moderate), /the tests added the runs' own variance \(\S+ of accuracy beyond/);
   match(headline(moderate), /within the runs' spread; a fresh run tells a bad hour from a drop/);
+  match(
+    headline(moderate),
+    /; 10 stable checks failed, each counted in the figures \(c30 · correct/,
+  );
 });
 
 Deno.test("runs whose cases explain their spread add no variance: the case-level verdict stands", () => {
