@@ -7,7 +7,8 @@ import type { BaselineDraws } from "./baseline_draws.ts";
 import { type BaselineSelection, baselineSelection, splitForSelection } from "./baseline_split.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import { type Sensitivity, sensitivityOf } from "./sensitivity.ts";
-import { baselineRunNoise, type RunNoise } from "./run_noise.ts";
+import { baselineRunSpread, type RunNoise } from "./run_noise.ts";
+import type { RunVariance } from "../statistics/run_variance.ts";
 
 export type { BaselineDraws } from "./baseline_draws.ts";
 
@@ -33,6 +34,11 @@ export interface BaselineMeasure {
    * (run_noise.ts); null with fewer than three runs or no pairable primary figure.
    */
   run_noise: RunNoise | null;
+  /**
+   * What the baseline's runs of the primary figure vary beyond what independent cases give them
+   * (runVariance, ADR 0130); null where run_noise is.
+   */
+  run_variance: RunVariance | null;
 }
 
 /**
@@ -89,6 +95,9 @@ export function measureBaseline(
   });
   const noisyDraws = planNoisyDraws(runs, { gate, draws, selection });
   const primary = runs[0].figures.find((f) => f.name === gate.primary);
+  const spread = primary === undefined || !isPairable(primary)
+    ? { noise: null, variance: null }
+    : baselineRunSpread(draws.get(primary.name), { runs: runs.length });
   return {
     runs,
     gate,
@@ -96,9 +105,8 @@ export function measureBaseline(
     draws,
     selection,
     noisyDraws,
-    run_noise: primary === undefined || !isPairable(primary)
-      ? null
-      : baselineRunNoise(draws.get(primary.name), { runs: runs.length }),
+    run_noise: spread.noise,
+    run_variance: spread.variance,
     sensitivity: primary === undefined || !isPairable(primary) ? null : sensitivityOf(primary, {
       gate,
       draws: draws.get(primary.name) ?? new Map(),

@@ -11,7 +11,13 @@ import {
   spentCalls,
 } from "./confirmation_plan.ts";
 import { figureAlpha, FLIP_COUNT_SHARE } from "./alpha_split.ts";
-import { type FlipCountTest, flipCountTest, loneFailuresByRun } from "./flip_count.ts";
+import {
+  type FlipCountTest,
+  flipCountTest,
+  loneFailuresByRun,
+  loneFailureSpread,
+} from "./flip_count.ts";
+import { runVariance, withRunVariance } from "../statistics/run_variance.ts";
 import {
   type Fact,
   type FactKind,
@@ -22,7 +28,7 @@ import {
 import type { RunGate } from "../suite/gate_settings.ts";
 import type { CaseResult, RunDocument } from "../run/run_document.ts";
 import type { Sensitivity } from "./sensitivity.ts";
-import { runLevelTotals, type RunNoise } from "./run_noise.ts";
+import { figureRunVariance, runLevelTotals, type RunNoise } from "./run_noise.ts";
 import { runLevelPValue, runNoiseWiden } from "../statistics/run_level_noise.ts";
 import { runLevelDrop, runsForDrop, runSpread } from "../statistics/run_level_drop.ts";
 import { higherIsBetter } from "../suite/aggregate_direction.ts";
@@ -110,6 +116,17 @@ export interface RunNoiseReading extends RunNoise {
    * run-level test, were the runs' spread what it is (a runs-too-few fact, exit 2).
    */
   runs_needed?: number;
+  /**
+   * Plain compare, when the test did not count runs outright: τ̂², what the baseline's runs of
+   * the primary figure vary beyond what their cases explain, as a variance of the figure (0 when
+   * the cases explain it), which the figure's test adds to its own (ADR 0130).
+   */
+  run_variance?: number;
+  /**
+   * With run_variance: the primary figure's p-value with it added (Student's t on Satterthwaite's
+   * degrees of freedom), which a worse figure must also clear; null without a paired test.
+   */
+  figure_p_value_with_runs?: number | null;
   /**
    * The primary figure is worse case by case, but its run-level p-value is above the level its
    * case-level test used, so the verdict rests on cases failing independently within a run; a
@@ -218,12 +235,17 @@ export function compareRunsWith(
     noisyShare: confirmation?.plan.noisy_share,
     alpha: primaryAlpha,
   });
-  const { reading: runNoise, facts: runNoiseFacts } = widenForRunNoise(figures, {
+  // Plain compare adds the runs' own variance to its tests (ADR 0130); --confirm does not.
+  const added = confirmation === undefined
+    ? addRunVariance(figures, { measure, primaryAlpha })
+    : null;
+  const { reading: widened, facts: runNoiseFacts } = widenForRunNoise(figures, {
     measure,
     candidate,
     candidateCases: sides.after,
     primaryAlpha,
   });
+  const runNoise = widened === null || added === null ? widened : { ...widened, ...added };
   // Facts are ordered by kind, and within a kind in the order they are stated here.
   const facts = orderFacts([
     ...unreconciledFacts(erroredNow),
@@ -293,7 +315,12 @@ function flipFacts(
 ): Fact[] {
   if (test === null || test.failed === 0 || test.p_value > test.alpha) return [];
   const worse = [{ kind: "stable-flips-worse" as const, from: test.expected, to: test.failed }];
-  if (context.runNoise?.counted_runs !== true) return worse;
+  if (context.runNoise?.counted_runs !== true) {
+    const p = countWithRunVariance(test, context);
+    if (p === null) return worse;
+    test.p_value_with_runs = p;
+    return p <= test.alpha ? worse : [];
+  }
   const counts = loneFailuresByRun(context.compared, {
     history: context.measure.history,
     runs: context.runs,
@@ -316,6 +343,59 @@ function flipFacts(
     to: needed,
     resolve: `digline promote RUN --repeats ${needed} --because TEXT`,
   }];
+}
+
+/**
+ * The count of stable flips' p-value with the runs' own variance added (ADR 0130): each baseline
+ * run's lone failures, case by case, give the spread of a run's count beyond what independent
+ * cases give (runVariance), and the exact test's p-value is read with it added (withRunVariance).
+ * The count tested is the candidate's against the mean over the B + 1 runs, so the candidate's
+ * own shift enters it by B / (B + 1) and the baseline's mean adds 1 / B of it, which is B / (B + 1)
+ * of τ̂² in all. Null when the runs can not tell (fewer than three).
+ */
+function countWithRunVariance(
+  test: FlipCountTest,
+  context: { compared: readonly CaseResult[]; measure: Measure; runs: number },
+): number | null {
+  const spread = loneFailureSpread(context.compared, {
+    history: context.measure.history,
+    runs: context.runs,
+  });
+  const variance = runVariance(spread.perCase);
+  if (variance === null) return null;
+  const b = context.runs;
+  return withRunVariance(test.p_value, {
+    caseVariance: spread.caseVariance,
+    runVariance: (variance.between * b) / (b + 1),
+    df: variance.df,
+  }).p_value;
+}
+
+/**
+ * Plain compare's primary figure with the runs' own variance added (ADR 0130), when the runs'
+ * spread is not strong enough for the test to count runs outright (runNoiseWiden): τ̂², what the
+ * baseline's runs vary beyond their cases (runVariance, per case), enters the figure's variance
+ * as the candidate run's own shift and the baseline mean's (τ̂²·(1 + 1/B)), read on Student's t
+ * with Satterthwaite's degrees of freedom (withRunVariance). With τ̂² = 0 it is the case-level
+ * test itself. Only removes alarms, so it costs no alpha; returns what the reading records, null
+ * when it does not apply.
+ */
+function addRunVariance(
+  figures: FigureComparison[],
+  context: { measure: Measure; primaryAlpha: number },
+): Pick<RunNoiseReading, "run_variance" | "figure_p_value_with_runs"> | null {
+  const variance = figureRunVariance(context.measure);
+  if (variance === null) return null;
+  const run_variance = variance.between / Math.max(1, variance.cases) ** 2;
+  const primary = figures.find((f) => f.role === "primary");
+  if (primary?.test == null) return { run_variance, figure_p_value_with_runs: null };
+  const p = withRunVariance(primary.test.p_value, {
+    caseVariance: primary.test.standard_error ** 2,
+    runVariance: run_variance * (1 + 1 / context.measure.runs.length),
+    df: variance.df,
+  }).p_value;
+  if (primary.status === "worse" && p > context.primaryAlpha) primary.status = "within-noise";
+  return { run_variance, figure_p_value_with_runs: p };
 }
 
 /** The two sides as compared: the baseline re-checked by the candidate's rules, and measured. */

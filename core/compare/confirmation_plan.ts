@@ -16,6 +16,11 @@ import {
 import { CONFIRM_SHARE, extraCallBudget, noisyBudget } from "./alpha_split.ts";
 import { compareFigures } from "./compare_figures.ts";
 import { failureCountTest } from "./flip_count.ts";
+import { runLevelTotals } from "./run_noise.ts";
+import { runLevelPValue, runNoiseWiden } from "../statistics/run_level_noise.ts";
+import { withRunVariance } from "../statistics/run_variance.ts";
+import { higherIsBetter } from "../suite/aggregate_direction.ts";
+import { casesById } from "../run/cases_by_id.ts";
 
 /**
  * Above this p-value of the primary figure on the run alone, the first stage is clear and no
@@ -249,7 +254,55 @@ export function confirmShortfall(
 /** The primary figure's one-sided p-value on the run alone, as plain compare tests it. */
 function stageOne(measure: BaselineMeasure, candidate: RunDocument): number | null {
   const figures = compareFigures(measure.runs, candidate, { measure });
-  return figures.find((f) => f.role === "primary")?.test?.p_value ?? null;
+  const primary = figures.find((f) => f.role === "primary");
+  const p = primary?.test?.p_value ?? null;
+  if (p === null || primary?.test == null) return p;
+  return screenWithRuns(p, { measure, candidate, figure: primary.name, test: primary.test });
+}
+
+/**
+ * The screen's p-value with the baseline's run-to-run spread accounted (ADR 0130): a run of a bad
+ * hour looks ambiguous case by case, and drawing its noisy cases again in the same hour costs
+ * calls and settles nothing. When the runs disagree strongly (runNoiseWiden) it is the larger of
+ * the case-level and the run-level p-values, as a worse figure must then clear both; otherwise the
+ * case-level p-value with the runs' own variance added (withRunVariance), which is the case-level
+ * one itself when the cases explain the runs' spread. Never lower than the case-level p-value, so
+ * it only spares draws, never adds one; and the screen, which can only lower a false alarm, costs
+ * no alpha whatever its p-value (SCREEN_THRESHOLD).
+ */
+function screenWithRuns(
+  p: number,
+  context: {
+    measure: BaselineMeasure;
+    candidate: RunDocument;
+    figure: string;
+    test: { standard_error: number };
+  },
+): number {
+  const { measure, candidate } = context;
+  const noise = measure.run_noise;
+  const runs = measure.runs.length;
+  if (noise === null) return p;
+  if (noise.p_value > runNoiseWiden(runs)) {
+    const variance = measure.run_variance;
+    if (variance === null) return p;
+    return withRunVariance(p, {
+      caseVariance: context.test.standard_error ** 2,
+      runVariance: (variance.between / Math.max(1, variance.cases) ** 2) * (1 + 1 / runs),
+      df: variance.df,
+    }).p_value;
+  }
+  const figure = candidate.figures.find((f) => f.name === context.figure);
+  if (figure === undefined) return p;
+  const aggregate = (candidate.aggregates ?? []).find((a) => a.name === figure.aggregate);
+  const totals = runLevelTotals(measure.draws.get(context.figure), {
+    runs,
+    figure,
+    candidateCases: casesById(candidate.cases),
+    sign: aggregate !== undefined && higherIsBetter(aggregate) === false ? -1 : 1,
+  });
+  const run = totals === null ? null : runLevelPValue(totals.baseline, totals.candidate);
+  return run === null ? p : Math.max(p, run);
 }
 
 /**

@@ -21,6 +21,11 @@ export interface FlipCountTest {
    * (loneFailuresByRun, Student's t), which a worse count must also clear; absent otherwise.
    */
   run_p_value?: number | null;
+  /**
+   * When they do not, in plain compare: the p-value with the runs' own variance of the count
+   * added (ADR 0130), which a worse count must also clear; absent when not asked.
+   */
+  p_value_with_runs?: number;
 }
 
 /**
@@ -116,4 +121,27 @@ function markFailures(
   const failures = statuses.flatMap((s, i) => s === "fail" ? [i] : []);
   if (failures.length !== options.failures) return;
   for (const i of failures) options.marks[i] = true;
+}
+
+/**
+ * The count test's case-level variance (Σ m/(B + 1)·(1 − m/(B + 1)) over the cases at risk) and
+ * each case's lone failures in the B baseline runs (1 or 0 a run), whose spread across runs
+ * beyond what independent cases give is the count's run-level variance (runVariance).
+ */
+export function loneFailureSpread(
+  compared: readonly CaseResult[],
+  options: { history: CheckHistory; runs: number },
+): { caseVariance: number; perCase: number[][] } {
+  let caseVariance = 0;
+  const perCase: number[][] = [];
+  for (const c of compared) {
+    const marked = markedRuns(c, { ...options, failures: 1 });
+    if (marked === undefined) continue;
+    const m = marked.filter(Boolean).length;
+    if (m === 0) continue;
+    const chance = m / (options.runs + 1);
+    caseVariance += chance * (1 - chance);
+    perCase.push(marked.slice(0, options.runs).map((x) => (x ? 1 : 0)));
+  }
+  return { caseVariance, perCase };
 }

@@ -1,4 +1,5 @@
 import type { Comparison } from "./compare_runs.ts";
+import { figureAlpha } from "./alpha_split.ts";
 import { type Fact, type FactKind, VERDICT_FORCED_BY_FACT } from "./facts.ts";
 import {
   count,
@@ -210,6 +211,59 @@ const runsTooFew: Clause = ({ comparison, of }) => {
     `spread: ${most} runs would (digline promote RUN --repeats ${most} --because TEXT)`;
 };
 
+/**
+ * Plain compare added the runs' own variance to its tests (ADR 0130): said when a test was past
+ * its level case by case, with both p-values and what the variance made of it.
+ */
+const runVariance: Clause = ({ comparison, of }) => {
+  const noise = comparison.run_noise;
+  const variance = noise?.run_variance;
+  if (variance === undefined || variance <= 0) return undefined;
+  const primary = comparison.figures.find((f) => f.role === "primary");
+  const flipTest = comparison.flip_test;
+  const parts: { name: string; words: string; worse: boolean }[] = [];
+  const figureP = noise?.figure_p_value_with_runs;
+  const level = figureAlpha(comparison.gate.alpha, { flipCounted: flipTest !== null });
+  if (primary?.test != null && typeof figureP === "number" && primary.test.p_value <= level) {
+    parts.push({
+      name: primary.name,
+      words: `${primary.name}'s drop has p ${formatP(figureP)} with it (${
+        formatP(primary.test.p_value)
+      } case by case)`,
+      worse: primary.status === "worse",
+    });
+  }
+  if (flipTest != null && flipTest.p_value_with_runs !== undefined) {
+    parts.push({
+      name: "the count of stable flips",
+      words: `the count of stable flips p ${formatP(flipTest.p_value_with_runs)} (${
+        formatP(flipTest.p_value)
+      })`,
+      worse: of("stable-flips-worse").length > 0,
+    });
+  }
+  if (parts.length === 0) return undefined;
+  const worse = parts.filter((p) => p.worse).length;
+  const tail = worse === parts.length
+    ? ": worse with it too"
+    : worse === 0
+    ? ": within the runs' spread; a fresh run tells a bad hour from a drop"
+    : `: ${parts.filter((p) => p.worse).map((p) => p.name).join("")} worse with it too, ${
+      parts.filter((p) => !p.worse).map((p) => p.name).join("")
+    } within the runs' spread`;
+  // The stable checks a count within the runs' spread leaves unnamed by any other clause.
+  const flips = of("stable-flip");
+  const held = flipTest != null && flipTest.p_value_with_runs !== undefined &&
+      of("stable-flips-worse").length === 0 && flips.length > 0
+    ? `; ${
+      count(flips.length, "stable check", "stable checks")
+    } failed, each counted in the figures (${names(flips)})`
+    : "";
+  return `the tests added the runs' own variance (${variance.toPrecision(2)} of ${
+    primary?.name ?? "the figure"
+  } beyond what their cases explain): ${parts.map((p) => p.words).join(", and ")}${tail}${held}`;
+};
+
 const runsDisagree: Clause = ({ comparison }) => {
   const noise = comparison.run_noise;
   if (noise?.runs_disagree !== true) return undefined;
@@ -256,6 +310,8 @@ const withinHistory: Clause = ({ comparison, of }) => {
   // Worse case by case, not run against run (ADR 0123): a runs-too-few clause says it, or this.
   if (test.p_value <= test.alpha) {
     if (of("runs-too-few").some((f) => f.figure === undefined)) return undefined;
+    // Within the runs' own variance (ADR 0130): the runVariance clause says it.
+    if (test.p_value_with_runs !== undefined) return undefined;
     return `within the baseline's runs: ${
       count(flips.length, "stable check", "stable checks")
     } failed, more than its runs explain case by case (p ${
@@ -360,6 +416,7 @@ const CLAUSES: readonly Clause[] = [
   figuresWorse,
   unconfirmed,
   runLevelNoise,
+  runVariance,
   runsDisagree,
   unbounded,
   budgetEnded,

@@ -1,7 +1,8 @@
 import type { BaselineDraws } from "./baseline_draws.ts";
 import { caseDraws } from "./figure_draws.ts";
 import type { CaseResult, Figure } from "../run/run_document.ts";
-import { runLevelNoise, type RunNoise } from "../statistics/run_level_noise.ts";
+import { runLevelNoise, type RunNoise, runNoiseWiden } from "../statistics/run_level_noise.ts";
+import { type RunVariance, runVariance } from "../statistics/run_variance.ts";
 
 export type { RunNoise } from "../statistics/run_level_noise.ts";
 
@@ -27,14 +28,31 @@ function perRun(
 
 /**
  * Whether the baseline's runs of the primary figure vary more than independent cases would
- * (runLevelNoise); null with fewer than three runs.
+ * (runLevelNoise), and by how much as a variance (runVariance), from one table of each case's
+ * value in each run; both null with fewer than three runs.
  */
-export function baselineRunNoise(
+export function baselineRunSpread(
   draws: ReadonlyMap<string, BaselineDraws> | undefined,
   options: { runs: number },
-): RunNoise | null {
-  if (draws === undefined || options.runs < 3) return null;
-  return runLevelNoise([...perRun(draws, options).values()]);
+): { noise: RunNoise | null; variance: RunVariance | null } {
+  if (draws === undefined || options.runs < 3) return { noise: null, variance: null };
+  const values = [...perRun(draws, options).values()];
+  return { noise: runLevelNoise(values), variance: runVariance(values) };
+}
+
+/**
+ * The run-level variance the primary figure's case-level test adds to its own (ADR 0130): null
+ * when the runs' spread is strong enough that the test counts runs outright (runNoiseWiden), or
+ * when it was not measured.
+ */
+export function figureRunVariance(measure: {
+  run_noise: RunNoise | null;
+  run_variance: RunVariance | null;
+  runs: readonly unknown[];
+}): RunVariance | null {
+  const noise = measure.run_noise;
+  if (noise === null || noise.p_value <= runNoiseWiden(measure.runs.length)) return null;
+  return measure.run_variance;
 }
 
 /** The primary figure's totals over the cases every run counted: each baseline run's, and the candidate's. */

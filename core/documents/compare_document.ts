@@ -100,6 +100,11 @@ export const CompareDocumentSchema = z.strictObject({
      * failures against each baseline run's (ADR 0123), which a worse count must also clear.
      */
     run_p_value: z.number().nullable().optional(),
+    /**
+     * Plain compare, when the runs' spread is not strong enough to count runs: the p-value with
+     * the runs' own variance of the count added (ADR 0130), which a worse count must also clear.
+     */
+    p_value_with_runs: z.number().optional(),
   }).nullable().optional(),
   /**
    * The baseline runs' spread of the primary figure against what independent cases give (ratio,
@@ -128,6 +133,13 @@ export const CompareDocumentSchema = z.strictObject({
     run_drop: z.number().nullable().optional(),
     /** No valid test at this B: the runs with which this drop would clear the run-level test. */
     runs_needed: z.number().int().optional(),
+    /**
+     * Plain compare, when the test did not count runs outright: what the runs vary beyond their
+     * cases, as a variance of the primary figure (0 when the cases explain it; ADR 0130).
+     */
+    run_variance: z.number().optional(),
+    /** With run_variance: the primary figure's p-value with it added; null without a test. */
+    figure_p_value_with_runs: z.number().nullable().optional(),
   }).nullable().optional(),
   /** The smallest drop of the primary figure this baseline can detect; null without one. */
   min_detectable_drop: SensitivitySchema.nullable().optional(),
@@ -149,6 +161,11 @@ export const CompareDocumentSchema = z.strictObject({
     once_failed_p: z.number().nullable().optional(),
     /** Whether k bounds the false confirmations within confirm_alpha; null in older plans. */
     bounded: z.boolean().nullable().optional(),
+    /**
+     * The primary figure's p-value on the run alone that the screen read, with the baseline runs'
+     * spread accounted (ADR 0130: their own variance added, or, when they disagree strongly, the
+     * larger of the case-level and run-level p-values); null without a paired test.
+     */
     stage_one_p: z.number().nullable(),
     /**
      * The p-value at or under which the first stage drew the noisy cases again: 0.25, lower when

@@ -70,3 +70,53 @@ Deno.test("a baseline whose cases fail together widens the verdict: a drop must 
   assertEquals(collapse.verdict, 1);
   assertEquals(collapse.run_noise?.widened, false);
 });
+
+/**
+ * Ten runs of sixty cases in which cases 0–29 fail once each, 6, 0, 5, 1, 6, 0, 4, 2, 5 and 1
+ * of them a run: the runs vary about twice as much as independent cases would (p near 0.035),
+ * short of what counts runs outright at ten runs (runNoiseWiden).
+ */
+const HOURS = [6, 0, 5, 1, 6, 0, 4, 2, 5, 1];
+function sixty(runId: string, failing: ReadonlySet<number>): RunDocument {
+  return fakeRun(
+    runId,
+    Array.from({ length: 60 }, (_, i) => ({
+      id: `c${i}`,
+      statuses: { correct: failing.has(i) ? "fail" as const : "pass" as const },
+    })),
+  );
+}
+const MODERATE = HOURS.map((k, r) =>
+  sixty(id(r), range(HOURS.slice(0, r).reduce((a, b) => a + b, 0), k))
+);
+/** The same thirty failures, three a run. */
+const EVEN = HOURS.map((_, r) => sixty(id(r), range(3 * r, 3)));
+
+Deno.test("plain compare adds the runs' own variance to the figure's test and the count: a dip within ten runs' spread beyond their cases is within noise", () => {
+  const dip = sixty("20261201-000003-000-dddddd", range(30, 10));
+  const moderate = compareRuns(MODERATE, dip);
+  assertEquals(moderate.run_noise?.counted_runs, undefined);
+  ok((moderate.run_noise?.run_variance ?? 0) > 0, JSON.stringify(moderate.run_noise));
+  ok((moderate.figures[0].test?.p_value ?? 1) <= 0.005);
+  ok((moderate.run_noise?.figure_p_value_with_runs ?? 0) > 0.005);
+  assertEquals(moderate.figures[0].status, "within-noise");
+  ok((moderate.flip_test?.p_value ?? 1) <= 0.005);
+  ok((moderate.flip_test?.p_value_with_runs ?? 0) > 0.005);
+  assertEquals(moderate.verdict, 0);
+  match(headline(moderate), /the tests added the runs' own variance \(\S+ of accuracy beyond/);
+  match(headline(moderate), /within the runs' spread; a fresh run tells a bad hour from a drop/);
+  match(
+    headline(moderate),
+    /; 10 stable checks failed, each counted in the figures \(c30 · correct/,
+  );
+});
+
+Deno.test("runs whose cases explain their spread add no variance: the case-level verdict stands", () => {
+  const dip = sixty("20261201-000003-000-dddddd", range(30, 10));
+  const even = compareRuns(EVEN, dip);
+  assertEquals(even.run_noise?.run_variance, 0);
+  assertEquals(even.run_noise?.figure_p_value_with_runs, even.figures[0].test?.p_value);
+  assertEquals(even.flip_test?.p_value_with_runs, even.flip_test?.p_value);
+  assertEquals(even.verdict, 1);
+  ok(!headline(even).includes("the tests added the runs' own variance"), headline(even));
+});
