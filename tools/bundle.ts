@@ -19,6 +19,7 @@
 import { parseArgs } from "node:util";
 import { basename, join, resolve } from "node:path";
 import { REPOSITORY_ROOT, runDeno } from "../tools/task_flags.ts";
+import { compactGeneratedChunks } from "./compact_generated_chunk.ts";
 
 /** What each entry point is built into, by the name it has in the bundle's folder. */
 export const BUNDLE_ENTRIES: Readonly<Record<string, string>> = {
@@ -66,6 +67,7 @@ export async function buildBundle(
       const built = basename(entry).replace(/\.ts$/, ".js");
       if (built !== name) await Deno.rename(join(staging, built), join(staging, name));
     }
+    await compactGeneratedChunks(staging);
     if (options.types !== false) {
       const typed = await emitDeclarations(staging);
       if (typed !== 0) return typed;
