@@ -410,7 +410,7 @@ interface Sandbox {
   port: MessagePort;
 }
 
-// A port with a listener keeps the process alive until it is closed, whatever its other end.
+// The port goes with its Worker: a restarted sandbox's answers come on the new thread's port only.
 function stop(sandbox: { worker: Worker; port?: MessagePort }): void {
   sandbox.worker.terminate();
   sandbox.port?.close();
