@@ -115,10 +115,12 @@ tools.post({ ready: true });
 
 const PERMISSIONS = ["read", "write", "net", "env", "sys", "run", "ffi", "import"];
 
-// The Worker the parent talks to. It holds read permission only so that the thread it starts can
+// The Worker around the thread. It holds read permission only so that the thread it starts can
 // load the suite's module graph (a node worker thread checks read on its static imports, where
 // a Worker does not); the guard revokes it, for both, before any of the suite's code runs. It
-// relays messages both ways and says when the thread stopped, and why.
+// hands the parent the other end of the thread's port, so checks and answers go between the
+// two directly, not through this Worker's heap twice each (ADR 0132), and says when the thread
+// stopped, and why.
 function relaySource(moduleUrl: string): string {
   const inner = `data:text/javascript,${encodeURIComponent(workerSource(moduleUrl))}`;
   return `import { MessageChannel, Worker } from "node:worker_threads";
@@ -133,7 +135,7 @@ const inner = new Worker(new URL(${JSON.stringify(inner)}), {
 });
 let failed = false;
 // Only the port carries the thread's answers: what its code posts to its parent is not heard.
-port1.onmessage = (event) => self.postMessage(event.data);
+self.postMessage({ port: port1 }, [port1]);
 inner.on("error", (error) => {
   failed = true;
   self.postMessage({ failed: error?.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : String(error?.message ?? error) });
@@ -141,7 +143,6 @@ inner.on("error", (error) => {
 inner.on("exit", () => {
   if (!failed) self.postMessage({ failed: "the sandbox's thread exited" });
 });
-self.onmessage = (event) => port1.postMessage(event.data);
 `;
 }
 
@@ -189,7 +190,7 @@ export async function openCheckSandbox(
   let closed = false;
   /** Why no Worker can be started any more; every later check is answered with it. */
   let broken: string | undefined;
-  let worker: Worker;
+  let worker: Sandbox;
   // A Worker stuck outside any check (a timer a check left behind that loops) starts no check,
   // so no check's clock runs: silence for twice the timeout with checks waiting replaces it.
   let watchdog: ReturnType<typeof setTimeout> | undefined;
@@ -225,7 +226,7 @@ export async function openCheckSandbox(
     for (const entry of [...pending.values()]) entry.resolve({ threw: reason });
     pending.clear();
     clearTimeout(watchdog);
-    worker.terminate();
+    stop(worker);
   }
   try {
     worker = await start();
@@ -234,11 +235,12 @@ export async function openCheckSandbox(
     throw error;
   }
 
-  async function start(): Promise<Worker> {
+  async function start(): Promise<Sandbox> {
     const started = new Worker(url, {
       type: "module",
       deno: { permissions: RELAY_PERMISSIONS },
     });
+    let port: MessagePort | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       await new Promise<void>((resolve, reject) => {
@@ -252,10 +254,14 @@ export async function openCheckSandbox(
             ),
           );
         started.onmessage = (event) => {
-          if (isPrinted(event.data)) printed(event.data.text);
-          else if (typeof event.data?.stray === "string") refuse(event.data.stray);
-          else if (typeof event.data?.failed === "string") refuse(failure(event.data.failed));
-          else resolve();
+          if (event.data?.port instanceof MessagePort) {
+            port = event.data.port as MessagePort;
+            port.onmessage = (event) => {
+              if (isPrinted(event.data)) printed(event.data.text);
+              else if (typeof event.data?.stray === "string") refuse(event.data.stray);
+              else resolve();
+            };
+          } else if (typeof event.data?.failed === "string") refuse(failure(event.data.failed));
         };
         started.onerror = (event) => {
           event.preventDefault();
@@ -273,18 +279,25 @@ export async function openCheckSandbox(
         }, options.loadTimeoutMs);
       });
     } catch (error) {
-      started.terminate();
+      stop({ worker: started, port });
       throw error;
     } finally {
       clearTimeout(timer);
     }
-    started.onmessage = (event) => {
-      if (isPrinted(event.data)) return printed(event.data.text);
+    const heard = () => {
       silentRestarts = 0;
       armWatchdog();
+    };
+    started.onmessage = (event) => {
+      if (typeof event.data?.failed !== "string") return;
+      heard();
+      stopped(event.data.failed);
+    };
+    port!.onmessage = (event) => {
+      if (isPrinted(event.data)) return printed(event.data.text);
+      heard();
       // An error after a check answered (a rejection nobody awaited) changes no verdict.
       if (typeof event.data?.stray === "string") return;
-      if (typeof event.data?.failed === "string") return stopped(event.data.failed);
       const { id, ...answer } = event.data as { id: number } & SandboxAnswer;
       const entry = pending.get(id);
       if (entry === undefined) return;
@@ -301,7 +314,7 @@ export async function openCheckSandbox(
       event.preventDefault();
       void restart();
     };
-    return started;
+    return { worker: started, port: port! };
   }
 
   let restarting: Promise<void> | undefined;
@@ -313,7 +326,7 @@ export async function openCheckSandbox(
   }
 
   async function replaceWorker(): Promise<void> {
-    worker.terminate();
+    stop(worker);
     if (closed) return;
     try {
       worker = await start();
@@ -323,7 +336,7 @@ export async function openCheckSandbox(
     }
     for (const entry of pending.values()) {
       entry.requeued();
-      worker.postMessage(entry.message);
+      worker.port.postMessage(entry.message);
     }
     armWatchdog();
   }
@@ -373,7 +386,7 @@ export async function openCheckSandbox(
         signal?.addEventListener("abort", onAbort, { once: true });
         if (watchdog === undefined) armWatchdog();
         try {
-          worker.postMessage(message);
+          worker.port.postMessage(message);
         } catch (error) {
           settle();
           resolve({ threw: `its input could not be handed to the sandbox: ${messageOf(error)}` });
@@ -383,12 +396,24 @@ export async function openCheckSandbox(
     close() {
       closed = true;
       clearTimeout(watchdog);
-      worker.terminate();
+      stop(worker);
       for (const entry of pending.values()) entry.resolve({ threw: "the run stopped" });
       pending.clear();
       URL.revokeObjectURL(url);
     },
   };
+}
+
+/** A started sandbox: the Worker around the thread, and the port the thread answers on. */
+interface Sandbox {
+  worker: Worker;
+  port: MessagePort;
+}
+
+// The port goes with its Worker: a restarted sandbox's answers come on the new thread's port only.
+function stop(sandbox: { worker: Worker; port?: MessagePort }): void {
+  sandbox.worker.terminate();
+  sandbox.port?.close();
 }
 
 /** What the relay said when the thread stopped, as a sentence. */
