@@ -259,9 +259,12 @@ const runVariance: Clause = ({ comparison, of }) => {
       count(flips.length, "stable check", "stable checks")
     } failed, each counted in the figures (${names(flips)})`
     : "";
-  return `the tests added the runs' own variance (${variance.toPrecision(2)} of ${
-    primary?.name ?? "the figure"
-  } beyond what their cases explain): ${parts.map((p) => p.words).join(", and ")}${tail}${held}`;
+  // A standard deviation in the figure's own units reads at a glance; a variance does not.
+  return `the tests added the runs' own variance (${primary?.name ?? "the figure"} moves by about ${
+    Math.sqrt(variance).toPrecision(2)
+  } a run beyond what its cases explain): ${
+    parts.map((p) => p.words).join(", and ")
+  }${tail}${held}`;
 };
 
 const runsDisagree: Clause = ({ comparison }) => {

@@ -61,7 +61,7 @@ Deno.test("compare adds the runs' own variance to its tests: a dip within ten ru
   assertEquals(document.facts.some((f) => f.kind === "stable-flips-worse"), false);
   match(
     text.stdout,
-    /the tests added the runs' own variance \(\S+ of accuracy beyond what their cases explain\): accuracy's drop has p \S+ with it \(\S+ case by case\), and the count of stable flips p \S+ \(\S+\): within the runs' spread; a fresh run tells a bad hour from a drop; 10 stable checks failed, each counted in the figures \(c0030 · correct/,
+    /the tests added the runs' own variance \(accuracy moves by about \S+ a run beyond what its cases explain\): accuracy's drop has p \S+ with it \(\S+ case by case\), and the count of stable flips p \S+ \(\S+\): within the runs' spread; a fresh run tells a bad hour from a drop; 10 stable checks failed, each counted in the figures \(c0030 · correct/,
   );
 });
 
@@ -74,6 +74,6 @@ Deno.test("compare still alarms on a drop past what the runs' own variance expla
   assertEquals(document.facts.some((f) => f.kind === "stable-flips-worse"), true);
   match(
     text.stdout,
-    /the tests added the runs' own variance \(\S+ of accuracy beyond what their cases explain\): accuracy's drop has p \S+ with it \(\S+ case by case\), and the count of stable flips p \S+ \(\S+\): worse with it too/,
+    /the tests added the runs' own variance \(accuracy moves by about \S+ a run beyond what its cases explain\): accuracy's drop has p \S+ with it \(\S+ case by case\), and the count of stable flips p \S+ \(\S+\): worse with it too/,
   );
 });
