@@ -1,7 +1,5 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
-import { CompareDocumentSchema } from "../../core/documents/mod.ts";
-import { SEED_VARIABLE, stochasticSuiteToml } from "../../bench/_stochastic_suite.ts";
-import { cli, workspace } from "./_cli.ts";
+import { baselineOfHours, compareSeeded } from "./_hours.ts";
 
 /**
  * Sixty cases, ten baseline runs (seeds 1–10) that fail 6, 0, 5, 1, 6, 0, 4, 2, 5 and 1 of
@@ -10,40 +8,23 @@ import { cli, workspace } from "./_cli.ts";
  * A candidate seeded 100 fails 10 of cases 30–59, which passed in every run; one seeded 200
  * fails 25 of them.
  */
-const SUITE = stochasticSuiteToml(Array(60).fill(1), { name: "hours" });
-const SYSTEM = `const WRONG = {
-  1: [0, 6], 2: [6, 6], 3: [6, 11], 4: [11, 12], 5: [12, 18], 6: [18, 18], 7: [18, 22],
-  8: [22, 24], 9: [24, 29], 10: [29, 30], 100: [30, 40], 200: [30, 55],
+const TEN_HOURS: Record<number, [number, number]> = {
+  1: [0, 6],
+  2: [6, 6],
+  3: [6, 11],
+  4: [11, 12],
+  5: [12, 18],
+  6: [18, 18],
+  7: [18, 22],
+  8: [22, 24],
+  9: [24, 29],
+  10: [29, 30],
+  100: [30, 40],
+  200: [30, 55],
 };
-export function answer(vars) {
-  const [from, to] = WRONG[Number(Deno.env.get("${SEED_VARIABLE}") ?? "2")] ?? [0, 0];
-  return vars.n >= from && vars.n < to ? "wrong" : "a" + vars.n;
-}
-`;
-
-async function baselineOfTenHours(): Promise<string> {
-  const cwd = await workspace({ "suite.toml": SUITE, "system.ts": SYSTEM });
-  for (let seed = 1; seed <= 10; seed++) {
-    const run = await cli(["run", "suite.toml"], { cwd, env: { [SEED_VARIABLE]: String(seed) } });
-    assertEquals(run.code, 0, run.stderr);
-  }
-  const ids = JSON.parse((await cli(["list", "--json"], { cwd })).stdout).runs
-    .map((r: { run_id: string }) => r.run_id).sort();
-  const promoted = await cli(["promote", ...ids, "--because", "ten hours"], { cwd });
-  assertEquals(promoted.code, 0, promoted.stderr);
-  return cwd;
-}
-
-async function compareSeeded(cwd: string, seed: number) {
-  const run = await cli(["run", "suite.toml"], { cwd, env: { [SEED_VARIABLE]: String(seed) } });
-  assertEquals(run.code, 0, run.stderr);
-  const text = await cli(["compare"], { cwd });
-  const json = await cli(["compare", "--json"], { cwd });
-  return { text, document: CompareDocumentSchema.parse(JSON.parse(json.stdout)) };
-}
 
 Deno.test("compare adds the runs' own variance to its tests: a dip within ten runs' spread beyond their cases is within noise, and the reading says so", async () => {
-  const cwd = await baselineOfTenHours();
+  const cwd = await baselineOfHours(TEN_HOURS, { runs: 10 });
   const { text, document } = await compareSeeded(cwd, 100);
   assertEquals(text.code, 0, text.stdout + text.stderr);
   const noise = document.run_noise;
@@ -66,7 +47,7 @@ Deno.test("compare adds the runs' own variance to its tests: a dip within ten ru
 });
 
 Deno.test("compare still alarms on a drop past what the runs' own variance explains, and reads the p-values with it added", async () => {
-  const cwd = await baselineOfTenHours();
+  const cwd = await baselineOfHours(TEN_HOURS, { runs: 10 });
   const { text, document } = await compareSeeded(cwd, 200);
   assertEquals(text.code, 1, text.stdout + text.stderr);
   ok((document.run_noise?.figure_p_value_with_runs ?? 1) <= 0.005);

@@ -1,46 +1,24 @@
 import { deepStrictEqual as assertEquals, match, ok } from "node:assert/strict";
-import { CompareDocumentSchema } from "../../core/documents/mod.ts";
-import { SEED_VARIABLE, stochasticSuiteToml } from "../../bench/_stochastic_suite.ts";
-import { cli, workspace } from "./_cli.ts";
+import { cli } from "./_cli.ts";
+import { baselineOfHours, compareSeeded } from "./_hours.ts";
 
 /**
  * Sixty cases that fail together by run, as in a provider's bad hours: the five baseline runs
  * (seeds 1–5) fail 10, 0, 10, 0 and 5 of them, each case in one run only; a candidate seeded
  * 100 fails 25 cases that passed in every baseline run, one seeded 200 fails 55.
  */
-const SUITE = stochasticSuiteToml(Array(60).fill(1), { name: "hours" });
-const SYSTEM = `const WRONG = {
-  1: [0, 10], 2: [0, 0], 3: [10, 20], 4: [0, 0], 5: [20, 25], 100: [30, 55], 200: [5, 60],
+const FIVE_HOURS: Record<number, [number, number]> = {
+  1: [0, 10],
+  2: [0, 0],
+  3: [10, 20],
+  4: [0, 0],
+  5: [20, 25],
+  100: [30, 55],
+  200: [5, 60],
 };
-export function answer(vars) {
-  const [from, to] = WRONG[Number(Deno.env.get("${SEED_VARIABLE}") ?? "2")] ?? [0, 0];
-  return vars.n >= from && vars.n < to ? "wrong" : "a" + vars.n;
-}
-`;
-
-async function baselineOfFiveHours(): Promise<string> {
-  const cwd = await workspace({ "suite.toml": SUITE, "system.ts": SYSTEM });
-  for (let seed = 1; seed <= 5; seed++) {
-    const run = await cli(["run", "suite.toml"], { cwd, env: { [SEED_VARIABLE]: String(seed) } });
-    assertEquals(run.code, 0, run.stderr);
-  }
-  const ids = JSON.parse((await cli(["list", "--json"], { cwd })).stdout).runs
-    .map((r: { run_id: string }) => r.run_id).sort();
-  const promoted = await cli(["promote", ...ids, "--because", "five hours"], { cwd });
-  assertEquals(promoted.code, 0, promoted.stderr);
-  return cwd;
-}
-
-async function compareSeeded(cwd: string, seed: number) {
-  const run = await cli(["run", "suite.toml"], { cwd, env: { [SEED_VARIABLE]: String(seed) } });
-  assertEquals(run.code, 0, run.stderr);
-  const text = await cli(["compare"], { cwd });
-  const json = await cli(["compare", "--json"], { cwd });
-  return { text, document: CompareDocumentSchema.parse(JSON.parse(json.stdout)) };
-}
 
 Deno.test("compare exits 2 when the baseline's runs disagree and its runs are too few to tell a drop from their spread, naming the runs that would do", async () => {
-  const cwd = await baselineOfFiveHours();
+  const cwd = await baselineOfHours(FIVE_HOURS, { runs: 5 });
   const { text, document } = await compareSeeded(cwd, 100);
   // Case by case, 25 stable checks failing where about 4 were expected is far beyond chance;
   // run against run, 25 failures against runs of 10, 0, 10, 0 and 5 is not, with five runs.
@@ -76,7 +54,7 @@ Deno.test("compare exits 2 when the baseline's runs disagree and its runs are to
 });
 
 Deno.test("compare exits 1 when the baseline's runs disagree and the drop is worse run against run too, and says the test counted runs", async () => {
-  const cwd = await baselineOfFiveHours();
+  const cwd = await baselineOfHours(FIVE_HOURS, { runs: 5 });
   const { text, document } = await compareSeeded(cwd, 200);
   assertEquals(text.code, 1, text.stdout + text.stderr);
   assertEquals(document.run_noise?.counted_runs, true);
