@@ -263,8 +263,12 @@ async function callOnce(
     } catch (error) {
       call = Promise.reject(error);
     }
-    // Race the signal too: a target that ignores its signal must not hold a worker past the timeout.
-    const output: unknown = await untilAborted(call, attempt.signal);
+    // Race the signal too: a target that ignores its signal must not hold a worker past the
+    // timeout. One that settles on its own is not raced: the race's promise and listener are
+    // held by every call in flight across its wait, long enough to be promoted.
+    const output: unknown = context.target.settlesOnAbort === true
+      ? await call
+      : await untilAborted(call, attempt.signal);
     if (typeof output !== "string") {
       throw new TransportError(`the target answered with ${typeof output}, not text`);
     }
