@@ -56,8 +56,9 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
       : await callWithRetries(testCase, drawing.context, meter);
     samples.push(await sampleOf(testCase, drawing, answer));
   }
-  const notes = drawing.notes ?? new Set<string>();
-  if (samples.length === 1 && usage === undefined && notes.size === 0) {
+  // Made at the first note, so never empty.
+  const notes = drawing.notes;
+  if (samples.length === 1 && usage === undefined && notes === undefined) {
     const [sample] = samples;
     // The usual result written out: a run keeps every one until it is stored, and the spreads
     // below make an object for each part and leave the result with its properties out of line.
@@ -79,7 +80,7 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
   }
   const metered = {
     ...(usage === undefined ? {} : { usage: sortUsage(usage) }),
-    ...(notes.size === 0 ? {} : { output_notes: [...notes] }),
+    ...(notes === undefined ? {} : { output_notes: [...notes] }),
   };
   if (samples.length === 1) return { ...caseIdentity(testCase), ...samples[0], ...metered };
   const answered = samples.find((s) => s.output !== undefined);
@@ -202,7 +203,7 @@ async function callWithRetries(
       // Awaited here rather than in a function of its own: each async frame a call waits in is
       // held by every call in flight, long enough to be promoted to the old generation.
       const attempt = new AbortController();
-      const release = context.deadlines.watch(attempt);
+      context.deadlines.watch(attempt);
       const said: Said = { refused: false };
       try {
         const output: unknown = await askOnce(testCase, context, {
@@ -218,7 +219,7 @@ async function callWithRetries(
         const notes = said.notes ?? NO_NOTES;
         return { ok: true, output, refused, notes, attempts, latency: context.now() - started };
       } finally {
-        release();
+        context.deadlines.release(attempt);
         latency = context.now() - started;
       }
     } catch (error) {
