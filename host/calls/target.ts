@@ -32,6 +32,11 @@ export interface Target {
    * timeout starts: time spent queueing is not time the target took to answer.
    */
   ready?(vars: JsonObject, options: { signal: AbortSignal }): Promise<void>;
+  /**
+   * True when a call's promise settles (rejects) as soon as its signal aborts, with the signal's
+   * TransportError reason as it is: the driver then need not race the call against the signal.
+   */
+  readonly settlesOnAbort?: boolean;
 }
 
 /** How the driver should treat a TransportError beyond retrying it. */

@@ -47,9 +47,18 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
   const drawing: DrawOptions = { asked, context, meter };
   const repeats = testCase.repeats ?? context.suite.settings.repeats;
   const samples: Sample[] = [];
-  for (let draw = 0; draw < repeats; draw++) samples.push(await drawSample(testCase, drawing));
-  const notes = drawing.notes ?? new Set<string>();
-  if (samples.length === 1 && usage === undefined && notes.size === 0) {
+  for (let draw = 0; draw < repeats; draw++) {
+    // The target is awaited here, not in a function of its own: each async frame a call waits
+    // in is held by every call in flight, long enough to be promoted to the old generation.
+    // A calibration case with a fixed output checks the instrument alone: the target is not asked.
+    const answer: Answer = testCase.output !== undefined
+      ? fixedAnswer(testCase.output)
+      : await callWithRetries(testCase, drawing.context, meter);
+    samples.push(await sampleOf(testCase, drawing, answer));
+  }
+  // Made at the first note, so never empty.
+  const notes = drawing.notes;
+  if (samples.length === 1 && usage === undefined && notes === undefined) {
     const [sample] = samples;
     // The usual result written out: a run keeps every one until it is stored, and the spreads
     // below make an object for each part and leave the result with its properties out of line.
@@ -71,7 +80,7 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
   }
   const metered = {
     ...(usage === undefined ? {} : { usage: sortUsage(usage) }),
-    ...(notes.size === 0 ? {} : { output_notes: [...notes] }),
+    ...(notes === undefined ? {} : { output_notes: [...notes] }),
   };
   if (samples.length === 1) return { ...caseIdentity(testCase), ...samples[0], ...metered };
   const answered = samples.find((s) => s.output !== undefined);
@@ -89,7 +98,6 @@ export async function runCase(testCase: Case, context: RunContext): Promise<Case
   };
 }
 
-/** Asks the target once (with its retries) and runs every asked check on what came back. */
 /** What each draw of one case shares. */
 interface DrawOptions {
   asked: readonly Assertion[];
@@ -99,19 +107,14 @@ interface DrawOptions {
   notes?: Set<string>;
 }
 
-async function drawSample(testCase: Case, options: DrawOptions): Promise<Sample> {
+/** What a calibration case's fixed output is taken as: an answer no call was made for. */
+function fixedAnswer(output: string): Answer {
+  return { ok: true, output, refused: false, notes: NO_NOTES, attempts: 0, latency: 0 };
+}
+
+/** One draw of a case: its checks run on what the target answered. */
+async function sampleOf(testCase: Case, options: DrawOptions, answer: Answer): Promise<Sample> {
   const { asked, context, meter } = options;
-  // A calibration case with a fixed output checks the instrument alone: the target is not asked.
-  const answer: Answer = testCase.output !== undefined
-    ? {
-      ok: true,
-      output: testCase.output,
-      refused: false,
-      notes: NO_NOTES,
-      attempts: 0,
-      latency: 0,
-    }
-    : await callWithRetries(testCase, context, meter);
   if (answer.ok) { for (const note of answer.notes) (options.notes ??= new Set()).add(note); }
   const latency_ms = Math.max(0, Math.round(answer.latency * 10) / 10);
   if (!answer.ok) {
@@ -197,13 +200,26 @@ async function callWithRetries(
       attempts++;
       called = true;
       const started = context.now();
+      // Awaited here rather than in a function of its own: each async frame a call waits in is
+      // held by every call in flight, long enough to be promoted to the old generation.
+      const attempt = new AbortController();
+      context.deadlines.watch(attempt);
+      const said: Said = { refused: false };
       try {
-        const { output, refused, notes } = await callOnce(testCase, context, {
+        const output: unknown = await askOnce(testCase, context, {
+          signal: attempt.signal,
           attempt: attempts,
           meter,
+          said,
         });
+        if (typeof output !== "string") {
+          throw new TransportError(`the target answered with ${typeof output}, not text`);
+        }
+        const { refused } = said;
+        const notes = said.notes ?? NO_NOTES;
         return { ok: true, output, refused, notes, attempts, latency: context.now() - started };
       } finally {
+        context.deadlines.release(attempt);
         latency = context.now() - started;
       }
     } catch (error) {
@@ -239,39 +255,40 @@ async function callWithRetries(
 /** An answer's notes when its output was read unchanged: one list for every such answer. */
 const NO_NOTES: readonly string[] = Object.freeze([]);
 
-async function callOnce(
+/** What the target said of its answer while it answered. */
+interface Said {
+  refused: boolean;
+  notes?: string[];
+}
+
+/**
+ * Calls the target once, its answer raced against the attempt's signal unless the target
+ * settles on it.
+ */
+function askOnce(
   testCase: Case,
   context: RunContext,
-  options: { attempt: number; meter: ModelMeter },
-): Promise<{ output: string; refused: boolean; notes: readonly string[] }> {
-  const attempt = new AbortController();
-  const release = context.deadlines.watch(attempt);
-  let refused = false;
-  let notes: string[] | undefined;
+  options: { signal: AbortSignal; attempt: number; meter: ModelMeter; said: Said },
+): Promise<unknown> {
+  const { signal, said } = options;
+  let call: Promise<string>;
   try {
-    let call: Promise<string>;
-    try {
-      call = Promise.resolve(context.target.call(testCase.vars, {
-        signal: attempt.signal,
-        attempt: options.attempt,
-        meter: options.meter,
-        onRefusal: () => {
-          refused = true;
-        },
-        onOutputNote: (note) => (notes ??= []).push(note),
-      }));
-    } catch (error) {
-      call = Promise.reject(error);
-    }
-    // Race the signal too: a target that ignores its signal must not hold a worker past the timeout.
-    const output: unknown = await untilAborted(call, attempt.signal);
-    if (typeof output !== "string") {
-      throw new TransportError(`the target answered with ${typeof output}, not text`);
-    }
-    return { output, refused, notes: notes ?? NO_NOTES };
-  } finally {
-    release();
+    call = Promise.resolve(context.target.call(testCase.vars, {
+      signal,
+      attempt: options.attempt,
+      meter: options.meter,
+      onRefusal: () => {
+        said.refused = true;
+      },
+      onOutputNote: (note) => (said.notes ??= []).push(note),
+    }));
+  } catch (error) {
+    call = Promise.reject(error);
   }
+  // Race the signal too: a target that ignores its signal must not hold a worker past the
+  // timeout. One that settles on its own is not raced: the race's promise and listener are
+  // held by every call in flight across its wait, long enough to be promoted.
+  return context.target.settlesOnAbort === true ? call : untilAborted(call, signal);
 }
 
 function transportVerdicts(

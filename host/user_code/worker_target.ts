@@ -214,8 +214,10 @@ export function workerTarget(
   },
 ): Target {
   let starting: Promise<Worker> | undefined;
+  // The Worker once it has opened: a call then asks it at once, with no await in between.
+  let started: Worker | undefined;
   let nextId = 0;
-  const pending = new Map<number, { settle(answer: Answer): void; fail(error: Error): void }>();
+  const pending = new Map<number, Asked>();
   const start = async (): Promise<Worker> => {
     const { worker, opened, printed } = await startUserCode(url, options);
     if (opened.kind !== "opened") {
@@ -224,75 +226,99 @@ export function workerTarget(
     }
     worker.onmessage = (event: MessageEvent<Answer | Printed>) => {
       if (isPrinted(event.data)) printed(event.data.text);
-      else pending.get(event.data.id)?.settle(event.data);
+      else answered(event.data);
     };
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
       starting = undefined;
+      started = undefined;
       const error = new TransportError(`${options.who}'s module failed: ${event.message}`);
-      for (const entry of [...pending.values()]) entry.fail(error);
+      for (const [id, asked] of [...pending]) settled(id, asked).reject(error);
     };
+    started = worker;
     return worker;
   };
   const opened = (): Promise<Worker> => {
     starting ??= start();
     return starting;
   };
+  function settled(id: number, asked: Asked): Asked {
+    pending.delete(id);
+    asked.signal.removeEventListener("abort", asked.onAbort);
+    return asked;
+  }
+  function answered(answer: Answer): void {
+    const asked = pending.get(answer.id);
+    if (asked === undefined) return;
+    settled(answer.id, asked);
+    if ("output" in answer) asked.resolve(answer.output);
+    else asked.reject(answerError(answer, options.who));
+  }
+  // What a call keeps while it waits is kept by every call in flight, long enough to be
+  // promoted: one entry and one listener, settled from the Worker's message.
+  function ask(worker: Worker, vars: JsonObject, signal: AbortSignal): Promise<string> {
+    if (signal.aborted) return Promise.reject(abortError(signal));
+    const id = nextId++;
+    return new Promise<string>((resolve, reject) => {
+      const onAbort = () => {
+        settled(id, asked);
+        worker.postMessage({ kind: "abort", id });
+        reject(abortError(signal));
+      };
+      const asked: Asked = { resolve, reject, signal, onAbort };
+      pending.set(id, asked);
+      signal.addEventListener("abort", onAbort, { once: true });
+      try {
+        worker.postMessage({ kind: "call", id, vars });
+      } catch (error) {
+        settled(id, asked);
+        reject(
+          new TransportError(`${options.who}'s input could not be handed to it: ${error}`),
+        );
+      }
+    });
+  }
   return {
+    settlesOnAbort: true,
     async open(): Promise<void> {
       await opened();
     },
-    async call(vars: JsonObject, callOptions: CallOptions): Promise<string> {
-      const worker = await opened();
+    call(vars: JsonObject, callOptions: CallOptions): Promise<string> {
       const { signal } = callOptions;
-      if (signal.aborted) throw abortError(signal);
-      const id = nextId++;
-      const answer = await new Promise<Answer>((resolve, reject) => {
-        const onAbort = () => {
-          done();
-          worker.postMessage({ kind: "abort", id });
-          reject(abortError(signal));
-        };
-        const done = () => {
-          pending.delete(id);
-          signal.removeEventListener("abort", onAbort);
-        };
-        pending.set(id, {
-          settle: (answer) => {
-            done();
-            resolve(answer);
-          },
-          fail: (error) => {
-            done();
-            reject(error);
-          },
-        });
+      if (started !== undefined) return ask(started, vars, signal);
+      // Not opened yet: the wait for the Worker ends when the signal aborts, as the call does.
+      return new Promise<Worker>((resolve, reject) => {
+        const onAbort = () => reject(abortError(signal));
         signal.addEventListener("abort", onAbort, { once: true });
-        try {
-          worker.postMessage({ kind: "call", id, vars });
-        } catch (error) {
-          done();
-          reject(
-            new TransportError(`${options.who}'s input could not be handed to it: ${error}`),
-          );
-        }
-      });
-      if ("output" in answer) return answer.output;
-      if ("threw" in answer) {
-        throw new TransportError(`${options.who} threw: ${answer.threw.message}`);
-      }
-      if ("unwritable" in answer) {
-        throw new TransportError(
-          `${options.who} returned a value that can not be written as JSON: ${answer.unwritable}`,
-        );
-      }
-      throw new TransportError(`${options.who} returned ${answer.notText} instead of a string`);
+        opened().then(resolve, reject).finally(() => {
+          signal.removeEventListener("abort", onAbort);
+        });
+      }).then((worker) => ask(worker, vars, signal));
     },
     async close(): Promise<void> {
       const worker = await starting?.catch(() => undefined);
       worker?.terminate();
       starting = undefined;
+      started = undefined;
     },
   };
+}
+
+/** A call waiting for the Worker's answer. */
+interface Asked {
+  resolve(output: string): void;
+  reject(error: Error): void;
+  signal: AbortSignal;
+  onAbort(): void;
+}
+
+function answerError(answer: Exclude<Answer, { output: string }>, who: string): TransportError {
+  if ("threw" in answer) return new TransportError(`${who} threw: ${answer.threw.message}`);
+  if ("unwritable" in answer) {
+    return new TransportError(
+      `${who} returned a value that can not be written as JSON: ${answer.unwritable}`,
+    );
+  }
+  return new TransportError(`${who} returned ${answer.notText} instead of a string`);
 }
