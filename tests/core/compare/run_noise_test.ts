@@ -103,7 +103,10 @@ Deno.test("plain compare adds the runs' own variance to the figure's test and th
   ok((moderate.flip_test?.p_value ?? 1) <= 0.005);
   ok((moderate.flip_test?.p_value_with_runs ?? 0) > 0.005);
   assertEquals(moderate.verdict, 0);
-  match(headline(moderate), /the tests added the runs' own variance \(accuracy moves by about \S+ a run beyond/);
+  match(
+    headline(moderate),
+    /the tests added the runs' own variance \(accuracy moves by about \S+ a run beyond/,
+  );
   match(headline(moderate), /within the runs' spread; a fresh run tells a bad hour from a drop/);
   match(
     headline(moderate),
