@@ -1,25 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-
-function sourceFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of Deno.readDirSync(join(root, dir))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) files.push(...sourceFiles(path));
-    else if (/\.(ts|mts|js)$/.test(entry.name)) files.push(path);
-  }
-  return files.sort();
-}
-
-/** Strips comments and string contents so a word in a comment or a message is not code. */
-function codeOnly(text: string): string {
-  return text
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/(^|[^:])\/\/.*$/gm, "$1");
-}
+import { pathToFileURL } from "node:url";
+import { codeOnly, root, sourceFiles } from "./support/source_files.ts";
 
 const CORE_FORBIDDEN: [RegExp, string][] = [
   [/\bDeno\s*\./, "uses the Deno namespace"],

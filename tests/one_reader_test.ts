@@ -1,25 +1,9 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+import { join } from "node:path";
+import { codeOnly, root, sourceFiles } from "./support/source_files.ts";
 
 /** The one reader of every document with a generated validator (ADR 0128). */
 const READER = "core/documents/read_document.ts";
-
-function sourceFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of Deno.readDirSync(join(root, dir))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) files.push(...sourceFiles(path));
-    else if (/\.(ts|mts|js)$/.test(entry.name)) files.push(path);
-  }
-  return files.sort();
-}
-
-function codeOnly(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
-}
 
 /**
  * Each import of a generated validator (a `validate*` name, or the whole module) outside the
