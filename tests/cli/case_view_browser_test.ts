@@ -3,36 +3,14 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CHROMIUM, openChromium } from "./_chromium.ts";
-import { cli, ROOT, spawnCli } from "./_cli.ts";
+import { cli, ROOT } from "./_cli.ts";
 import {
   caseViewWorkspace,
   INPUT_MARKER,
   JUDGE_REPLY,
   systemPromptDigest,
 } from "./_case_view_store.ts";
-
-/** Starts `digline serve` with `args` and waits for the URL it prints on stderr. */
-async function startServe(
-  cwd: string,
-  args: string[],
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawnCli(["serve", "--port", "0", ...args], { cwd, stderr: "piped" });
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let stderr = "";
-  while (!/https?:\/\/\S+/.test(stderr)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve stopped before listening: ${stderr}`);
-    stderr += value;
-  }
-  return {
-    url: /(https?:\/\/\S+)/.exec(stderr)![1],
-    stop: async () => {
-      child.kill("SIGINT");
-      await reader.cancel();
-      await child.status;
-    },
-  };
-}
+import { startServe } from "./_serve.ts";
 
 /** Every page the served site links to from its first page, fetched, by path. */
 async function crawl(root: string): Promise<Map<string, string>> {
@@ -162,7 +140,7 @@ Deno.test({
     const { cwd, runs } = await caseViewWorkspace();
     try {
       // Unredacted, the marker is there to be hidden: on each run's case page.
-      const open = await startServe(cwd, []);
+      const open = await startServe(cwd, { args: [] });
       try {
         const pages = await crawl(open.url);
         for (const run of runs) {
@@ -172,7 +150,7 @@ Deno.test({
         await open.stop();
       }
 
-      const served = await startServe(cwd, ["--redact", "vars"]);
+      const served = await startServe(cwd, { args: ["--redact", "vars"] });
       try {
         const pages = await crawl(served.url);
         for (const run of runs) ok(pages.has(`/case/${run}/parcel.html`), `${run}'s case page`);

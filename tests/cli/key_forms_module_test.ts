@@ -13,6 +13,7 @@ import {
   leaksUnder,
   systemSource,
 } from "../support/key_leaks.ts";
+import { startServe } from "./_serve.ts";
 
 // A system under test that read the key (the CLI's --allow-env grants OPENAI_API_KEY to a module
 // target) answers it in every form, one case per form, each failing its check: so each form is
@@ -31,26 +32,6 @@ const approvedClean = builtOnceWith(async (): Promise<{ cwd: string; firstId: st
   assertEquals(promoted.code, 0, promoted.stderr);
   return { cwd, firstId: JSON.parse(first.stdout).run_id };
 });
-
-/** Starts `digline serve` and waits for the URL it prints on stderr. */
-async function startServe(cwd: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawnCli(["serve", "--port", "0"], { cwd, stderr: "piped", env: ENV });
-  const reader = child.stderr!.pipeThrough(new TextDecoderStream()).getReader();
-  let stderr = "";
-  while (!/https?:\/\/\S+/.test(stderr)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve stopped before listening: ${stderr}`);
-    stderr += value;
-  }
-  return {
-    url: /(https?:\/\/\S+)/.exec(stderr)![1],
-    stop: async () => {
-      child.kill("SIGINT");
-      await reader.cancel();
-      await child.status;
-    },
-  };
-}
 
 Deno.test("a system that answers the key in every form leaves it in no run, journal, report, page or printed line", async () => {
   const { cwd, firstId } = await approvedClean();
@@ -107,7 +88,7 @@ Deno.test("a system that answers the key in every form leaves it in no run, jour
     assertEquals(leaksIn(result.stdout + result.stderr, name), []);
   }
   // What `serve` answers for every page the exported site holds.
-  const server = await startServe(cwd);
+  const server = await startServe(cwd, { env: ENV });
   try {
     const pages = JSON.parse(site.stdout).pages as string[];
     ok(pages.some((page) => page.startsWith("run/")), pages.join(", "));

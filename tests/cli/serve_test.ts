@@ -1,41 +1,17 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
-import { cli, spawnCli } from "./_cli.ts";
+import { cli } from "./_cli.ts";
 import { builtOnce } from "../support/built_once_workspace.ts";
 import {
   MARKED_OUTPUT,
   snapshot,
   viewerWorkspace as buildViewerWorkspace,
 } from "./_viewer_store.ts";
+import { startServe } from "./_serve.ts";
 
 /** The viewer's store, built once for the file; each test serves or writes its own copy. */
 const viewerWorkspace = builtOnce(buildViewerWorkspace);
-
-/** Starts `digline serve` and waits for the URL it prints on stderr. */
-async function startServe(
-  cwd: string,
-  args: string[] = [],
-): Promise<{ url: string; stderr: string; stop: () => Promise<void> }> {
-  const child = spawnCli(["serve", "--port", "0", ...args], { cwd, stderr: "piped" });
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let stderr = "";
-  while (!/https?:\/\/\S+/.test(stderr)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve stopped before listening: ${stderr}`);
-    stderr += value;
-  }
-  const url = /(https?:\/\/\S+)/.exec(stderr)![1];
-  return {
-    url,
-    stderr,
-    stop: async () => {
-      child.kill("SIGINT");
-      await reader.cancel();
-      await child.status;
-    },
-  };
-}
 
 /** A GET sent as raw bytes, so no client normalises the path or fixes the Host header first. */
 async function rawGet(
@@ -132,7 +108,7 @@ Deno.test("serve binds another address only when --host names it, and says so on
   const loopback = await startServe(cwd);
   await loopback.stop();
   ok(!loopback.stderr.includes("not the loopback"), loopback.stderr);
-  const wide = await startServe(cwd, ["--host", "0.0.0.0"]);
+  const wide = await startServe(cwd, { args: ["--host", "0.0.0.0"] });
   try {
     ok(wide.stderr.includes("listening on 0.0.0.0, not the loopback"), wide.stderr);
   } finally {
@@ -145,7 +121,9 @@ Deno.test("serve binds another address only when --host names it, and says so on
 
 Deno.test("serve on another address still refuses a request addressed to a host name it does not serve (DNS rebinding); --allow-host-name adds the names to answer", async () => {
   const cwd = await viewerWorkspace();
-  const wide = await startServe(cwd, ["--host", "0.0.0.0", "--allow-host-name", "viewer.lan"]);
+  const wide = await startServe(cwd, {
+    args: ["--host", "0.0.0.0", "--allow-host-name", "viewer.lan"],
+  });
   try {
     const port = Number(new URL(wide.url).port);
     for (
@@ -161,7 +139,7 @@ Deno.test("serve on another address still refuses a request addressed to a host 
   } finally {
     await wide.stop();
   }
-  const bare = await startServe(cwd, ["--host", "0.0.0.0"]);
+  const bare = await startServe(cwd, { args: ["--host", "0.0.0.0"] });
   try {
     const port = Number(new URL(bare.url).port);
     const rebound = await rawGet(port, "/", { host: "attacker.example" });
