@@ -40,6 +40,35 @@ export function runNoiseWiden(runs: number): number {
 }
 
 /**
+ * The two sums the runs' spread is read from, each case's values taken about its own mean: Q,
+ * the sum over runs of the squared run totals (`observed`), and E₀, the sum over cases and runs
+ * of the squared deviations (`expected`, what Q is on average when cases are independent); with
+ * the runs and the cases counted. Null with fewer than three runs; a case with another number of
+ * values is left out.
+ */
+export function runSpreadSums(
+  perCase: readonly (readonly number[])[],
+): { runs: number; observed: number; expected: number; cases: number } | null {
+  const runs = perCase[0]?.length ?? 0;
+  if (runs < 3) return null;
+  const totals = new Float64Array(runs);
+  let expected = 0;
+  let cases = 0;
+  for (const values of perCase) {
+    if (values.length !== runs) continue;
+    cases += 1;
+    const mean = values.reduce((s, v) => s + v, 0) / runs;
+    values.forEach((v, r) => {
+      totals[r] += v - mean;
+      expected += (v - mean) ** 2;
+    });
+  }
+  let observed = 0;
+  for (const t of totals) observed += t * t;
+  return { runs, observed, expected, cases };
+}
+
+/**
  * The runs' spread against independent cases' (see RunNoise), from each case's value in each
  * run (1/0, a score, or a mean over repeats), runs in the same order for every case. Null with
  * fewer than three runs or nothing that varied.
@@ -54,21 +83,9 @@ export function runNoiseWiden(runs: number): number {
  * ```
  */
 export function runLevelNoise(perCase: readonly (readonly number[])[]): RunNoise | null {
-  const runs = perCase[0]?.length ?? 0;
-  if (runs < 3) return null;
-  const totals = new Float64Array(runs);
-  let expected = 0;
-  for (const values of perCase) {
-    if (values.length !== runs) continue;
-    const mean = values.reduce((s, v) => s + v, 0) / runs;
-    values.forEach((v, r) => {
-      totals[r] += v - mean;
-      expected += (v - mean) ** 2;
-    });
-  }
-  if (expected <= 1e-12) return null;
-  let observed = 0;
-  for (const t of totals) observed += t * t;
+  const sums = runSpreadSums(perCase);
+  if (sums === null || sums.expected <= 1e-12) return null;
+  const { runs, observed, expected } = sums;
   // Under the shuffles each case's deviations are a random order of its own: their sum over
   // runs has mean 0 and the cross terms vanish, so E[Q] = Σ_i Σ_r d_ir², with B − 1 degrees of
   // freedom (the deviations sum to 0 over runs).

@@ -1,5 +1,5 @@
 import { normalCdf, normalQuantile } from "./normal.ts";
-import { studentCdf } from "./run_level_noise.ts";
+import { runSpreadSums, studentCdf } from "./run_level_noise.ts";
 
 /**
  * The part of the runs' spread that independent cases do not explain, as a variance component:
@@ -34,28 +34,14 @@ export interface RunVariance {
  * ```
  */
 export function runVariance(perCase: readonly (readonly number[])[]): RunVariance | null {
-  const runs = perCase[0]?.length ?? 0;
-  if (runs < 3) return null;
-  const totals = new Float64Array(runs);
-  let expected = 0;
-  let cases = 0;
-  for (const values of perCase) {
-    if (values.length !== runs) continue;
-    cases += 1;
-    const mean = values.reduce((s, v) => s + v, 0) / runs;
-    values.forEach((v, r) => {
-      totals[r] += v - mean;
-      expected += (v - mean) ** 2;
-    });
-  }
-  let observed = 0;
-  for (const t of totals) observed += t * t;
-  const within = expected / (runs - 1);
+  const sums = runSpreadSums(perCase);
+  if (sums === null) return null;
+  const within = sums.expected / (sums.runs - 1);
   return {
-    between: Math.max(0, observed / (runs - 1) - within),
+    between: Math.max(0, sums.observed / (sums.runs - 1) - within),
     within,
-    df: runs - 1,
-    cases,
+    df: sums.runs - 1,
+    cases: sums.cases,
   };
 }
 
